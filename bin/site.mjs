@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// Thin launcher: the CLI is TypeScript in cli/. It is bundled once with esbuild into
+// .site/cli/ and rebuilt only when a source file is newer, so `npx site` needs no
+// separate compile step after `npm ci` and a developer's edit is picked up on the next run.
+import { build } from 'esbuild';
+import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const entry = join(packageRoot, 'cli', 'main.ts');
+const bundle = join(packageRoot, '.site', 'cli', 'main.mjs');
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const item of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, item.name);
+    newest = Math.max(newest, item.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function bundleAge() {
+  try {
+    return statSync(bundle).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+if (bundleAge() < newestSource(join(packageRoot, 'cli'))) {
+  // Written to a temporary name and renamed, so concurrent runs never import a half-written file.
+  const { outputFiles } = await build({
+    entryPoints: [entry],
+    outfile: bundle,
+    write: false,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'error',
+    jsx: 'automatic',
+  });
+  mkdirSync(dirname(bundle), { recursive: true });
+  for (const file of outputFiles) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+}
+process.setSourceMapsEnabled(true);
+const { main } = await import(pathToFileURL(bundle).href);
+process.exitCode = await main(process.argv);

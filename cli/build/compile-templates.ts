@@ -1,0 +1,44 @@
+import { build } from 'esbuild';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { problem, SiteError } from '../errors/site-error.ts';
+import type { RenderInput } from './types.ts';
+
+export interface TemplateModule {
+  renderPage(input: RenderInput): string;
+}
+
+/**
+ * Bundle templates/ (TSX) into one Node module and import it. Packages stay external so
+ * the templates share this process's React. Named by content hash: a changed template
+ * is a new module, since Node caches imports by URL.
+ */
+export async function compileTemplates(root: string, cacheDir: string): Promise<{ module: TemplateModule; file: string; inputs: string[] }> {
+  const result = await build({
+    entryPoints: [join(root, 'templates', 'entry.tsx')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    loader: { '.css': 'text' },
+  }).catch((error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
+    throw new SiteError(
+      (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
+        problem('COMPILE_FAILED', { problem: e.text }, e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {}),
+      ),
+    );
+  });
+  const code = result.outputFiles[0]!.text;
+  const file = join(cacheDir, `templates.${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(file, code);
+  const module = (await import(pathToFileURL(file).href)) as TemplateModule;
+  return { module, file, inputs: Object.keys(result.metafile.inputs) };
+}

@@ -1,0 +1,22 @@
+import type { SiteConfig } from '../config/schema.ts';
+import { outputFile, routePath } from '../routes/paths.ts';
+import type { PageRoute } from '../routes/types.ts';
+import type { SiteManifest } from './types.ts';
+
+/** dist/site.json: what `site serve` needs to know of the site without the sources. */
+export function siteManifest(config: SiteConfig, pages: PageRoute[]): SiteManifest {
+  const shells = pages.filter((page) => page.shell && page.entity.kind !== 'status');
+  return {
+    url: config.url,
+    officeEmail: config.officeEmail,
+    locales: config.locales.all,
+    defaultLocale: 'nl',
+    notFound: { nl: '/404.html', en: '/en/404.html' },
+    home: { nl: routePath(config, 'home', 'nl'), en: routePath(config, 'home', 'en') },
+    stagingLogin: { nl: routePath(config, 'staging-login', 'nl'), en: routePath(config, 'staging-login', 'en') },
+    rewrites: shells.flatMap((page) =>
+      page.paths.map((path) => ({ source: path.replace('[id]', ':id'), destination: `/${outputFile(path)}` })),
+    ),
+    canonicalQuery: config.canonicalQuery,
+  };
+}

@@ -1,0 +1,15 @@
+import type { Redirect } from '../routes/types.ts';
+
+/** `redirects.json`, read by `site serve` and `site dev`. */
+export const renderRedirectsJson = (redirects: Redirect[]): string => `${JSON.stringify({ redirects }, null, 1)}\n`;
+
+/** `_redirects` (Netlify, Cloudflare Pages): one rule a line; a trailing `*` is a splat. */
+export const renderRedirectsFile = (redirects: Redirect[]): string =>
+  `${redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n')}\n`;
+
+/** Exact rules first, then prefixes longest first: the order every host should match in. */
+export function orderRedirects(redirects: Redirect[]): Redirect[] {
+  const exact = redirects.filter((r) => !r.from.endsWith('*'));
+  const prefix = redirects.filter((r) => r.from.endsWith('*')).sort((a, b) => b.from.length - a.from.length);
+  return [...exact, ...prefix];
+}

@@ -1,0 +1,15 @@
+import type { BuildResult } from './types.ts';
+
+const kilobytes = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(0)} kB`);
+
+/** The build summary: what was made, how big, and how long each stage took. */
+export function formatSummary(result: BuildResult, totalMs: number): string {
+  const stages = result.timings
+    .map((t) => `  ${t.stage.padEnd(9)} ${t.ms.toFixed(0).padStart(6)} ms${t.detail ? `  ${t.detail}` : ''}`)
+    .join('\n');
+  return [
+    `built ${result.pages} pages, ${result.files} files, ${kilobytes(result.bytes)} in ${(totalMs / 1000).toFixed(2)} s -> ${result.out}`,
+    `images: ${result.images.made} made, ${result.images.cached} from cache${result.warnings ? `; ${result.warnings} warning${result.warnings === 1 ? '' : 's'}` : ''}`,
+    stages,
+  ].join('\n');
+}

@@ -1,0 +1,62 @@
+import type { SiteConfig } from '../config/schema.ts';
+import type { SiteModel } from '../content/types.ts';
+import type { ImageLookup } from '../images/types.ts';
+import type { PageRoute, Redirect } from '../routes/types.ts';
+
+/** Public URLs of the built assets that pages refer to. */
+export interface Assets {
+  /** Stylesheet URL, content-hashed. */
+  css: string;
+  /** Island name to its entry script URL (content-hashed); empty until islands exist. */
+  islands: Record<string, string>;
+}
+
+/** Everything a template needs to render one page; plain data, so it can cross to a worker. */
+export interface RenderInput {
+  page: PageRoute;
+  model: SiteModel;
+  images: ImageLookup;
+  assets: Assets;
+  /** All pages, for templates that link to a page of another route (language switch, lists). */
+  buildDate: string;
+}
+
+export interface BuildOptions {
+  root: string;
+  /** Output folder (default <root>/dist). */
+  out: string;
+  strict: boolean;
+  drafts: boolean;
+  /** Print nothing but problems. */
+  quiet: boolean;
+}
+
+export interface StageTiming {
+  stage: string;
+  ms: number;
+  detail?: string;
+}
+
+export interface BuildResult {
+  out: string;
+  pages: number;
+  files: number;
+  bytes: number;
+  images: { made: number; cached: number };
+  timings: StageTiming[];
+  warnings: number;
+}
+
+export interface SiteManifest {
+  url: string;
+  officeEmail: string;
+  locales: SiteConfig['locales']['all'];
+  defaultLocale: 'nl';
+  notFound: { nl: string; en: string };
+  home: { nl: string; en: string };
+  stagingLogin: { nl: string; en: string };
+  rewrites: Array<{ source: string; destination: string }>;
+  canonicalQuery: string[];
+}
+
+export type { PageRoute, Redirect };

@@ -1,0 +1,29 @@
+import { Command, Option } from 'commander';
+import { resolve } from 'node:path';
+import { buildSite } from '../build/pipeline.ts';
+import { formatSummary } from '../build/summary.ts';
+import { formatProblems } from '../errors/format.ts';
+import { progressReporter } from './progress.ts';
+
+export function registerBuildCommand(program: Command): void {
+  program
+    .command('build')
+    .description('Validate content/ and write the whole site to dist/ (atomically: a failed build leaves dist/ as it was).')
+    .addOption(new Option('--root <dir>', 'project folder (string)').default('.', 'current folder'))
+    .addOption(new Option('--out <dir>', 'output folder, relative to --root (string)').default('dist'))
+    .addOption(new Option('--strict', 'treat warnings such as missing translations as errors (boolean)').default(false))
+    .addOption(new Option('--json', 'print the build result as JSON (boolean)').default(false))
+    .action(async (options: { root: string; out: string; strict: boolean; json: boolean }) => {
+      const root = resolve(options.root);
+      const started = performance.now();
+      const progress = progressReporter('images');
+      const result = await buildSite(
+        { root, out: resolve(root, options.out), strict: options.strict, drafts: false, quiet: options.json },
+        {
+          onWarnings: (warnings) => process.stderr.write(formatProblems(warnings)),
+          onImageProgress: progress.update,
+        },
+      ).finally(progress.done);
+      process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatSummary(result, performance.now() - started)}\n`);
+    });
+}

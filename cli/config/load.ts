@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseYaml } from '../source/yaml-source.ts';
+import { zodProblems } from '../source/zod-problems.ts';
+import { problem, SiteError } from '../errors/site-error.ts';
+import { configSchema, type SiteConfig } from './schema.ts';
+import { configRules } from './rules.ts';
+
+export const CONFIG_FILE = 'site.config.yaml';
+
+/** Read and validate site.config.yaml: shape, then cross-field rules. Throws SiteError. */
+export async function loadConfig(root: string): Promise<SiteConfig> {
+  let text: string;
+  try {
+    text = await readFile(join(root, CONFIG_FILE), 'utf8');
+  } catch {
+    throw new SiteError([problem('CONFIG_NOT_FOUND', { root })]);
+  }
+  return parseConfig(text);
+}
+
+export function parseConfig(text: string, file = CONFIG_FILE): SiteConfig {
+  const source = parseYaml(text, file);
+  if (source.problems.length) throw new SiteError(source.problems);
+  const parsed = configSchema.safeParse(source.data);
+  if (!parsed.success) {
+    throw new SiteError(zodProblems(parsed.error.issues, source.data, file, source.lineOf, 'CONFIG_INVALID'));
+  }
+  const ruleProblems = configRules.flatMap((rule) => rule(parsed.data)).map(([field, message]) =>
+    problem('CONFIG_INVALID', { field, problem: message }, { location: { file, line: source.lineOf(field.split('.')) ?? 1 }, field }),
+  );
+  if (ruleProblems.length) throw new SiteError(ruleProblems);
+  return parsed.data;
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { clockTime, id, imageName, isoDate, localized, text, weekday } from './common.ts';
+
+export const packageIds = ['private', 'duo', 'group', 'youth'] as const;
+export const trainerRoleIds = ['head-coach', 'high-performance-trainer', 'tennis-coach', 'physiotherapist'] as const;
+
+const hours = z.strictObject({ day: weekday, start: clockTime, end: clockTime }).refine((h) => h.start < h.end, {
+  message: 'start before end',
+  path: ['end'],
+});
+
+export const clubSchema = z
+  .strictObject({
+    id,
+    wpId: id,
+    yourtennisId: z.string().min(1),
+    name: text,
+    city: text,
+    region: z.string().min(1),
+    image: imageName,
+    wpPath: z.string().regex(/^\/[a-z0-9/-]*\/$/, 'an old WordPress path like /ltc-de-kei/'),
+    link: z.url({ protocol: /^https$/ }),
+    lessonStartDate: isoDate,
+    signupStartDate: isoDate.optional(),
+    signupEndDate: isoDate,
+    courts: z.strictObject({ clay: z.number().int().min(0), hard: z.number().int().min(0), indoor: z.number().int().min(0) }),
+    availability: z.number().int().min(0),
+    offering: z.array(z.enum(packageIds)).min(1),
+    headTrainers: z.array(z.strictObject({ name: text, role: z.enum(trainerRoleIds) })),
+    schedule: z.array(hours),
+    intro: localized,
+  })
+  .refine((c) => c.signupEndDate < c.lessonStartDate, { message: 'sign-up must end before lessons start', path: ['signupEndDate'] })
+  .refine((c) => !c.signupStartDate || c.signupStartDate < c.signupEndDate, {
+    message: 'sign-up must start before it ends',
+    path: ['signupStartDate'],
+  });
+export const clubsSchema = z.array(clubSchema).min(1);
+export type Club = z.infer<typeof clubSchema>;
+
+export const lessonsSchema = z.strictObject({
+  packages: z.array(
+    z.strictObject({
+      id: z.enum(packageIds),
+      name: localized,
+      quote: localized,
+      description: localized,
+      groupSize: z.strictObject({ min: z.number().int().positive(), max: z.number().int().positive() }),
+    }),
+  ),
+  youthLevels: z.array(
+    z.strictObject({
+      id: z.enum(['red', 'orange', 'green', 'yellow']),
+      minAge: z.number().int().min(0),
+      maxAge: z.number().int().positive(),
+      name: localized,
+      description: localized,
+    }),
+  ),
+  trainerRoles: z.array(z.strictObject({ id: z.enum(trainerRoleIds), name: localized, description: localized })),
+  regions: z.array(
+    z.strictObject({
+      id: z.string().regex(/^[a-z0-9-]+$/),
+      name: localized,
+      description: localized,
+      cta: localized,
+      trainingDay: localized,
+    }),
+  ),
+  workingHours: z.array(hours),
+});
+export type Lessons = z.infer<typeof lessonsSchema>;
+
+/** UI strings: nested maps of text. */
+export type Strings = { [key: string]: string | Strings };
+export const stringsSchema: z.ZodType<Strings> = z.lazy(() => z.record(z.string(), z.union([text, stringsSchema])));

@@ -1,0 +1,138 @@
+/**
+ * Every user-facing problem the tool can report, keyed by a permanent code. The CLI and the
+ * dev overlay print from here, so an editor sees the same words everywhere. Tone: what
+ * happened, why, what to do.
+ */
+type Params = Record<string, string | number | undefined>;
+
+export interface CatalogueEntry {
+  title: string;
+  message: (p: Params) => string;
+  hint: (p: Params) => string;
+}
+
+const entry = (title: string, message: CatalogueEntry['message'], hint: CatalogueEntry['hint']): CatalogueEntry => ({
+  title,
+  message,
+  hint,
+});
+
+export const catalogue = {
+  CONFIG_NOT_FOUND: entry(
+    'Site config not found',
+    (p) => `No site.config.yaml in ${p.root}.`,
+    () => 'Run the command from the project folder (the one with site.config.yaml), or pass --root.',
+  ),
+  CONFIG_INVALID: entry(
+    'Invalid site config',
+    (p) => `${p.field}: ${p.problem}`,
+    () => 'Fix the setting in site.config.yaml; the comments there say what each setting takes.',
+  ),
+  YAML_SYNTAX: entry(
+    'YAML syntax error',
+    (p) => `${p.problem}`,
+    () => 'Check indentation and quoting on that line; text with a colon in it needs quotes.',
+  ),
+  FRONT_MATTER_MISSING: entry(
+    'Front matter missing',
+    () => 'The file does not start with a front matter block between two --- lines.',
+    () => 'Start the file with ---, the fields (id, title, ...), and another --- line before the text.',
+  ),
+  CONTENT_SCHEMA_MISMATCH: entry(
+    'Content does not match its schema',
+    (p) => `${p.field}: ${p.problem}`,
+    (p) => `Fix the field \`${p.field}\`; docs/content.md lists every field of a ${p.collection}.`,
+  ),
+  CONTENT_DUPLICATE_ID: entry(
+    'Duplicate id',
+    (p) => `${p.collection} id ${p.id} is used twice: here and in ${p.other}.`,
+    () => 'Give one of them an id no other item uses; ids appear in URLs, so keep published ones.',
+  ),
+  CONTENT_UNKNOWN_REFERENCE: entry(
+    'Unknown reference',
+    (p) => `${p.field}: there is no ${p.kind} "${p.value}".`,
+    (p) => `Use one of: ${p.known}.`,
+  ),
+  CONTENT_UNKNOWN_FILE: entry(
+    'File in an unknown place',
+    (p) => `content does not know what ${p.file} is.`,
+    () => 'Put content in content/<locale>/{pages,news,events,jobs}/ or content/data/; see docs/content.md.',
+  ),
+  TRANSLATION_ORPHAN: entry(
+    'Translation without original',
+    (p) => `${p.collection} id ${p.id} exists in ${p.locale} but not in Dutch.`,
+    () => 'The Dutch file is the original: add it, or fix the id of the translation.',
+  ),
+  TRANSLATION_MISSING: entry(
+    'Missing translation',
+    (p) => `${p.what} has no ${p.locale} translation; the ${p.locale} page shows the Dutch text.`,
+    (p) => `Add ${p.expected}, or build without --strict to publish the fallback.`,
+  ),
+  PAGE_CONTENT_MISSING: entry(
+    'Page text missing',
+    (p) => `The route "${p.route}" has no page text.`,
+    (p) => `Create ${p.expected} with a title, a description and a hero image.`,
+  ),
+  ROUTE_COLLISION: entry(
+    'Two pages write the same path',
+    (p) => `${p.path} is produced by ${p.first} and by ${p.second}.`,
+    () => 'Change the slug or the title of one of them (or the route in site.config.yaml).',
+  ),
+  IMAGE_NOT_FOUND: entry(
+    'Image not found',
+    (p) => `${p.field}: no image "${p.name}" in content/images.`,
+    (p) => `Add content/images/${p.name}.jpg (or .png, .webp, .svg), or use an existing name${p.known ? `: ${p.known}` : ''}.`,
+  ),
+  IMAGE_UNREADABLE: entry(
+    'Image cannot be read',
+    (p) => `${p.file} is not a readable image (${p.problem}).`,
+    () => 'Export the image again as JPEG, PNG or WebP and replace the file.',
+  ),
+  TEMPLATE_FAILED: entry(
+    'Template failed',
+    (p) => `Rendering ${p.path} with template ${p.template} failed: ${p.problem}`,
+    () => 'The error is in the template code (templates/), not in your content; the line above says where.',
+  ),
+  COMPILE_FAILED: entry(
+    'Compile error',
+    (p) => `${p.problem}`,
+    () => 'Fix the code at that line; the build retries on the next save or run.',
+  ),
+  OUTPUT_LOCKED: entry(
+    'Another build is running',
+    (p) => `${p.lock} is held by process ${p.pid}.`,
+    () => 'Wait for the other build to finish; delete the lock file if that process no longer exists.',
+  ),
+  DIST_NOT_FOUND: entry(
+    'Build output not found',
+    (p) => `${p.dist} has no ${p.missing}.`,
+    () => 'Run `npx site build` first, or pass --dist with the folder a build wrote.',
+  ),
+  DIST_INVALID: entry(
+    'Build output unreadable',
+    (p) => `${p.file}: ${p.problem}`,
+    () => 'The folder was not written by this version of site, or was edited by hand: run `npx site build` again.',
+  ),
+  SERVE_ENV_INVALID: entry(
+    'Invalid server setting',
+    (p) => `${p.problem}`,
+    () => 'Fix the environment variable named above; docs/serve.md lists every variable the server reads.',
+  ),
+  SERVE_LISTEN_FAILED: entry(
+    'Cannot listen',
+    (p) => `Cannot listen on ${p.host}:${p.port} (${p.problem}).`,
+    () => 'Another program may use that port: stop it, or pass another --port (0 picks a free one).',
+  ),
+  FIREBASE_REDIRECTS_TOO_MANY: entry(
+    'Too many redirects for Firebase Hosting',
+    (p) => `The redirect map needs ${p.count} Firebase redirect rules after grouping; Hosting accepts at most ${p.limit}.`,
+    () => 'Remove old entries from `legacy` in site.config.yaml, or serve the site with `npx site serve`, which has no such limit.',
+  ),
+  INTERNAL: entry(
+    'Internal error',
+    (p) => `${p.problem}`,
+    () => 'This is a bug in site itself, not in your content. Please report it with the output above.',
+  ),
+} satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof catalogue;

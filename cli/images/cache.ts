@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SourceInfo } from './plan.ts';
+
+/** One made file, by its variant key (see plan.ts); `hash` is the sha256 of its bytes. */
+export interface CachedFile {
+  hash: string;
+  width: number;
+  height: number;
+  bytes: number;
+  extension: string;
+}
+
+/** What the cache knows about one source, by the sha256 of its bytes (so a rename costs nothing). */
+export interface CacheEntry {
+  info?: SourceInfo;
+  /** Placeholder data URIs by options key. */
+  placeholders: Record<string, string>;
+  files: Record<string, CachedFile>;
+}
+
+// Bumped when the entry's shape changes: older entries are then ignored, never misread.
+const LAYOUT = 1;
+
+export const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
+
+/** Writes to a private name, then renames: a crash or a second build never leaves half a file. */
+async function writeAtomic(path: string, data: Buffer | string): Promise<void> {
+  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, path);
+}
+
+/**
+ * Content-addressed store under <root>/.site/cache/images: `files/<sha256>.<ext>` holds made files,
+ * `entries/<source sha256>.json` says which file belongs to which source and settings. Nothing in it
+ * is trusted blindly: an entry that does not parse is empty, a file whose bytes do not hash to its
+ * name is missing; either way the work is redone.
+ */
+export class ImageCache {
+  readonly dir: string;
+  private ready: Promise<unknown> | undefined;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  private ensureDirs(): Promise<unknown> {
+    this.ready ??= Promise.all([mkdir(join(this.dir, 'files'), { recursive: true }), mkdir(join(this.dir, 'entries'), { recursive: true })]);
+    return this.ready;
+  }
+
+  private entryPath(sourceHash: string): string {
+    return join(this.dir, 'entries', `${sourceHash}.json`);
+  }
+
+  filePath(file: Pick<CachedFile, 'hash' | 'extension'>): string {
+    return join(this.dir, 'files', `${file.hash}.${file.extension}`);
+  }
+
+  async readEntry(sourceHash: string): Promise<CacheEntry> {
+    const empty: CacheEntry = { placeholders: {}, files: {} };
+    try {
+      const parsed = JSON.parse(await readFile(this.entryPath(sourceHash), 'utf8')) as { layout?: number } & Partial<CacheEntry>;
+      if (parsed.layout !== LAYOUT || typeof parsed.files !== 'object' || typeof parsed.placeholders !== 'object') return empty;
+      return { ...(parsed.info ? { info: parsed.info } : {}), placeholders: parsed.placeholders ?? {}, files: parsed.files ?? {} };
+    } catch {
+      return empty; // missing, or cut short by a crash: treated as never made
+    }
+  }
+
+  async writeEntry(sourceHash: string, entry: CacheEntry): Promise<void> {
+    await this.ensureDirs();
+    await writeAtomic(this.entryPath(sourceHash), JSON.stringify({ layout: LAYOUT, ...entry }));
+  }
+
+  /** True when the file is there and its bytes still hash to its name. */
+  async verify(file: CachedFile): Promise<boolean> {
+    try {
+      const data = await readFile(this.filePath(file));
+      if (data.length === file.bytes && sha256(data) === file.hash) return true;
+      await rm(this.filePath(file), { force: true }); // corrupt: make room for the re-made one
+      return false;
+    } catch {
+      return false;
+    }
+  }
+
+  async putFile(data: Buffer, extension: string, size: { width: number; height: number }): Promise<CachedFile> {
+    await this.ensureDirs();
+    const file: CachedFile = { hash: sha256(data), width: size.width, height: size.height, bytes: data.length, extension };
+    await writeAtomic(this.filePath(file), data);
+    return file;
+  }
+}

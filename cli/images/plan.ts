@@ -1,0 +1,77 @@
+import type { FixedSize } from './types.ts';
+
+/** Source facts the plan needs, read once per source (and cached with it). */
+export interface SourceInfo {
+  /** Displayed size: EXIF orientation already applied. */
+  width: number;
+  height: number;
+  format: string;
+  /** Has an alpha channel: no placeholder, since it would show through transparent pixels. */
+  hasAlpha: boolean;
+}
+
+/** One file to make from a source. `key` names it in the cache; equal keys mean equal files. */
+export type VariantPlan =
+  | { kind: 'responsive'; key: string; width: number }
+  | { kind: 'fixed'; key: string; box: { width: number; height: number; cropped: boolean }; density: number; width: number; height?: number };
+
+/**
+ * Breakpoints not wider than the source, narrowest first. A source narrower than the smallest
+ * breakpoint gets one file at its own width: upscaling would only add bytes, never detail.
+ */
+export function responsiveWidths(sourceWidth: number, breakpoints: readonly number[]): number[] {
+  const fitting = [...new Set(breakpoints)].filter((width) => width <= sourceWidth).sort((a, b) => a - b);
+  return fitting.length ? fitting : [sourceWidth];
+}
+
+/** CSS box of a fixed size: the asked height, or the source's aspect ratio. */
+export function fixedBox(size: FixedSize, source: Pick<SourceInfo, 'width' | 'height'>): { width: number; height: number; cropped: boolean } {
+  if (size.height !== undefined) return { width: size.width, height: size.height, cropped: true };
+  return { width: size.width, height: Math.max(1, Math.round((size.width * source.height) / source.width)), cropped: false };
+}
+
+/**
+ * Files for one fixed size, one per density. A density the source cannot fill is clamped to the
+ * source's largest fitting size (with its real density), and densities that clamp to the same
+ * file collapse into one.
+ */
+export function fixedFiles(size: FixedSize, source: Pick<SourceInfo, 'width' | 'height'>, densities: readonly number[]): Array<{ density: number; width: number; height?: number }> {
+  const box = fixedBox(size, source);
+  // The largest scale at which the box still fits inside the source.
+  const maxScale = Math.min(source.width / box.width, box.cropped ? source.height / box.height : Infinity);
+  const files = new Map<number, { density: number; width: number; height?: number }>();
+  for (const wanted of [...new Set(densities)].sort((a, b) => a - b)) {
+    const scale = Math.min(wanted, maxScale);
+    const width = Math.max(1, Math.round(box.width * scale));
+    if (files.has(width)) continue;
+    const height = box.cropped ? Math.max(1, Math.round(box.height * scale)) : undefined;
+    files.set(width, { density: Math.round((width / box.width) * 100) / 100, width, ...(height !== undefined ? { height } : {}) });
+  }
+  return [...files.values()];
+}
+
+/** Every file a source needs: its responsive widths, then its fixed sizes at each density. */
+export function planVariants(
+  source: Pick<SourceInfo, 'width' | 'height'>,
+  options: { breakpoints: readonly number[]; densities: readonly number[]; encodeKey: string },
+  fixed: readonly FixedSize[] = [],
+): VariantPlan[] {
+  const plans: VariantPlan[] = responsiveWidths(source.width, options.breakpoints).map((width) => ({
+    kind: 'responsive',
+    key: `w${width}.${options.encodeKey}`,
+    width,
+  }));
+  const seen = new Set<string>();
+  for (const size of fixed) {
+    const box = fixedBox(size, source);
+    const id = `${box.width}x${box.height}${box.cropped ? 'c' : ''}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const file of fixedFiles(size, source, options.densities)) {
+      // An uncropped fixed file is the same file as a responsive one of that width: same key.
+      const shape = file.height !== undefined ? `c${file.width}x${file.height}` : `w${file.width}`;
+      plans.push({ kind: 'fixed', key: `${shape}.${options.encodeKey}`, box, ...file });
+    }
+  }
+  return plans;
+}

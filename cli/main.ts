@@ -1,0 +1,38 @@
+import { Command, CommanderError } from 'commander';
+import { packageVersion } from './paths.ts';
+import { isSiteError } from './errors/site-error.ts';
+import { formatProblems } from './errors/format.ts';
+import { registerBuildCommand } from './commands/build.ts';
+
+export const EXIT = { ok: 0, userError: 1, usage: 2 } as const;
+
+export function createProgram(): Command {
+  const program = new Command('site')
+    .description('Build, serve and check the content-as-code website in this folder.')
+    .version(packageVersion(), '-v, --version', 'print the version of site')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  registerBuildCommand(program);
+  return program;
+}
+
+/** Runs the CLI and returns the process exit code: 0 ok, 1 user error, 2 usage error. */
+export async function main(argv: string[]): Promise<number> {
+  const program = createProgram();
+  try {
+    await program.parseAsync(argv);
+    return Number(process.exitCode ?? EXIT.ok);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end through here with exit code 0.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (isSiteError(error)) {
+      process.stderr.write(formatProblems(error.problems));
+      return EXIT.userError;
+    }
+    process.stderr.write(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write('This is a bug in site itself, not in your content. Please report it with the output above.\n');
+    return 70;
+  }
+}

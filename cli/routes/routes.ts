@@ -1,0 +1,62 @@
+import type { Locale, RouteName } from '../config/schema.ts';
+import { locales } from '../config/schema.ts';
+import type { SiteModel } from '../content/types.ts';
+import { fillPattern, pathVariants, type RouteParams } from './paths.ts';
+import type { PageEntity, PageRoute } from './types.ts';
+
+const COLLECTION_ROUTES = new Set<RouteName>(['news-article', 'club', 'event', 'event-signup', 'registration']);
+
+/**
+ * The whole site as a list of pages: every route in every language, with its paths,
+ * canonical and alternates. Pure: the heart of the build, tested as a table.
+ */
+export function buildRoutes(model: SiteModel): PageRoute[] {
+  const { config } = model;
+  const pages: PageRoute[] = [];
+
+  const add = (route: RouteName, entity: PageEntity, params: Record<Locale, RouteParams>, extra: { shell?: boolean; lastmod?: string } = {}) => {
+    const paths = Object.fromEntries(locales.map((locale) => [locale, pathVariants(locale, fillPattern(config.routes[route][locale], params[locale]))])) as Record<Locale, string[]>;
+    const alternates = { nl: paths.nl[0]!, en: paths.en[0]!, 'x-default': paths.nl[0]! };
+    for (const locale of locales) {
+      pages.push({
+        key: entity.kind === 'static' ? route : `${route}:${'id' in entity ? entity.id : ''}`,
+        route,
+        locale,
+        layout: config.routes[route].layout,
+        entity,
+        paths: paths[locale],
+        canonical: paths[locale][0]!,
+        ...(extra.shell ? {} : { alternates }),
+        shell: extra.shell ?? false,
+        ...(extra.lastmod ? { lastmod: extra.lastmod } : {}),
+      });
+    }
+  };
+  const same = (params: RouteParams): Record<Locale, RouteParams> => ({ nl: params, en: params });
+
+  for (const route of Object.keys(config.routes) as RouteName[]) {
+    if (!COLLECTION_ROUTES.has(route)) add(route, { kind: 'static' }, same({}));
+  }
+  for (const item of model.news) {
+    const { id } = item.nl.data;
+    add('news-article', { kind: 'news', id }, { nl: { id, slug: item.nl.data.slug }, en: { id, slug: item.en.data.slug } }, { lastmod: item.nl.data.date });
+  }
+  for (const club of model.clubs) add('club', { kind: 'club', id: club.id }, same({ id: club.id, slug: club.slug }));
+  for (const item of model.events) {
+    const { id } = item.nl.data;
+    const params = { nl: { id, slug: item.nl.data.slug }, en: { id, slug: item.en.data.slug } };
+    add('event', { kind: 'event', id }, params);
+    add('event-signup', { kind: 'event', id }, params);
+  }
+  // One shell per language serves every registration id: the browser fills it in.
+  add('registration', { kind: 'static' }, same({ id: '[id]' }), { shell: true });
+
+  for (const locale of locales) {
+    const prefix = locale === 'nl' ? '' : '/en';
+    for (const [status, route] of [[404, 'not-found'], [500, 'error']] as const) {
+      const path = `${prefix}/${status}`;
+      pages.push({ key: `status:${status}`, route, locale, layout: 'default', entity: { kind: 'status', status }, paths: [path], canonical: path, shell: true });
+    }
+  }
+  return pages;
+}

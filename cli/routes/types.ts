@@ -1,0 +1,35 @@
+import type { Locale, RouteName } from '../config/schema.ts';
+
+/** What a page shows: a fixed page, or one item of a collection. */
+export type PageEntity =
+  | { kind: 'static' }
+  | { kind: 'news'; id: number }
+  | { kind: 'event'; id: number }
+  | { kind: 'club'; id: number }
+  | { kind: 'status'; status: 404 | 500 };
+
+export interface PageRoute {
+  /** Unique per language: `news-article:12`, `camps`, `status:404`. */
+  key: string;
+  route: RouteName | 'not-found' | 'error';
+  locale: Locale;
+  layout: 'default' | 'empty' | 'news';
+  entity: PageEntity;
+  /** URL paths this page is written at: Dutch twice (/x and /nl/x), English once (/en/x). */
+  paths: string[];
+  /** Path of the canonical link; also the path the sitemap lists. */
+  canonical: string;
+  /** hreflang alternates; status pages and shells have none. */
+  alternates?: { nl: string; en: string; 'x-default': string };
+  /** Filled in the browser (a registration); listed neither in the sitemap nor in link checks. */
+  shell: boolean;
+  /** For the sitemap. */
+  lastmod?: string;
+}
+
+export interface Redirect {
+  /** An exact path, or a prefix ending in `*` (wrong slugs: `/nieuws/12-*`). */
+  from: string;
+  to: string;
+  status: 301 | 302;
+}

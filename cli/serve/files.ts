@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { compress, type Encoding } from './compress.ts';
+import { inlineScriptHashes } from './csp.ts';
+import { contentType, isCompressible } from './mime.ts';
+
+/**
+ * Files of public/ with what serving them needs (type, ETag, compressed forms, CSP hashes),
+ * read once per file version. Every request still stats the file, so a rebuild (`site dev`
+ * swaps dist/) is seen at once; only unchanged files come from memory.
+ */
+export interface ServedFile {
+  path: string;
+  body: Buffer;
+  type: string;
+  etag: string;
+  compressible: boolean;
+  scriptHashes: string[];
+  variant(encoding: Encoding): Promise<Buffer>;
+}
+
+const maxCachedBytes = 128 * 1024 * 1024;
+// Below this, compression costs more header bytes than it saves.
+const minCompressBytes = 1024;
+
+export interface FileStore {
+  /** The file for a clean URL path, or undefined. */
+  lookup(pathname: string): Promise<ServedFile | undefined>;
+  /** A file by its path inside public/ (for 404, 500 and shell pages). */
+  load(relative: string): Promise<ServedFile | undefined>;
+}
+
+interface Entry {
+  version: string;
+  file: ServedFile;
+  /** Bytes held: the file and its compressed forms. */
+  bytes: { held: number };
+}
+
+export function createFileStore(publicDir: string): FileStore {
+  const cache = new Map<string, Entry>();
+  let cachedBytes = 0;
+
+  function remember(key: string, entry: Entry) {
+    const old = cache.get(key);
+    if (old) cachedBytes -= old.bytes.held;
+    cache.set(key, entry);
+    cachedBytes += entry.bytes.held;
+    // Map keeps insertion order, and hits are re-inserted: the first key is the least recently used.
+    for (const [oldest, value] of cache) {
+      if (cachedBytes <= maxCachedBytes) break;
+      cache.delete(oldest);
+      cachedBytes -= value.bytes.held;
+    }
+  }
+
+  async function load(relative: string): Promise<ServedFile | undefined> {
+    const path = join(publicDir, relative);
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    const version = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    const hit = cache.get(path);
+    if (hit && hit.version === version) {
+      cache.delete(path);
+      cache.set(path, hit);
+      return hit.file;
+    }
+    const body = await readFile(path);
+    const type = contentType(path);
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+    const variants = new Map<Encoding, Promise<Buffer>>();
+    const bytes = { held: body.length };
+    const file: ServedFile = {
+      path,
+      body,
+      type,
+      etag: `"${hash}"`,
+      compressible: isCompressible(type) && body.length >= minCompressBytes,
+      scriptHashes: type.startsWith('text/html') ? inlineScriptHashes(body.toString('utf8')) : [],
+      variant(encoding) {
+        // One compression per file and encoding, shared by concurrent requests.
+        let pending = variants.get(encoding);
+        if (!pending) {
+          pending = compress(body, encoding);
+          variants.set(encoding, pending);
+          pending.then(
+            (compressed) => {
+              if (cache.get(path)?.file !== file) return;
+              bytes.held += compressed.length;
+              cachedBytes += compressed.length;
+            },
+            () => variants.delete(encoding),
+          );
+        }
+        return pending;
+      },
+    };
+    remember(path, { version, file, bytes });
+    return file;
+  }
+
+  // Hidden files (.DS_Store, .git) are never part of the site, whatever the build left there.
+  const hidden = (pathname: string) => pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
+
+  return {
+    load,
+    async lookup(pathname) {
+      if (hidden(pathname)) return undefined;
+      if (pathname === '/') return load('index.html');
+      // Clean URLs: /kampen is kampen.html; a file with its own extension (robots.txt) is itself.
+      return (await load(`${pathname}.html`)) ?? (pathname.endsWith('.html') ? undefined : load(pathname));
+    },
+  };
+}

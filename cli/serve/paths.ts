@@ -1,0 +1,39 @@
+/**
+ * From a raw request target to paths, before any file is touched: the decoded path (or undefined
+ * for a path that cannot name a file of ours), and the clean form of a path the site's own links
+ * never use (trailing slash, .html), to redirect to.
+ */
+export function parseTarget(target: string): { rawPathname: string; search: string } | undefined {
+  if (!target.startsWith('/') || target.startsWith('//')) return undefined;
+  try {
+    const url = new URL(target, 'http://site.invalid');
+    return { rawPathname: url.pathname, search: url.search };
+  } catch {
+    return undefined;
+  }
+}
+
+export function decodePath(rawPathname: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(rawPathname);
+  } catch {
+    return undefined;
+  }
+  // An encoded slash, dot-dot or NUL could escape public/ once decoded; no real link has them.
+  if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..')) return undefined;
+  return pathname;
+}
+
+/** Where a non-canonical spelling of a path should go (cleanUrls, no trailing slash), if anywhere. */
+export function cleanLocation(rawPathname: string, search: string): string | undefined {
+  if (rawPathname.length > 1 && rawPathname.endsWith('/')) return `${rawPathname.replace(/\/+$/, '') || '/'}${search}`;
+  if (rawPathname.endsWith('.html')) return `${rawPathname.replace(/(\/index)?\.html$/, '') || '/'}${search}`;
+  return undefined;
+}
+
+/** The redirect target with the visitor's query string kept (merged after the target's own). */
+export function withQuery(to: string, search: string): string {
+  if (!search) return to;
+  return to.includes('?') ? `${to}&${search.slice(1)}` : `${to}${search}`;
+}

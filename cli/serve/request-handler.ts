@@ -1,0 +1,153 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { handleFunction, isFunctionPath, type FunctionEnv } from '../../functions/index.ts';
+import { matchPattern } from '../../functions/router.ts';
+import { localeOfPath } from '../../functions/site.ts';
+import { decideStaging } from '../../functions/staging/guard.ts';
+import { logAccess } from './access-log.ts';
+import { BodyTooLarge, readBody, sendFetchResponse, toFetchRequest } from './bridge.ts';
+import type { DistSite } from './dist.ts';
+import type { FileStore } from './files.ts';
+import { baseSecurityHeaders, cacheControl, cacheControlFor, securityHeaders } from './headers.ts';
+import { cleanLocation, decodePath, parseTarget, withQuery } from './paths.ts';
+import { sendFile } from './static-response.ts';
+
+/** What the request handler works from; `dist` and `files` are swapped whole by reload(). */
+export interface ServerState {
+  dist: DistSite;
+  files: FileStore;
+  functions: FunctionEnv;
+  /** Take the client address and protocol from X-Forwarded-* (SITE_TRUST_PROXY=1). */
+  trustProxy: boolean;
+  closing: boolean;
+  log(line: string): void;
+}
+
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+  return forwarded || req.socket.remoteAddress || 'unknown';
+}
+
+/**
+ * Over TLS, or behind a proxy that says the visitor used https. X-Forwarded-Proto is believed
+ * without SITE_TRUST_PROXY because all it changes is adding HSTS, which browsers ignore over http.
+ */
+function isHttps(req: IncomingMessage): boolean {
+  if ((req.socket as TLSSocket).encrypted) return true;
+  return String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https';
+}
+
+function setHeaders(res: ServerResponse, headers: Record<string, string>) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
+function redirect(res: ServerResponse, status: number, location: string, cache: string) {
+  res.statusCode = status;
+  res.setHeader('location', location);
+  res.setHeader('cache-control', cache);
+  res.setHeader('content-length', 0);
+  res.end();
+}
+
+function plain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
+  const body = Buffer.from(`${text}\n`);
+  res.statusCode = status;
+  setHeaders(res, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cacheControl.none, ...extra });
+  res.setHeader('content-length', body.length);
+  res.end(body);
+}
+
+/** The per-locale error page with its real status; plain text if the build did not write one. */
+async function errorPage(req: IncomingMessage, res: ServerResponse, state: ServerState, status: 404 | 500, pathname: string) {
+  const { site } = state.dist;
+  const page = status === 404 ? site.notFound[localeOfPath(pathname)] : '/500.html';
+  const file = await state.files.load(page);
+  if (!file) return plain(res, status, status === 404 ? `Page Not Found: ${pathname}` : 'Internal Server Error');
+  return sendFile(req, res, file, { status, cacheControl: cacheControl.none, https: isHttps(req), conditional: false });
+}
+
+/** A shell page for client-filled paths (site.json rewrites), e.g. /evenementen/inschrijvingen/:id. */
+async function rewrite(state: ServerState, pathname: string) {
+  for (const { source, destination } of state.dist.site.rewrites) {
+    if (matchPattern(source, pathname)) return state.files.load(destination);
+  }
+  return undefined;
+}
+
+async function callFunction(req: IncomingMessage, res: ServerResponse, state: ServerState, ip: string) {
+  let body: Buffer | undefined;
+  if (bodyMethods.has(req.method ?? '')) {
+    try {
+      body = await readBody(req, state.functions.bodyLimit);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      // Drain what is still coming (so the client reads our answer instead of a reset), then close.
+      res.once('finish', () => {
+        req.resume();
+        setTimeout(() => req.socket.destroy(), 5000).unref();
+      });
+      return plain(res, 413, JSON.stringify({ statusMessage: 'Payload Too Large' }), {
+        'content-type': 'application/json; charset=utf-8',
+        connection: 'close',
+      });
+    }
+  }
+  const proto = isHttps(req) ? 'https' : 'http';
+  const host = (state.trustProxy && req.headers['x-forwarded-host']) || req.headers.host || 'localhost';
+  const request = toFetchRequest(req, `${proto}://${String(host)}`, body);
+  const response = await handleFunction(request, state.functions, ip);
+  if (!response) return errorPage(req, res, state, 404, new URL(request.url).pathname);
+  await sendFetchResponse(res, response, req.method === 'HEAD');
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, state: ServerState, ip: string) {
+  const https = isHttps(req);
+  setHeaders(res, securityHeaders({ https }));
+  if (state.closing) res.setHeader('connection', 'close');
+  const target = parseTarget(req.url ?? '');
+  const pathname = target && decodePath(target.rawPathname);
+  if (!target || pathname === undefined) return plain(res, 400, 'Bad Request');
+  const method = req.method ?? 'GET';
+
+  const staging = state.functions.staging;
+  if (staging) {
+    res.setHeader('x-robots-tag', 'noindex, nofollow');
+    const cookie = req.headers.cookie ?? null;
+    const decision = decideStaging({ method, pathname, cookie }, state.dist.site, staging, Date.now());
+    if (decision.kind === 'redirect') return redirect(res, 302, decision.location, cacheControl.none);
+    if (decision.kind === 'deny') return plain(res, 401, JSON.stringify({ statusMessage: 'Staging login required' }), { 'content-type': 'application/json; charset=utf-8' });
+  }
+
+  // The map may hold old WordPress paths with a trailing slash, so it is asked before cleaning.
+  const mapped = state.dist.redirects.get(pathname) ?? state.dist.redirects.get(pathname.replace(/\/+$/, ''));
+  if (mapped) return redirect(res, mapped.status, withQuery(mapped.to, target.search), cacheControl.redirect);
+  const clean = cleanLocation(target.rawPathname, target.search);
+  if (clean) return redirect(res, 301, clean, cacheControl.redirect);
+
+  if (isFunctionPath(pathname)) return callFunction(req, res, state, ip);
+  if (method !== 'GET' && method !== 'HEAD') return plain(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
+
+  const file = (await state.files.lookup(pathname)) ?? (await rewrite(state, pathname));
+  if (!file) return errorPage(req, res, state, 404, pathname);
+  const cache = staging ? 'private, no-cache' : cacheControlFor(pathname);
+  return sendFile(req, res, file, { status: 200, cacheControl: cache, https, conditional: true });
+}
+
+export function createRequestHandler(state: ServerState): RequestListener {
+  return (req, res) => {
+    const ip = clientIp(req, state.trustProxy);
+    logAccess(req, res, ip, state.log);
+    handle(req, res, state, ip).catch(async (error: unknown) => {
+      state.log(`error ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (res.headersSent) return void res.destroy();
+      try {
+        setHeaders(res, baseSecurityHeaders());
+        await errorPage(req, res, state, 500, '/');
+      } catch {
+        res.destroy();
+      }
+    });
+  };
+}

@@ -1,0 +1,101 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createFunctionEnv } from '../../functions/env.ts';
+import type { Mailer } from '../../functions/mail/mailer.ts';
+import { FunctionConfigError } from '../../functions/types.ts';
+import { problem, SiteError } from '../errors/site-error.ts';
+import { loadDist } from './dist.ts';
+import { createFileStore } from './files.ts';
+import { createRequestHandler, type ServerState } from './request-handler.ts';
+
+export interface StartServerOptions {
+  /** The build output folder (with public/, site.json, redirects.json). */
+  dist: string;
+  /** 0 picks a free port (tests). Default 8080. */
+  port?: number;
+  /** Default 127.0.0.1; 0.0.0.0 to serve other machines (a container). */
+  host?: string;
+  /** Environment variables (default process.env): SMTP_URL, STAGING, SITE_RATE_LIMIT, ... see functions/env.ts. */
+  env?: Record<string, string | undefined>;
+  /** Where `.site/outbox` lives when SITE_OUTBOX is not set. Default process.cwd(). */
+  root?: string;
+  /** One line per request and per notable event. Default: stdout. */
+  log?: (line: string) => void;
+  /** A ready mailer instead of one made from SMTP_URL (lets `site dev` share one). */
+  mailer?: Mailer;
+}
+
+export interface RunningServer {
+  /** http://host:port, with the real port when 0 was asked. */
+  url: string;
+  /** Re-reads site.json and redirects.json (after a rebuild); files are re-read on change anyway. */
+  reload(): Promise<void>;
+  /** Stops accepting, lets requests in flight finish (at most `graceMs`), then closes every socket. */
+  close(graceMs?: number): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(new SiteError([problem('SERVE_LISTEN_FAILED', { host, port, problem: error.code ?? error.message })]));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** The production server of a built site: static files, redirects, staging guard and functions. */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const vars = options.env ?? process.env;
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const dist = await loadDist(options.dist);
+  let functions;
+  try {
+    functions = createFunctionEnv({ site: dist.site, vars, root: options.root ?? process.cwd(), log, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  } catch (error) {
+    if (error instanceof FunctionConfigError) throw new SiteError([problem('SERVE_ENV_INVALID', { problem: error.message })]);
+    throw error;
+  }
+  const state: ServerState = {
+    dist,
+    files: createFileStore(dist.publicDir),
+    functions,
+    trustProxy: vars.SITE_TRUST_PROXY === '1',
+    closing: false,
+    log,
+  };
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000 }, createRequestHandler(state));
+  server.keepAliveTimeout = 5_000;
+  const host = options.host ?? '127.0.0.1';
+  const address = await listen(server, options.port ?? 8080, host);
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    async reload() {
+      const next = await loadDist(options.dist);
+      state.dist = next;
+      state.files = createFileStore(next.publicDir);
+      state.functions = { ...state.functions, site: next.site };
+    },
+    close(graceMs = 10_000) {
+      closed ??= new Promise<void>((resolve) => {
+        state.closing = true;
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          state.functions.mailer.close();
+          resolve();
+        });
+        // Keep-alive sockets with no request in flight would hold close() open until they time out.
+        server.closeIdleConnections();
+      });
+      return closed;
+    },
+  };
+}

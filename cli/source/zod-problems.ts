@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import { problem, type Problem } from '../errors/site-error.ts';
+import type { ErrorCode } from '../errors/catalogue.ts';
+import type { FieldPath } from './yaml-source.ts';
+
+/** `hero.image`, `sections[2].title`: the way an editor reads a field name. */
+export function fieldName(path: FieldPath): string {
+  return path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), '');
+}
+
+function valueAt(data: unknown, path: FieldPath): unknown {
+  let value = data;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  return `${typeof value} ${String(value)}`;
+}
+
+/** One readable sentence per zod issue, always saying what was expected and what was found. */
+export function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
+  const received = describeValue(valueAt(data, issue.path as FieldPath));
+  switch (issue.code) {
+    case 'invalid_type':
+      return valueAt(data, issue.path as FieldPath) === undefined
+        ? `required field is missing (expected ${issue.expected})`
+        : `expected ${issue.expected}, received ${received}`;
+    case 'invalid_value':
+      return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, received ${received}`;
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')} (check the spelling)`;
+    case 'invalid_union':
+      return `${issue.message}, received ${received}`;
+    default:
+      return `${issue.message}, received ${received}`;
+  }
+}
+
+/** Zod's result as catalogue problems, each pointing at the line of its field. */
+export function zodProblems(
+  issues: ReadonlyArray<z.core.$ZodIssue>,
+  data: unknown,
+  file: string,
+  lineOf: (path: FieldPath) => number | undefined,
+  code: ErrorCode,
+  params: Record<string, string> = {},
+): Problem[] {
+  return issues.map((issue) => {
+    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : (issue.path as FieldPath);
+    const field = fieldName(issue.path as FieldPath) || '(file)';
+    return problem(
+      code,
+      { ...params, field, problem: describeIssue(issue, data) },
+      { location: { file, line: lineOf(path) ?? 1 }, field },
+    );
+  });
+}

@@ -1,0 +1,36 @@
+import type { EventText } from '../../cli/content/types.ts';
+import { formatDate, formatTime, useSite } from '../lib/site.tsx';
+
+export const formatPrice = (price: number, locale: 'nl' | 'en') =>
+  new Intl.NumberFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(price);
+
+/** Date, time, place, audience, price and deadline of an event. */
+export function EventFacts({ event }: { event: EventText }) {
+  const { model, locale, t } = useSite();
+  const club = 'club' in event.location ? model.clubs.find((c) => c.id === (event.location as { club: number }).club) : undefined;
+  const place = 'address' in event.location ? event.location.address : `${club?.name}, ${club?.city}`;
+  return (
+    <dl className="facts-list">
+      <dt>{t('event.date')}</dt>
+      <dd>
+        <time dateTime={event.start}>{formatDate(event.start, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</time>
+      </dd>
+      <dt>{t('event.time')}</dt>
+      <dd>
+        {formatTime(event.start)} – {formatTime(event.end)}
+      </dd>
+      <dt>{t('event.location')}</dt>
+      <dd>{place}</dd>
+      <dt>{t('event.audience')}</dt>
+      <dd>{event.audience}</dd>
+      <dt>{t('event.price')}</dt>
+      <dd>{event.price === 0 ? t('event.free') : formatPrice(event.price, locale)}</dd>
+      <dt>{t('event.capacity')}</dt>
+      <dd>{event.capacity}</dd>
+      <dt>{t('event.deadline')}</dt>
+      <dd>
+        {formatDate(event.deadline, locale)} {formatTime(event.deadline)}
+      </dd>
+    </dl>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ByLocale, NewsText } from '../../cli/content/types.ts';
+import { formatDate, useSite } from '../lib/site.tsx';
+import { Card } from './Cards.tsx';
+
+export function NewsCard({ item }: { item: ByLocale<NewsText> }) {
+  const { locale, href } = useSite();
+  const news = item[locale].data;
+  return (
+    <Card href={href('news-article', { id: news.id, slug: news.slug })} image={news.image} title={news.title} meta={<time dateTime={news.date}>{formatDate(news.date, locale)}</time>}>
+      <p>{news.summary}</p>
+    </Card>
+  );
+}

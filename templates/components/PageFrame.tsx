@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { layouts } from '../layouts/index.ts';
+import { useSite } from '../lib/site.tsx';
+import { TranslationNotice } from './TranslationNotice.tsx';
+
+/**
+ * A page in its route's layout, titled from its page text unless the page shows one item
+ * (an article, a club), which brings its own title, description and image.
+ */
+export function PageFrame(props: { title?: string; description?: string; image?: string; subtitle?: string; fallback?: boolean; children: ReactNode }) {
+  const { page, model, locale } = useSite();
+  // Item pages (an article, an event) have no page text of their own: the item gives title and image.
+  const text = model.pages.get(page.route)?.[locale];
+  const title = props.title ?? text?.data.title;
+  const description = props.description ?? text?.data.description;
+  const image = props.image ?? text?.data.hero.image;
+  if (title === undefined || description === undefined || image === undefined) {
+    throw new Error(`Page ${page.route} needs a title, description and image: from content/${locale}/pages/${page.route}.md or its item`);
+  }
+  const Layout = layouts[page.layout];
+  return (
+    <Layout
+      title={title}
+      description={description}
+      hero={{
+        title,
+        subtitle: props.subtitle ?? (props.title ? undefined : text?.data.hero.subtitle),
+        image,
+        size: text?.data.hero.size ?? 'default',
+        colorBar: text?.data.hero.colorBar ?? false,
+      }}
+    >
+      <TranslationNotice fallback={props.fallback ?? text?.fallback ?? false} />
+      {props.children}
+    </Layout>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { pageTitle } from '../cli/routes/paths.ts';
+import { useSite } from './lib/site.tsx';
+
+/** The <html> shell: language, title, canonical, hreflang alternates, stylesheet. */
+export function Document({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  const { page, model, assets, locale, t } = useSite();
+  const { config } = model;
+  const status = page.entity.kind === 'status' ? page.entity.status : undefined;
+  const fullTitle = pageTitle({ title, path: page.canonical, ...(status ? { status, statusMessage: title } : {}) });
+  const absolute = (path: string) => `${config.url}${path === '/' ? '' : path}`;
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${fullTitle} | ${config.name}`}</title>
+        <meta name="description" content={description} />
+        {page.shell ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={absolute(page.canonical)} />}
+        {page.alternates &&
+          Object.entries(page.alternates).map(([lang, path]) => <link key={lang} rel="alternate" hrefLang={lang} href={absolute(path)} />)}
+        <meta name="theme-color" content={config.theme.primary[700]} />
+        <meta property="og:site_name" content={config.name} />
+        <meta property="og:title" content={fullTitle} />
+        <meta property="og:description" content={description} />
+        <meta property="og:locale" content={locale === 'nl' ? 'nl_NL' : 'en_GB'} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.css} />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t('nav.skipToContent')}
+        </a>
+        {children}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,174 @@
+import { StaticPage } from './StaticPage.tsx';
+import { PageFrame } from '../components/PageFrame.tsx';
+import { Prose } from '../components/Prose.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { ContactForm } from '../components/ContactForm.tsx';
+import { Field } from '../components/Field.tsx';
+import { usePageText } from '../lib/page-text.ts';
+import { useSite } from '../lib/site.tsx';
+
+export function JobsPage() {
+  const { model, locale, t } = useSite();
+  return (
+    <StaticPage>
+      <section className="section" id="vacatures">
+        <div className="container narrow">
+          <h2>{t('jobs.vacancies')}</h2>
+          {model.jobs.length === 0 && <p>{t('jobs.noVacancies')}</p>}
+          {model.jobs.map((item) => {
+            const job = item[locale];
+            return (
+              <article key={job.data.id} id={job.data.slug} className="job">
+                <p className="card-meta">{job.data.kind === 'call' ? t('jobs.call') : t('jobs.vacancies')}</p>
+                <h3>{job.data.title}</h3>
+                <ul className="job-facts">
+                  <li>
+                    <Icon name="map-pin" size={16} /> {job.data.location}
+                  </li>
+                  <li>
+                    <Icon name="clock" size={16} /> {job.data.hours}
+                  </li>
+                  {job.data.licence && (
+                    <li>
+                      <Icon name="badge-check" size={16} /> {t('jobs.licenceRequired')}
+                    </li>
+                  )}
+                </ul>
+                <p className="lead">{job.data.summary}</p>
+                <Prose html={job.html} />
+              </article>
+            );
+          })}
+        </div>
+      </section>
+    </StaticPage>
+  );
+}
+
+export function RegionalTennisPage() {
+  const { model, locale, t, href } = useSite();
+  return (
+    <StaticPage>
+      <section className="section tinted">
+        <div className="container region-grid">
+          {model.lessons.regions.map((region) => {
+            const clubs = model.clubs.filter((club) => club.region === region.id);
+            return (
+              <article key={region.id} className="region" id={region.id}>
+                <h2>{region.name[locale]}</h2>
+                <p>{region.description[locale]}</p>
+                <p>
+                  <strong>{t('regional.trainingDay')}:</strong> {region.trainingDay[locale]}
+                </p>
+                <p>
+                  <strong>{t('regional.clubs')}:</strong> {clubs.map((club) => club.name).join(', ')}
+                </p>
+                <a className="button" href={`${href('contact')}?regio=${region.id}`}>
+                  {region.cta[locale]}
+                  <Icon name="arrow-right" size={18} />
+                </a>
+              </article>
+            );
+          })}
+        </div>
+      </section>
+    </StaticPage>
+  );
+}
+
+export function ContactPage() {
+  return (
+    <StaticPage>
+      <section className="section">
+        <div className="container narrow">
+          <ContactForm />
+        </div>
+      </section>
+    </StaticPage>
+  );
+}
+
+/** Sign-in card; the login island brings it to life. */
+export function LoginPage() {
+  const text = usePageText();
+  const { t } = useSite();
+  return (
+    <PageFrame>
+      <Prose html={text.html} />
+      <form className="form" data-form="login" noValidate>
+        <Field name="email" label={t('login.email')} type="email" required autoComplete="email" />
+        <Field name="password" label={t('login.password')} type="password" required autoComplete="current-password" />
+        <button className="button" type="submit">
+          {t('login.submit')}
+        </button>
+      </form>
+    </PageFrame>
+  );
+}
+
+export function StagingLoginPage() {
+  const text = usePageText();
+  const { t } = useSite();
+  return (
+    <PageFrame>
+      <Prose html={text.html} />
+      <form className="form" method="post" action="/api/staging-login" data-form="staging-login" noValidate>
+        <Field name="password" label={t('login.stagingPassword')} type="password" required autoComplete="current-password" />
+        <button className="button" type="submit">
+          {t('login.stagingSubmit')}
+        </button>
+      </form>
+    </PageFrame>
+  );
+}
+
+/** Shells: the registrations island fills them from /api/registrations. */
+export function RegistrationsPage() {
+  const { t } = useSite();
+  return (
+    <StaticPage>
+      <section className="section">
+        <div className="container narrow" data-registrations="list">
+          <p>{t('registrations.loginRequired')}</p>
+        </div>
+      </section>
+    </StaticPage>
+  );
+}
+
+export function RegistrationPage() {
+  const { t } = useSite();
+  return (
+    <StaticPage>
+      <div data-registrations="detail">
+        <p>{t('common.loading')}</p>
+      </div>
+    </StaticPage>
+  );
+}
+
+/** 404 and 500: the status, the path asked for (404), a way back. */
+export function StatusPage() {
+  const { page, t, href } = useSite();
+  const status = page.entity.kind === 'status' ? page.entity.status : 404;
+  const text = usePageText(status === 404 ? 'not-found' : 'error');
+  const message = status === 404 ? t('errors.notFound') : text.data.title;
+  return (
+    <PageFrame title={message} description={text.data.description}>
+      <div className="container narrow status-page">
+        <p className="status-code">{status}</p>
+        {status === 404 ? (
+          <p>
+            {message}: <code data-requested-path>{page.locale === 'en' ? '/en/...' : '/...'}</code>
+          </p>
+        ) : (
+          <p>{t('errors.serverError')}</p>
+        )}
+        <Prose html={text.html} />
+        <a className="button" href={href('home')}>
+          {status === 404 ? t('errors.backHome') : t('errors.clearErrors')}
+        </a>
+      </div>
+    </PageFrame>
+  );
+}

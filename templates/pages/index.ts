@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import type { PageRoute } from '../../cli/routes/types.ts';
+import { StaticPage } from './StaticPage.tsx';
+import { HomePage } from './HomePage.tsx';
+import { ClubsPage } from './ClubsPage.tsx';
+import { ClubPage } from './ClubPage.tsx';
+import { NewsArticlePage, NewsListPage } from './NewsPages.tsx';
+import { EventPage, EventSignupPage, EventsPage } from './EventPages.tsx';
+import { ContactPage, JobsPage, LoginPage, RegionalTennisPage, RegistrationPage, RegistrationsPage, StagingLoginPage, StatusPage } from './OtherPages.tsx';
+
+/** The template of every route; routes not named here are pages of text alone. */
+export const pageComponents: Record<PageRoute['route'], ComponentType> = {
+  home: HomePage,
+  login: LoginPage,
+  camps: StaticPage,
+  contact: ContactPage,
+  socials: StaticPage,
+  about: StaticPage,
+  jobs: JobsPage,
+  'pro-academy': StaticPage,
+  'junior-academy': StaticPage,
+  'regional-tennis': RegionalTennisPage,
+  news: NewsListPage,
+  'news-article': NewsArticlePage,
+  clubs: ClubsPage,
+  club: ClubPage,
+  'staging-login': StagingLoginPage,
+  'privacy-policy': StaticPage,
+  'anti-bullying-policy': StaticPage,
+  terms: StaticPage,
+  'lesson-rules': StaticPage,
+  events: EventsPage,
+  event: EventPage,
+  registrations: RegistrationsPage,
+  registration: RegistrationPage,
+  'event-signup': EventSignupPage,
+  'not-found': StatusPage,
+  error: StatusPage,
+};
