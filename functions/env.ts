@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { siteName, type SiteManifest } from './site.ts';
+import { stagingSettings } from './staging/settings.ts';
+import { FunctionConfigError, type FunctionEnv } from './types.ts';
+
+export interface FunctionEnvOptions {
+  site: SiteManifest;
+  /** Environment variables (process.env, or a test's own record). */
+  vars: Record<string, string | undefined>;
+  /** Where `.site/outbox` goes when SITE_OUTBOX is not set. */
+  root: string;
+  log?: (line: string) => void;
+  /** A ready mailer (tests); otherwise made from SMTP_URL / SITE_OUTBOX. */
+  mailer?: Mailer;
+}
+
+function wholeNumber(vars: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = vars[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new FunctionConfigError(name, `expected a whole number, received "${raw}"`);
+  return value;
+}
+
+/**
+ * The variables the functions read, all in one place:
+ * SMTP_URL, MAIL_FROM, SITE_OUTBOX, SITE_RATE_LIMIT (posts per minute per address, 0 = off,
+ * default 20), SITE_BODY_LIMIT (bytes, default 65536), SITE_ALLOWED_ORIGINS (comma-separated),
+ * STAGING, STAGING_PASSWORD, STAGING_SECRET, STAGING_MAX_AGE, FIREBASE_PROJECT_ID (else
+ * GCLOUD_PROJECT, else site.json firebase.projectId), SESSION_CHECK_REVOKED (default 1).
+ * A bad value throws FunctionConfigError naming it.
+ */
+export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
+  const { site, vars } = options;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const extraOrigins = (vars.SITE_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of extraOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) throw new FunctionConfigError('SITE_ALLOWED_ORIGINS', `"${origin}" is not an origin like https://example.nl`);
+  }
+  const projectId = vars.FIREBASE_PROJECT_ID ?? vars.GCLOUD_PROJECT ?? site.firebase?.projectId ?? 'demo-site';
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: vars.SMTP_URL || undefined,
+      outboxDir: vars.SITE_OUTBOX ?? join(options.root, '.site', 'outbox'),
+      from: vars.MAIL_FROM ?? { name: siteName(site), address: site.officeEmail },
+      log,
+    });
+  return {
+    site,
+    mailer,
+    bodyLimit: wholeNumber(vars, 'SITE_BODY_LIMIT', 64 * 1024),
+    rateLimiter: createRateLimiter(wholeNumber(vars, 'SITE_RATE_LIMIT', 20)),
+    allowedOrigins: [new URL(site.url).origin, ...extraOrigins],
+    staging: stagingSettings(vars),
+    session: { projectId, checkRevoked: vars.SESSION_CHECK_REVOKED !== '0' },
+    log,
+  };
+}

@@ -1,0 +1,85 @@
+import type { Locale } from './site.ts';
+
+/** A failure a handler reports to the visitor: a status, a message they can read, the field at fault. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly field: string | undefined;
+  readonly headers: Record<string, string>;
+  constructor(status: number, statusMessage: string, field?: string, headers: Record<string, string> = {}) {
+    super(statusMessage);
+    this.name = 'HttpError';
+    this.status = status;
+    this.field = field;
+    this.headers = headers;
+  }
+}
+
+/** JSON answer; function answers are per visitor, so never cached anywhere. */
+export function json(status: number, body: unknown, headers: HeadersInit = {}): Response {
+  const response = new Response(JSON.stringify(body), { status, headers });
+  response.headers.set('content-type', 'application/json; charset=utf-8');
+  response.headers.set('cache-control', 'no-store');
+  return response;
+}
+
+/** The error shape the islands read: `statusMessage` is shown to the visitor as is (spec §7). */
+export function errorResponse(error: HttpError): Response {
+  const body = error.field === undefined ? { statusMessage: error.message } : { statusMessage: error.message, field: error.field };
+  return json(error.status, body, error.headers);
+}
+
+const messages = {
+  nl: {
+    tooLarge: 'Het bericht is te groot om te versturen.',
+    notJson: 'Het formulier kon niet worden gelezen (geen geldige JSON).',
+    mediaType: 'Het formulier moet als JSON worden verstuurd.',
+  },
+  en: {
+    tooLarge: 'The message is too large to send.',
+    notJson: 'The form could not be read (not valid JSON).',
+    mediaType: 'The form must be sent as JSON.',
+  },
+} as const;
+
+/** The visitor's language before their body is parsed: from Accept-Language, Dutch by default. */
+export function requestLocale(request: Request): Locale {
+  const accept = request.headers.get('accept-language') ?? '';
+  const first = accept.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'nl';
+}
+
+/**
+ * The request body as text, refusing more than `limit` bytes while reading (not after), so a
+ * 2 MB post costs at most `limit` bytes of memory.
+ */
+export async function readText(request: Request, limit: number, locale: Locale): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) throw new HttpError(413, messages[locale].tooLarge);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new HttpError(413, messages[locale].tooLarge);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The body parsed as JSON (application/json only), or a 4xx the visitor can act on. */
+export async function readJson(request: Request, limit: number, locale: Locale): Promise<unknown> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw new HttpError(415, messages[locale].mediaType);
+  const text = await readText(request, limit, locale);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, messages[locale].notJson);
+  }
+}

@@ -1,0 +1,28 @@
+import { sendNewMail } from './mail/handler.ts';
+import { dispatch, matchPattern, type Route } from './router.ts';
+import { updateSession } from './session/handler.ts';
+import { stagingLogin } from './staging/login.ts';
+import type { FunctionEnv } from './types.ts';
+
+/**
+ * Every server function and where it lives. One line per route; the Node server, the Firebase
+ * adapter and the Hosting rewrites in firebase.json are all derived from this list.
+ */
+export const routes: readonly Route[] = [
+  { method: 'POST', pattern: '/mail/send-new', handler: sendNewMail },
+  { method: 'POST', pattern: '/api/__session', handler: updateSession },
+  { method: 'POST', pattern: '/api/staging-login', handler: stagingLogin },
+];
+
+/** The functions' answer to a request, or undefined when the path is not a function's. */
+export function handleFunction(request: Request, env: FunctionEnv, clientIp: string): Promise<Response | undefined> {
+  return dispatch(routes, request, env, clientIp);
+}
+
+/** Whether a function lives at this path (whatever the method), so the server reads its body. */
+export function isFunctionPath(pathname: string): boolean {
+  return routes.some((route) => matchPattern(route.pattern, pathname) !== undefined);
+}
+
+export { createFunctionEnv } from './env.ts';
+export type { FunctionEnv, FunctionHandler, RequestContext } from './types.ts';

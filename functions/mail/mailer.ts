@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+/**
+ * The one way the site sends mail (forms now, registration confirmations later). With an SMTP URL
+ * mails go out over SMTP; without one they are written as .eml files into an outbox folder, so a
+ * developer or a test can read what would have been sent. A mail SMTP refuses is never dropped: it
+ * is written to `<outbox>/undelivered/` before the error is thrown, for an operator to resend.
+ */
+
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+export type Recipient = string | MailAddress;
+
+export interface MailMessage {
+  to: Recipient | Recipient[];
+  subject: string;
+  text: string;
+  html: string;
+  /** Defaults to the mailer's `from`. */
+  from?: Recipient;
+  replyTo?: Recipient;
+  headers?: Record<string, string>;
+}
+
+export interface SentMail {
+  messageId: string;
+  via: 'smtp' | 'outbox';
+  /** The .eml file, in outbox mode. */
+  file?: string;
+}
+
+export interface Mailer {
+  readonly mode: 'smtp' | 'outbox';
+  sendMail(message: MailMessage): Promise<SentMail>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** smtp://user:pass@host:port or smtps://...; absent = outbox mode. */
+  smtpUrl?: string | undefined;
+  /** Folder for .eml files (outbox mode) and undelivered mail (SMTP mode). */
+  outboxDir: string;
+  from: Recipient;
+  log?: (line: string) => void;
+}
+
+/** SMTP refused or could not be reached; the message was kept in `spooledTo`. */
+export class MailDeliveryError extends Error {
+  readonly spooledTo: string | undefined;
+  constructor(message: string, spooledTo: string | undefined, cause: unknown) {
+    super(message, { cause });
+    this.name = 'MailDeliveryError';
+    this.spooledTo = spooledTo;
+  }
+}
+
+const fileName = () => `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+
+/** Written under a temporary name and renamed, so a reader never sees half a mail. */
+async function writeEml(dir: string, raw: Buffer): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, fileName());
+  await writeFile(`${file}.tmp`, raw);
+  await rename(`${file}.tmp`, file);
+  return file;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const log = options.log ?? ((line: string) => console.log(line));
+  // The stream transport renders the exact bytes SMTP would send; used for the outbox and the spool.
+  const render = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const withDefaults = (message: MailMessage) => ({ from: options.from, ...message });
+
+  async function keep(dir: string, message: MailMessage): Promise<{ file: string; messageId: string }> {
+    const info = await render.sendMail(withDefaults(message));
+    return { file: await writeEml(dir, info.message as Buffer), messageId: info.messageId };
+  }
+
+  if (!options.smtpUrl) {
+    log(`mail: no SMTP_URL set, so mails are written to ${options.outboxDir}/ instead of being sent`);
+    return {
+      mode: 'outbox',
+      async sendMail(message) {
+        const { file, messageId } = await keep(options.outboxDir, message);
+        log(`mail: written to ${file} (outbox mode)`);
+        return { messageId, via: 'outbox', file };
+      },
+      close() {},
+    };
+  }
+
+  // Timeouts well under a visitor's patience: a hanging SMTP server becomes a 503, not a spinner.
+  const smtp = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  return {
+    mode: 'smtp',
+    async sendMail(message) {
+      try {
+        const info = await smtp.sendMail(withDefaults(message));
+        return { messageId: info.messageId, via: 'smtp' };
+      } catch (error) {
+        let spooled: string | undefined;
+        try {
+          spooled = (await keep(join(options.outboxDir, 'undelivered'), message)).file;
+        } catch (spoolError) {
+          log(`mail: could not keep the undelivered mail either: ${String(spoolError)}`);
+        }
+        const reason = error instanceof Error ? error.message : String(error);
+        log(`mail: SMTP delivery failed (${reason})${spooled ? `; kept in ${spooled}` : ''}`);
+        throw new MailDeliveryError(`SMTP delivery failed: ${reason}`, spooled, error);
+      }
+    },
+    close() {
+      smtp.close();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { errorResponse, HttpError, json, requestLocale } from './http.ts';
+import type { FunctionEnv, FunctionHandler } from './types.ts';
+
+/**
+ * Path matching and the checks every function shares (method, Origin, rate limit, errors), so a
+ * handler only does its own job. Patterns: exact segments, `:name` for one segment, and a final
+ * `*` for the rest of the path (in params['*']).
+ */
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  pattern: string;
+  handler: FunctionHandler;
+}
+
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {
+  const want = pattern.split('/').slice(1);
+  const have = pathname.split('/').slice(1);
+  const params: Record<string, string> = {};
+  for (let index = 0; index < want.length; index += 1) {
+    const part = want[index] ?? '';
+    if (part === '*' && index === want.length - 1) {
+      params['*'] = have.slice(index).join('/');
+      return params;
+    }
+    const value = have[index];
+    if (value === undefined) return undefined;
+    if (part.startsWith(':')) {
+      if (value === '') return undefined;
+      params[part.slice(1)] = decodeURIComponent(value);
+    } else if (part !== value) return undefined;
+  }
+  return have.length === want.length ? params : undefined;
+}
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const words = {
+  nl: { method: 'Deze methode is hier niet toegestaan.', origin: 'Dit verzoek komt niet van deze website.', tooMany: 'Te veel verzoeken; probeer het over een minuut opnieuw.', internal: 'Er is iets mis gegaan bij het verzenden.' },
+  en: { method: 'This method is not allowed here.', origin: 'This request does not come from this website.', tooMany: 'Too many requests; please try again in a minute.', internal: 'Something went wrong while sending.' },
+};
+
+/**
+ * A browser sends Origin with every POST; a page on another site posting here (CSRF) carries its
+ * own origin. Missing Origin is refused too: our own pages always send it.
+ */
+export function originAllowed(request: Request, allowed: readonly string[]): boolean {
+  const origin = request.headers.get('origin');
+  if (!origin) return false;
+  return origin === new URL(request.url).origin || allowed.includes(origin);
+}
+
+/** The answer of the matching function, or undefined when no function lives at this path. */
+export async function dispatch(
+  routes: readonly Route[],
+  request: Request,
+  env: FunctionEnv,
+  clientIp: string,
+): Promise<Response | undefined> {
+  const { pathname } = new URL(request.url);
+  const candidates = routes.flatMap((route) => {
+    const params = matchPattern(route.pattern, pathname);
+    return params ? [{ route, params }] : [];
+  });
+  if (candidates.length === 0) return undefined;
+  const locale = requestLocale(request);
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const found = candidates.find(({ route }) => route.method === method);
+  try {
+    if (!found) {
+      const allow = [...new Set(candidates.map(({ route }) => route.method))].join(', ');
+      throw new HttpError(405, words[locale].method, undefined, { allow });
+    }
+    if (stateChanging.has(method)) {
+      if (!env.rateLimiter.take(clientIp)) {
+        throw new HttpError(429, words[locale].tooMany, undefined, { 'retry-after': String(env.rateLimiter.retryAfter(clientIp)) });
+      }
+      if (!originAllowed(request, env.allowedOrigins)) throw new HttpError(403, words[locale].origin);
+    }
+    return await found.route.handler(request, env, { clientIp, params: found.params });
+  } catch (error) {
+    if (error instanceof HttpError) return errorResponse(error);
+    env.log(`function ${pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return json(500, { statusMessage: words[locale].internal });
+  }
+}

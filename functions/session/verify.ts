@@ -1,0 +1,49 @@
+import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import { parseCookies } from '../cookies.ts';
+import type { FunctionEnv } from '../types.ts';
+
+/**
+ * ID-token verification with firebase-admin. The token itself is the `__session` value: Firebase
+ * Hosting forwards only that cookie to functions, and a verified ID token is what every function
+ * needs to know who is asking. firebase-admin reads FIREBASE_AUTH_EMULATOR_HOST itself.
+ */
+export const SESSION_COOKIE = '__session';
+
+export type VerifyResult =
+  | { ok: true; token: DecodedIdToken }
+  | { ok: false; reason: 'invalid'; code: string }
+  | { ok: false; reason: 'unavailable'; error: unknown };
+
+function app(projectId: string): App {
+  const name = `site-${projectId}`;
+  return getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId }, name);
+}
+
+/** Auth errors about the token (expired, revoked, malformed, disabled user) vs. faults on our side. */
+function tokenProblem(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('auth/')) return undefined;
+  return ['auth/internal-error', 'auth/invalid-credential', 'auth/insufficient-permission'].includes(code) ? undefined : code;
+}
+
+export async function verifyIdToken(token: string, env: Pick<FunctionEnv, 'session'>): Promise<VerifyResult> {
+  try {
+    const decoded = await getAuth(app(env.session.projectId)).verifyIdToken(token, env.session.checkRevoked);
+    return { ok: true, token: decoded };
+  } catch (error) {
+    const code = tokenProblem(error);
+    return code ? { ok: false, reason: 'invalid', code } : { ok: false, reason: 'unavailable', error };
+  }
+}
+
+/**
+ * Who is asking, for functions that need a signed-in user (registrations): the verified
+ * `__session` token, or null when there is none or it does not verify.
+ */
+export async function readSession(request: Request, env: Pick<FunctionEnv, 'session'>): Promise<DecodedIdToken | null> {
+  const token = parseCookies(request.headers.get('cookie')).get(SESSION_COOKIE);
+  if (!token) return null;
+  const result = await verifyIdToken(token, env);
+  return result.ok ? result.token : null;
+}

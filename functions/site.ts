@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * The part of dist/site.json the functions and `site serve` rely on. Parsed, not trusted: a dist
+ * folder from an older build or a hand-edited one fails here with the field named, instead of
+ * half-working at request time. Loose (not strict) so the build may add fields without breaking us.
+ */
+const localePaths = z.object({ nl: z.string().startsWith('/'), en: z.string().startsWith('/') });
+
+export const siteManifestSchema = z.looseObject({
+  url: z.url(),
+  name: z.string().min(1).optional(),
+  officeEmail: z.email(),
+  locales: z.array(z.enum(['nl', 'en'])).min(1),
+  defaultLocale: z.literal('nl'),
+  notFound: localePaths,
+  home: localePaths,
+  stagingLogin: localePaths,
+  rewrites: z.array(z.object({ source: z.string().startsWith('/'), destination: z.string().startsWith('/') })).default([]),
+  canonicalQuery: z.array(z.string()).default([]),
+  firebase: z.looseObject({ projectId: z.string().min(1) }).optional(),
+});
+
+export type SiteManifest = z.infer<typeof siteManifestSchema>;
+export type Locale = 'nl' | 'en';
+
+/** The organisation's name for mail copy: site.json's `name`, else the host without www. */
+export function siteName(site: SiteManifest): string {
+  return site.name ?? new URL(site.url).hostname.replace(/^www\./, '');
+}
+
+/** A path under /en belongs to the English site; every other path (/, /nl/...) is Dutch. */
+export function localeOfPath(pathname: string): Locale {
+  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'nl';
+}
