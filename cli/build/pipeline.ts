@@ -16,6 +16,7 @@ import { renderRobots, renderSitemap } from './sitemap.ts';
 import { orderRedirects, renderRedirectsFile, renderRedirectsJson } from './redirect-files.ts';
 import { siteManifest } from './manifest.ts';
 import { usedImages } from './used-images.ts';
+import { copyStaticFiles } from './static-files.ts';
 import { describePage } from './describe-page.ts';
 import type { BuildOptions, BuildResult, StageTiming } from './types.ts';
 
@@ -78,6 +79,7 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
     output.count(images.made + images.cached, images.bytes);
     const [templates, css] = await timed('compile', () => Promise.all([compileTemplates(options.root, cacheDir), buildCss(options.root, config)]));
     await output.write(`public${css.path}`, css.contents);
+    await copyStaticFiles(options.root, output);
     const assets = { css: css.path, islands: {} };
     const written = await timed('render', () => renderPages({ templates: templates.module, pages, model, images: images.lookup, assets, buildDate, output }), (n) => `${n} files`);
     await timed('sitemap', () =>
