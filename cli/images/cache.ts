@@ -23,6 +23,11 @@ export interface CacheEntry {
 // Bumped when the entry's shape changes: older entries are then ignored, never misread.
 const LAYOUT = 1;
 
+const isSourceInfo = (value: unknown): value is SourceInfo => {
+  const info = value as Partial<SourceInfo> | undefined;
+  return typeof info?.width === 'number' && typeof info.height === 'number' && typeof info.format === 'string' && typeof info.transparent === 'boolean';
+};
+
 export const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
 
 /** Writes to a private name, then renames: a crash or a second build never leaves half a file. */
@@ -64,7 +69,7 @@ export class ImageCache {
     try {
       const parsed = JSON.parse(await readFile(this.entryPath(sourceHash), 'utf8')) as { layout?: number } & Partial<CacheEntry>;
       if (parsed.layout !== LAYOUT || typeof parsed.files !== 'object' || typeof parsed.placeholders !== 'object') return empty;
-      return { ...(parsed.info ? { info: parsed.info } : {}), placeholders: parsed.placeholders ?? {}, files: parsed.files ?? {} };
+      return { ...(isSourceInfo(parsed.info) ? { info: parsed.info } : {}), placeholders: parsed.placeholders ?? {}, files: parsed.files ?? {} };
     } catch {
       return empty; // missing, or cut short by a crash: treated as never made
     }

@@ -30,13 +30,15 @@ export function encodeKey(options: object): string {
 // would otherwise be encoded half grey; we would rather name the file.
 const open = (source: Buffer) => sharp(source, { failOn: 'warning' }).autoOrient();
 
-/** Size, format and alpha of a source, as displayed (EXIF orientation applied). */
+/** Size, format and transparency of a source, as displayed (EXIF orientation applied). */
 export async function readSourceInfo(source: Buffer): Promise<SourceInfo> {
   const meta = await sharp(source, { failOn: 'warning' }).metadata();
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height || !meta.format) throw new Error('no width, height or format in the file');
-  return { width, height, format: meta.format, hasAlpha: meta.hasAlpha === true };
+  // An alpha channel alone says little (PNG exports often carry one, fully opaque): look at the pixels.
+  const transparent = meta.hasAlpha === true && meta.format !== 'svg' && !(await sharp(source, { failOn: 'warning' }).stats()).isOpaque;
+  return { width, height, format: meta.format, transparent };
 }
 
 /** One webp file: `width` wide keeping the aspect ratio, or cropped (cover, centred) to width x height. */

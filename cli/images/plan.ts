@@ -6,8 +6,8 @@ export interface SourceInfo {
   width: number;
   height: number;
   format: string;
-  /** Has an alpha channel: no placeholder, since it would show through transparent pixels. */
-  hasAlpha: boolean;
+  /** Has see-through pixels: no placeholder, since it would show through them. */
+  transparent: boolean;
 }
 
 /** One file to make from a source. `key` names it in the cache; equal keys mean equal files. */

@@ -56,6 +56,8 @@ interface Work {
   placeholderKey: string | undefined;
   /** Variant keys (and 'placeholder') still to make. */
   missing: string[];
+  /** The cache entry must be written: something was made or read afresh. */
+  dirty: boolean;
 }
 
 const SVG_KEY = 'svg';
@@ -101,15 +103,16 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
       const source = await readFile(join(options.root, file));
       const hash = sha256(source);
       const entry = await cache.readEntry(hash);
-      const info = entry.info ?? (await limit(() => readSourceInfo(source)));
+      const known = entry.info;
+      const info = known ?? (await limit(() => readSourceInfo(source)));
       entry.info = info;
       const plans: VariantPlan[] = info.format === 'svg' ? [] : planVariants(info, { ...settings, encodeKey: fileKey }, options.fixed?.get(name));
-      const wantsPlaceholder = info.format !== 'svg' && !info.hasAlpha;
+      const wantsPlaceholder = info.format !== 'svg' && !info.transparent;
       const keys = info.format === 'svg' ? [SVG_KEY] : [...new Set(plans.map((plan) => plan.key))];
       const verified = await Promise.all(keys.map(async (key) => (entry.files[key] ? cache.verify(entry.files[key]) : false)));
       const missing = keys.filter((_, index) => !verified[index]);
       if (wantsPlaceholder && !entry.placeholders[placeholderKey]?.startsWith('data:image/webp;base64,')) missing.push(PLACEHOLDER);
-      return { name, file, source, hash, entry, info, plans, placeholderKey: wantsPlaceholder ? placeholderKey : undefined, missing };
+      return { name, file, source, hash, entry, info, plans, placeholderKey: wantsPlaceholder ? placeholderKey : undefined, missing, dirty: !known || missing.length > 0 };
     } catch (error) {
       problems.push(problem('IMAGE_UNREADABLE', { file, problem: reason(error) }, { location: { file } }));
       return undefined;
@@ -150,10 +153,8 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
       problems.push(problem('IMAGE_UNREADABLE', { file: work.file, problem: reason(failure.reason) }, { location: { file: work.file } }));
       return;
     }
-    if (work.missing.length) {
-      if (work.missing.some((key) => key !== SVG_KEY)) made++;
-      await cache.writeEntry(work.hash, work.entry);
-    }
+    if (work.missing.some((key) => key !== SVG_KEY)) made++;
+    if (work.dirty) await cache.writeEntry(work.hash, work.entry);
     const files = new Map<string, CachedFile>(Object.entries(work.entry.files));
     await Promise.all(
       [...files].filter(([key]) => key === SVG_KEY || work.plans.some((plan) => plan.key === key)).map(async ([key, cached]) => {
