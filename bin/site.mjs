@@ -7,6 +7,10 @@ import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'nod
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// React's development build is several times slower and its warnings are for template authors,
+// who run the tests; pages are always rendered with the production build unless asked otherwise.
+process.env.NODE_ENV ??= 'production';
+
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(packageRoot, 'cli', 'main.ts');
 const bundle = join(packageRoot, '.site', 'cli', 'main.mjs');

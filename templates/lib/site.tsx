@@ -41,9 +41,16 @@ export function createSite(input: RenderInput): Site {
   };
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A calendar date from `2026-10-02` or `2027-03-14T10:00` (local times stay as written). */
-export const formatDate = (iso: string, locale: Locale, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' }) =>
-  new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { timeZone: 'UTC', ...options }).format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
+export function formatDate(iso: string, locale: Locale, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' }): string {
+  // Building a DateTimeFormat costs far more than using one, and pages format many dates.
+  const key = `${locale}${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { timeZone: 'UTC', ...options })));
+  return format.format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
+}
 
 /** `10:00` from `2027-03-14T10:00`. */
 export const formatTime = (iso: string) => iso.slice(11, 16);
