@@ -37,9 +37,12 @@ export function splitLocale(path: string): { locale: Locale; prefixed: boolean; 
 /** File in dist/public for a URL path: `/` -> index.html, `/en/camps` -> en/camps.html. */
 export const outputFile = (path: string): string => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
 
-/** Title-cased last path segment: the title of a page without one (spec 2). */
+/**
+ * Title-cased last path segment: the title of a page without one (spec 2). The locale prefix is
+ * not a segment of the page, so /en (the English home) has none, like /.
+ */
 export function titleFromPath(path: string): string {
-  const segment = path.split('/').filter(Boolean).pop() ?? '';
+  const segment = splitLocale(path).rest.split('/').filter(Boolean).pop() ?? '';
   return segment
     .split('-')
     .filter(Boolean)
