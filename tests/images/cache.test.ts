@@ -1,0 +1,104 @@
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { drawPhoto, fileOf, makeProject, run } from './fixtures.ts';
+
+// The cache promise of issue 3, on real files: nothing is encoded twice, and nothing in the
+// cache is trusted without checking it.
+let project: Awaited<ReturnType<typeof makeProject>>;
+
+beforeEach(async () => {
+  project = await makeProject({
+    'court.jpg': await drawPhoto(1400, 900, 20),
+    'club.jpg': await drawPhoto(900, 600, 140),
+    'camp.png': await drawPhoto(500, 400, 260, 'png'),
+  });
+});
+
+const freshPublic = (name: string) => join(project.root, `public-${name}`);
+
+describe('image cache', () => {
+  it('encodes everything once, then nothing', async () => {
+    const cold = await run(project);
+    expect(cold).toMatchObject({ made: 3, cached: 0 });
+    expect(cold.encoded).toBeGreaterThan(3);
+    const warm = await run(project, { publicDir: freshPublic('warm') });
+    expect(warm).toMatchObject({ made: 0, cached: 3, encoded: 0, bytes: cold.bytes });
+    expect(warm.lookup).toEqual(cold.lookup);
+  });
+
+  it('re-encodes exactly the one source whose pixels changed', async () => {
+    const cold = await run(project);
+    await writeFile(join(project.root, 'content/images/club.jpg'), await drawPhoto(900, 600, 330));
+    const after = await run(project, { publicDir: freshPublic('after') });
+    expect(after).toMatchObject({ made: 1, cached: 2 });
+    expect(after.lookup.club!.variants[0]!.src).not.toBe(cold.lookup.club!.variants[0]!.src);
+    expect(after.lookup.court).toEqual(cold.lookup.court);
+  });
+
+  it('survives the output folder being deleted', async () => {
+    await run(project);
+    await rm(project.publicDir, { recursive: true, force: true });
+    const again = await run(project);
+    expect(again).toMatchObject({ made: 0, encoded: 0 });
+    for (const variant of Object.values(again.lookup).flatMap((image) => image.variants)) {
+      await expect(readFile(fileOf(project.publicDir, variant.src))).resolves.toBeTruthy();
+    }
+  });
+
+  it('keeps a rename free: the cache is keyed by content, not name', async () => {
+    await run(project);
+    project.images.set('court-renamed', project.images.get('court')!);
+    project.images.delete('court');
+    const renamed = await run(project, { publicDir: freshPublic('renamed') });
+    expect(renamed.encoded).toBe(0);
+    expect(renamed.lookup['court-renamed']!.variants[0]!.src).toMatch(/^\/images\/court-renamed\.320\.[0-9a-f]{8}\.webp$/);
+  });
+
+  it('re-makes a cached file whose bytes were damaged, and only that file', async () => {
+    const cold = await run(project);
+    const files = join(project.cacheDir, 'files');
+    const [victim] = (await readdir(files)).sort();
+    const data = await readFile(join(files, victim!));
+    data[Math.floor(data.length / 2)] ^= 0xff; // same length, other bytes
+    await writeFile(join(files, victim!), data);
+    const after = await run(project, { publicDir: freshPublic('damaged') });
+    expect(after).toMatchObject({ made: 1, encoded: 1 });
+    expect(after.lookup).toEqual(cold.lookup); // webp encoding is deterministic: the same name again
+    const repaired = await readFile(join(files, victim!));
+    expect(repaired.equals(data)).toBe(false);
+    await expect(sharp(repaired).metadata()).resolves.toMatchObject({ format: 'webp' });
+  });
+
+  it('re-makes a cached file cut short by a crash', async () => {
+    await run(project);
+    const files = join(project.cacheDir, 'files');
+    const [victim] = (await readdir(files)).sort();
+    const data = await readFile(join(files, victim!));
+    await writeFile(join(files, victim!), data.subarray(0, data.length >> 1));
+    const after = await run(project, { publicDir: freshPublic('truncated') });
+    expect(after.encoded).toBe(1);
+  });
+
+  it('treats an entry that does not parse as never made', async () => {
+    await run(project);
+    const entries = join(project.cacheDir, 'entries');
+    const [victim] = await readdir(entries);
+    await writeFile(join(entries, victim!), '{"layout":1,"files":{"w3');
+    const after = await run(project, { publicDir: freshPublic('entry') });
+    expect(after).toMatchObject({ made: 1, cached: 2 });
+    const warm = await run(project, { publicDir: freshPublic('entry-again') });
+    expect(warm.encoded).toBe(0);
+  });
+
+  it('makes only the new width when a breakpoint is added', async () => {
+    await run(project);
+    const { siteConfig } = await import('./fixtures.ts');
+    const config = await siteConfig();
+    const wider = { ...config, images: { ...config.images, breakpoints: [...config.images.breakpoints, 1400] } };
+    const after = await run(project, { config: wider, publicDir: freshPublic('breakpoint') });
+    expect(after).toMatchObject({ made: 1, encoded: 1 }); // only court.jpg is 1400 wide
+    expect(after.lookup.court!.variants.at(-1)).toMatchObject({ width: 1400 });
+  });
+});
