@@ -61,7 +61,8 @@ describe('image cache', () => {
     const files = join(project.cacheDir, 'files');
     const [victim] = (await readdir(files)).sort();
     const data = await readFile(join(files, victim!));
-    data[Math.floor(data.length / 2)] ^= 0xff; // same length, other bytes
+    const middle = Math.floor(data.length / 2);
+    data[middle] = data[middle]! ^ 0xff; // same length, other bytes
     await writeFile(join(files, victim!), data);
     const after = await run(project, { publicDir: freshPublic('damaged') });
     expect(after).toMatchObject({ made: 1, encoded: 1 });
