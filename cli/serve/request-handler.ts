@@ -6,7 +6,7 @@ import { localeOfPath } from '../../functions/site.ts';
 import { decideStaging } from '../../functions/staging/guard.ts';
 import { logAccess } from './access-log.ts';
 import { BodyTooLarge, readBody, sendFetchResponse, toFetchRequest } from './bridge.ts';
-import type { DistSite } from './dist.ts';
+import { redirectKey, type DistSite } from './dist.ts';
 import type { FileStore } from './files.ts';
 import { baseSecurityHeaders, cacheControl, cacheControlFor, securityHeaders } from './headers.ts';
 import { cleanLocation, decodePath, parseTarget, withQuery } from './paths.ts';
@@ -120,8 +120,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
     if (decision.kind === 'deny') return plain(res, 401, JSON.stringify({ statusMessage: 'Staging login required' }), { 'content-type': 'application/json; charset=utf-8' });
   }
 
-  // The map may hold old WordPress paths with a trailing slash, so it is asked before cleaning.
-  const mapped = state.dist.redirects.get(pathname) ?? state.dist.redirects.get(pathname.replace(/\/+$/, ''));
+  // Asked before cleaning, so /old-path/ goes to its target in one hop (keys have no trailing slash).
+  const mapped = state.dist.redirects.get(redirectKey(pathname));
   if (mapped) return redirect(res, mapped.status, withQuery(mapped.to, target.search), cacheControl.redirect);
   const clean = cleanLocation(target.rawPathname, target.search);
   if (clean) return redirect(res, 301, clean, cacheControl.redirect);

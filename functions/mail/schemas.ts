@@ -8,13 +8,14 @@ import { z } from 'zod';
 
 // Anything that ends up in a mail header (subject, reply-to name) must stay on one line:
 // a CR or LF there is how header injection works, so it is refused, not stripped.
+// Checked before trimming, so a trailing line break is refused too rather than quietly cut off.
 const oneLine = (max: number) =>
   z
     .string()
+    .refine((value) => !/[\r\n]/.test(value), { params: { reason: 'multiline' }, abort: true })
     .trim()
     .min(1)
-    .max(max)
-    .refine((value) => !/[\r\n]/.test(value), { params: { reason: 'multiline' } });
+    .max(max);
 const optionalOneLine = (max: number) => oneLine(max).optional();
 const text = (max: number) => z.string().trim().min(1).max(max);
 const email = z.email().max(254);

@@ -21,8 +21,10 @@ export function verifyStagingCookie(value: string | undefined, secret: Buffer, n
   const match = /^v1\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value);
   if (!match) return false;
   const expires = Number(match[1]);
-  const given = Buffer.from(match[2] ?? '', 'base64url');
-  const expected = Buffer.from(signature(secret, expires), 'base64url');
+  // Compared as text, not decoded bytes: base64url's last character has spare bits, and a
+  // decoded compare would accept several spellings of one signature.
+  const given = Buffer.from(match[2] ?? '', 'utf8');
+  const expected = Buffer.from(signature(secret, expires), 'utf8');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
   return expires * 1000 > now;
 }

@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  envelope: { from: string; to: string[] };
+  mail: ParsedMail;
+}
+
+export interface TestSmtp {
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  /** While true, every message is refused with a temporary error (451), like a server in trouble. */
+  refuse: boolean;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback that keeps every message it accepts, parsed by mailparser. */
+export async function startSmtp(): Promise<TestSmtp> {
+  const state: TestSmtp = { url: '', port: 0, received: [], refuse: false, close: async () => {} };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (state.refuse) {
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
+        simpleParser(Buffer.concat(chunks))
+          .then((mail) => {
+            const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+            state.received.push({ envelope: { from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) }, mail });
+            callback();
+          })
+          .catch(callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  state.port = port;
+  state.url = `smtp://127.0.0.1:${port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}
+
+/** The SMTP server accepts messages a little after the client is answered; wait for them. */
+export async function waitForMails(smtp: TestSmtp, count: number, timeoutMs = 5000): Promise<ReceivedMail[]> {
+  const until = Date.now() + timeoutMs;
+  while (smtp.received.length < count && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  return smtp.received;
+}
+
+/** A mail's Reply-To as plain addresses. */
+export const replyTo = (mail: ParsedMail) => mail.replyTo?.value.map((entry) => entry.address) ?? [];
+export const toAddresses = (mail: ParsedMail) =>
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) => group.value.map((entry) => entry.address));
