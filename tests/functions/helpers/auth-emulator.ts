@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * The Firebase Auth emulator (firebase-tools, offline: the UI is off, ports are our own so a
+ * colleague's emulator on 9099 does not clash). When the run is already wrapped in
+ * `firebase emulators:exec --only auth` (FIREBASE_AUTH_EMULATOR_HOST is set), that one is used.
+ */
+export interface AuthEmulator {
+  host: string;
+  projectId: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as { port: number };
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+async function waitUntilUp(host: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`Auth emulator exited (${child.exitCode}):\n${output()}`);
+    const up = await fetch(`http://${host}/emulator/v1/projects/demo-test/config`).then((r) => r.ok, () => false);
+    if (up) return;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`Auth emulator did not start within ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startAuthEmulator(projectId = 'demo-test'): Promise<AuthEmulator> {
+  const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (existing) return { host: existing, projectId: process.env.GCLOUD_PROJECT ?? projectId, stop: async () => {} };
+
+  const dir = await mkdtemp(join(tmpdir(), 'site-auth-emulator-'));
+  const [auth, hub, logging] = [await freePort(), await freePort(), await freePort()];
+  const config = { emulators: { auth: { host: '127.0.0.1', port: auth }, hub: { host: '127.0.0.1', port: hub }, logging: { host: '127.0.0.1', port: logging }, ui: { enabled: false } } };
+  await writeFile(join(dir, 'firebase.json'), JSON.stringify(config));
+  const cli = resolve('node_modules/firebase-tools/lib/bin/firebase.js');
+  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', projectId], {
+    cwd: dir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const host = `127.0.0.1:${auth}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((done) => child.once('exit', done));
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilUp(host, child, () => log, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
+  return { host, projectId, stop };
+}
+
+/** A real user in the emulator, signed in: its ID token as the browser SDK would hold it. */
+export async function signUp(emulator: AuthEmulator, email: string, projectKey = 'any'): Promise<{ idToken: string; localId: string }> {
+  const response = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${projectKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret-password-1', returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`signUp failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { idToken: string; localId: string };
+}
