@@ -12,7 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 process.env.NODE_ENV ??= 'production';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const entry = join(packageRoot, 'cli', 'main.ts');
+// main: the CLI; worker: the build's worker threads (render, Markdown), a file of their own.
+const entries = { main: join(packageRoot, 'cli', 'main.ts'), worker: join(packageRoot, 'cli', 'build', 'worker.ts') };
 const bundle = join(packageRoot, '.site', 'cli', 'main.mjs');
 
 function newestSource(dir) {
@@ -35,8 +36,9 @@ function bundleAge() {
 if (bundleAge() < newestSource(join(packageRoot, 'cli'))) {
   // Written to a temporary name and renamed, so concurrent runs never import a half-written file.
   const { outputFiles } = await build({
-    entryPoints: [entry],
-    outfile: bundle,
+    entryPoints: entries,
+    outdir: dirname(bundle),
+    outExtension: { '.js': '.mjs' },
     write: false,
     bundle: true,
     platform: 'node',

@@ -1,8 +1,11 @@
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { loadConfig } from '../config/load.ts';
-import { readContent } from '../content/read.ts';
+import type { SiteConfig } from '../config/schema.ts';
+import { readContent, type ContentFiles } from '../content/read.ts';
 import { validateContent } from '../content/validate.ts';
 import { buildModel } from '../content/model.ts';
+import type { SiteModel } from '../content/types.ts';
 import { buildRoutes } from '../routes/routes.ts';
 import { buildRedirects } from '../routes/redirects.ts';
 import { findCollisions } from '../routes/collisions.ts';
@@ -11,14 +14,17 @@ import { processImages } from '../images/stage.ts';
 import { compileTemplates } from './compile-templates.ts';
 import { buildCss } from './css.ts';
 import { OutputDir } from './output.ts';
-import { renderPages } from './render.ts';
+import { renderAndWrite, type RenderContext, type RenderOutcome } from './render.ts';
+import { renderSiteMarkdown } from './markdown-stage.ts';
+import { WorkerPool } from './worker-pool.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { orderRedirects, renderRedirectsFile, renderRedirectsJson } from './redirect-files.ts';
 import { siteManifest } from './manifest.ts';
 import { usedImages } from './used-images.ts';
 import { copyStaticFiles } from './static-files.ts';
 import { describePage } from './describe-page.ts';
-import type { BuildOptions, BuildResult, StageTiming } from './types.ts';
+import { StageTimer } from './timings.ts';
+import type { Assets, BuildOptions, BuildResult, PageRoute, Redirect } from './types.ts';
 
 export interface BuildHooks {
   /** Problems that do not stop the build (warnings). */
@@ -26,49 +32,75 @@ export interface BuildHooks {
   onImageProgress?: (done: number, total: number) => void;
 }
 
+/** Content files from which rendering is spread over worker threads (their start-up costs ~0.2 s). */
+const PARALLEL_FROM_FILES = 400;
+
+interface Site {
+  config: SiteConfig;
+  files: ContentFiles;
+  model: SiteModel;
+  pages: PageRoute[];
+  redirects: Redirect[];
+  warnings: Problem[];
+}
+
 /**
- * The build, top to bottom: config -> content -> model -> routes -> images -> assets ->
- * render -> sitemap and redirects -> swap. Everything is written to a fresh folder and
- * switched in only when every stage succeeded.
+ * The build, top to bottom: config -> content -> model -> routes (everything checked before
+ * anything is written), then images -> assets -> render -> sitemap and redirects -> swap.
+ * Output goes to a fresh folder that replaces dist only when every stage succeeded.
  */
 export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
-  const timings: StageTiming[] = [];
-  const timed = async <T>(stage: string, run: () => Promise<T> | T, detail?: (value: T) => string): Promise<T> => {
-    const start = performance.now();
-    const value = await run();
-    timings.push({ stage, ms: performance.now() - start, ...(detail ? { detail: detail(value) } : {}) });
-    return value;
-  };
-  const buildDate = new Date().toISOString().slice(0, 10);
-  const cacheDir = join(options.root, '.site', 'cache');
+  const timer = new StageTimer();
+  const config = await timer.run('config', () => loadConfig(options.root));
+  const files = await timer.run('load', () => readContent(options.root), (c) => `${c.files.length} files, ${c.images.size} images`);
+  // Threads pay off only for a large site; they start while the content is validated.
+  const pool = files.files.length >= PARALLEL_FROM_FILES ? WorkerPool.start(availableParallelism()) : undefined;
+  try {
+    const site = await checkSite(options, timer, config, files, pool);
+    if (site.warnings.length) hooks.onWarnings?.(site.warnings);
+    return await writeSite(options, hooks, timer, site, pool);
+  } finally {
+    await pool?.close();
+  }
+}
 
-  const config = await timed('config', () => loadConfig(options.root));
-  const files = await timed('load', () => readContent(options.root), (c) => `${c.files.length} files, ${c.images.size} images`);
-  const validated = await timed('validate', () => validateContent(config, files, options));
-  const errors = validated.problems.filter((p) => p.severity === 'error');
-  if (errors.length || !validated.content) throw new SiteError(validated.problems);
+/** Validate, model and route the whole site: every user error is found before any output. */
+async function checkSite(options: BuildOptions, timer: StageTimer, config: SiteConfig, files: ContentFiles, pool: WorkerPool | undefined): Promise<Site> {
+  const validated = await timer.run('validate', () => validateContent(config, files, options));
+  if (!validated.content || validated.problems.some((p) => p.severity === 'error')) throw new SiteError(validated.problems);
+  const content = validated.content;
   const warnings = validated.problems;
-  const { model, problems: modelProblems } = await timed('model', () => buildModel(config, validated.content!, files.images));
-  if (modelProblems.length) throw new SiteError([...modelProblems, ...warnings]);
-
-  const { pages, redirects } = await timed(
+  const markdown = await timer.run(
+    'markdown',
+    () => renderSiteMarkdown(content, join(options.root, '.site', 'cache'), pool),
+    (m) => `${m.rendered} rendered, ${m.cached} from cache`,
+  );
+  const { model, problems } = await timer.run('model', () => buildModel(config, content, files.images, markdown.html));
+  if (problems.length) throw new SiteError([...problems, ...warnings]);
+  const { pages, redirects } = await timer.run(
     'routes',
     () => ({ pages: buildRoutes(model), redirects: orderRedirects(buildRedirects(model)) }),
     (r) => `${r.pages.length} pages, ${r.redirects.length} redirects`,
   );
   const collisions = findCollisions(pages, redirects, (page) => describePage(model, page));
   if (collisions.length) throw new SiteError([...collisions, ...warnings]);
-  if (warnings.length) hooks.onWarnings?.(warnings);
+  return { config, files, model, pages, redirects, warnings };
+}
 
+/** Make every file of the site in a fresh build folder, then switch dist to it. */
+async function writeSite(options: BuildOptions, hooks: BuildHooks, timer: StageTimer, site: Site, pool: WorkerPool | undefined): Promise<BuildResult> {
+  const { config, model, pages, redirects } = site;
+  const cacheDir = join(options.root, '.site', 'cache');
+  const buildDate = new Date().toISOString().slice(0, 10);
   const output = await OutputDir.create(options.out);
   try {
-    const images = await timed(
+    const images = await timer.run(
       'images',
       () =>
         processImages({
           root: options.root,
           config,
-          images: files.images,
+          images: site.files.images,
           used: usedImages(model),
           publicDir: join(output.dir, 'public'),
           cacheDir: join(cacheDir, 'images'),
@@ -77,12 +109,17 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
       (r) => `${r.made} made, ${r.cached} from cache`,
     );
     output.count(images.made + images.cached, images.bytes);
-    const [templates, css] = await timed('compile', () => Promise.all([compileTemplates(options.root, cacheDir), buildCss(options.root, config)]));
+    const [templates, css] = await timer.run('compile', () => Promise.all([compileTemplates(options.root, cacheDir), buildCss(options.root, config)]));
     await output.write(`public${css.path}`, css.contents);
     await copyStaticFiles(options.root, output);
-    const assets = { css: css.path, islands: {} };
-    const written = await timed('render', () => renderPages({ templates: templates.module, pages, model, images: images.lookup, assets, buildDate, output }), (n) => `${n} files`);
-    await timed('sitemap', () =>
+    const assets: Assets = { css: css.path, islands: {} };
+
+    const context: RenderContext = { model, images: images.lookup, assets, buildDate, dir: output.dir };
+    const rendered = await timer.run('render', () => renderPages(templates, pages, context, pool), (o) => `${o.files} files`);
+    if (rendered.problems.length) throw new SiteError(rendered.problems);
+    output.count(rendered.files, rendered.bytes);
+
+    await timer.run('sitemap', () =>
       Promise.all([
         output.write('public/sitemap.xml', renderSitemap(config, pages, buildDate)),
         output.write('public/robots.txt', renderRobots(config)),
@@ -91,18 +128,31 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
         output.write('site.json', `${JSON.stringify(siteManifest(config, pages), null, 2)}\n`),
       ]),
     );
-    await timed('write', () => output.commit());
+    await timer.run('write', () => output.commit());
     return {
       out: options.out,
-      pages: written,
+      pages: rendered.files,
       files: output.files,
       bytes: output.bytes,
       images: { made: images.made, cached: images.cached },
-      timings,
-      warnings: warnings.length,
+      timings: timer.timings,
+      warnings: site.warnings.length,
     };
   } catch (error) {
     await output.discard();
     throw error;
   }
+}
+
+/** Render in this thread, or spread over the workers, each of which writes its own pages. */
+async function renderPages(
+  templates: Awaited<ReturnType<typeof compileTemplates>>,
+  pages: PageRoute[],
+  context: RenderContext,
+  pool: WorkerPool | undefined,
+): Promise<RenderOutcome> {
+  if (!pool) return renderAndWrite(templates.module, pages, context);
+  await pool.broadcast('render-setup', { templatesFile: templates.file, context });
+  const outcomes = await pool.map<PageRoute, RenderOutcome>('render', pages);
+  return outcomes.reduce((sum, o) => ({ files: sum.files + o.files, bytes: sum.bytes + o.bytes, problems: [...sum.problems, ...o.problems] }));
 }

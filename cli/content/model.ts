@@ -1,7 +1,6 @@
 import type { Locale, SiteConfig } from '../config/schema.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
 import type { ValidItem } from './collection-items.ts';
-import { renderMarkdown } from './markdown.ts';
 import { slugify } from './slug.ts';
 import type { ByLocale, Localized, PageText, SiteModel } from './types.ts';
 import type { ValidContent } from './validate.ts';
@@ -20,7 +19,7 @@ const byLocale = <T, U>(item: Record<Locale, ValidItem<T>>, shape: (valid: Valid
   return { nl, en: item.en.fallback ? { ...nl, locale: 'en', fallback: true } : one(item.en) };
 };
 
-const pageText = (valid: ValidItem<PageData>): PageText => ({
+const pageText = (renderMarkdown: (markdown: string) => string) => (valid: ValidItem<PageData>): PageText => ({
   ...valid.data,
   sections: valid.data.sections.map(({ body, ...section }) => ({ ...section, html: renderMarkdown(body) })),
   faq: valid.data.faq.map(({ question, answer }) => ({ question, html: renderMarkdown(answer) })),
@@ -41,8 +40,16 @@ function withSlug<T extends { title: string; slug?: string | undefined }>(valid:
   return { ...valid.data, slug: slug || String((valid.data as { id?: unknown }).id ?? 'item') };
 }
 
-/** Typed, cross-referenced model of the whole site; Markdown rendered to HTML. */
-export function buildModel(config: SiteConfig, content: ValidContent, images: Map<string, string>): { model: SiteModel; problems: Problem[] } {
+/**
+ * Typed, cross-referenced model of the whole site. `renderMarkdown` turns Markdown into HTML
+ * (the build passes a cached, parallel one).
+ */
+export function buildModel(
+  config: SiteConfig,
+  content: ValidContent,
+  images: Map<string, string>,
+  renderMarkdown: (markdown: string) => string,
+): { model: SiteModel; problems: Problem[] } {
   const problems: Problem[] = [];
   const body = (valid: ValidItem<unknown>) => renderMarkdown(valid.body);
   const model: SiteModel = {
@@ -50,7 +57,7 @@ export function buildModel(config: SiteConfig, content: ValidContent, images: Ma
     strings: content.strings,
     clubs: content.clubs.map((club) => ({ ...club, slug: slugify(club.name) })),
     lessons: content.lessons,
-    pages: new Map(content.pages.map((item) => [item.nl.key, byLocale(item, pageText, body)])),
+    pages: new Map(content.pages.map((item) => [item.nl.key, byLocale(item, pageText(renderMarkdown), body)])),
     news: content.news
       .map((item) => byLocale(item, (valid) => withSlug(valid, problems), body))
       .sort((a, b) => b.nl.data.date.localeCompare(a.nl.data.date) || b.nl.data.id - a.nl.data.id),

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { MARKDOWN_PIPELINE, renderMarkdown } from '../content/markdown.ts';
+import type { ValidContent } from '../content/validate.ts';
+import type { WorkerPool } from './worker-pool.ts';
+
+const hashOf = (text: string) => createHash('sha1').update(MARKDOWN_PIPELINE).update(text).digest('base64url');
+
+/** Every Markdown text of the site: item bodies, page sections, answers. */
+function markdownTexts(content: ValidContent): Set<string> {
+  const texts = new Set<string>();
+  for (const items of [content.pages, content.news, content.events, content.jobs] as Array<ValidContent['news']>) {
+    for (const item of items) for (const localized of [item.nl, item.en]) texts.add(localized.body);
+  }
+  for (const page of content.pages) {
+    for (const localized of [page.nl, page.en]) {
+      for (const section of localized.data.sections) texts.add(section.body);
+      for (const faq of localized.data.faq) texts.add(faq.answer);
+    }
+  }
+  return texts;
+}
+
+/**
+ * Markdown to HTML for the whole site, keyed by content hash and kept between builds in
+ * .site/cache: an unchanged text is never rendered twice. What is new is rendered across
+ * the worker threads when there are many.
+ */
+export async function renderSiteMarkdown(content: ValidContent, cacheDir: string, pool: WorkerPool | undefined): Promise<{ html: (markdown: string) => string; rendered: number; cached: number }> {
+  const file = join(cacheDir, 'markdown.json');
+  const cache: Record<string, string> = await readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as Record<string, string>)
+    .catch(() => ({}));
+  const texts = [...markdownTexts(content)];
+  const keys = texts.map(hashOf);
+  const missing = texts.filter((_, index) => cache[keys[index]!] === undefined);
+  const rendered = pool && missing.length > 200 ? await pool.map<string, string>('markdown', missing) : missing.map(renderMarkdown);
+  const byText = new Map<string, string>();
+  const kept: Record<string, string> = {};
+  missing.forEach((text, index) => byText.set(text, rendered[index]!));
+  texts.forEach((text, index) => {
+    const html = byText.get(text) ?? cache[keys[index]!]!;
+    byText.set(text, html);
+    kept[keys[index]!] = html;
+  });
+  if (missing.length || Object.keys(cache).length !== keys.length) {
+    // Written whole and renamed: a killed build never leaves a torn cache file.
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(kept));
+    await rename(`${file}.${process.pid}.tmp`, file);
+  }
+  return {
+    html: (markdown) => byText.get(markdown) ?? renderMarkdown(markdown),
+    rendered: missing.length,
+    cached: texts.length - missing.length,
+  };
+}

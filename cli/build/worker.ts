@@ -1,0 +1,33 @@
+/**
+ * Entry of a build worker thread (see worker-pool.ts): Markdown bodies and page rendering,
+ * the two parts of a build whose cost grows with the number of pages.
+ */
+import { parentPort } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import { renderMarkdown } from '../content/markdown.ts';
+import { renderAndWrite, type RenderContext } from './render.ts';
+import type { TemplateModule } from './compile-templates.ts';
+import type { PageRoute } from './types.ts';
+
+let setup: { templates: TemplateModule; context: RenderContext } | undefined;
+
+const tasks = {
+  markdown: ({ items }: { items: string[] }) => items.map(renderMarkdown),
+  'render-setup': async ({ templatesFile, context }: { templatesFile: string; context: RenderContext }) => {
+    setup = { templates: (await import(pathToFileURL(templatesFile).href)) as TemplateModule, context };
+    return true;
+  },
+  render: ({ items }: { items: PageRoute[] }) => {
+    if (!setup) throw new Error('render before render-setup');
+    return renderAndWrite(setup.templates, items, setup.context).then((outcome) => [outcome]);
+  },
+} as const;
+
+parentPort!.on('message', async (message: { id: number; task: keyof typeof tasks; payload: never }) => {
+  try {
+    const value = await tasks[message.task](message.payload);
+    parentPort!.postMessage({ id: message.id, ok: true, value });
+  } catch (error) {
+    parentPort!.postMessage({ id: message.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+});
