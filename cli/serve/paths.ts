@@ -31,9 +31,3 @@ export function cleanLocation(rawPathname: string, search: string): string | und
   if (rawPathname.endsWith('.html')) return `${rawPathname.replace(/(\/index)?\.html$/, '') || '/'}${search}`;
   return undefined;
 }
-
-/** The redirect target with the visitor's query string kept (merged after the target's own). */
-export function withQuery(to: string, search: string): string {
-  if (!search) return to;
-  return to.includes('?') ? `${to}&${search.slice(1)}` : `${to}${search}`;
-}

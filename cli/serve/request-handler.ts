@@ -6,10 +6,11 @@ import { localeOfPath } from '../../functions/site.ts';
 import { decideStaging } from '../../functions/staging/guard.ts';
 import { logAccess } from './access-log.ts';
 import { BodyTooLarge, readBody, sendFetchResponse, toFetchRequest } from './bridge.ts';
-import { redirectKey, type DistSite } from './dist.ts';
+import type { DistSite } from './dist.ts';
 import type { FileStore } from './files.ts';
 import { baseSecurityHeaders, cacheControl, cacheControlFor, securityHeaders } from './headers.ts';
-import { cleanLocation, decodePath, parseTarget, withQuery } from './paths.ts';
+import { cleanLocation, decodePath, parseTarget } from './paths.ts';
+import { withQuery } from '../../functions/redirects.ts';
 import { sendFile } from './static-response.ts';
 
 /** What the request handler works from; `dist` and `files` are swapped whole by reload(). */
@@ -121,7 +122,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
   }
 
   // Asked before cleaning, so /old-path/ goes to its target in one hop (keys have no trailing slash).
-  const mapped = state.dist.redirects.get(redirectKey(pathname));
+  const mapped = state.dist.redirects.exact(pathname);
   if (mapped) return redirect(res, mapped.status, withQuery(mapped.to, target.search), cacheControl.redirect);
   const clean = cleanLocation(target.rawPathname, target.search);
   if (clean) return redirect(res, 301, clean, cacheControl.redirect);
@@ -130,7 +131,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
   if (method !== 'GET' && method !== 'HEAD') return plain(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
 
   const file = (await state.files.lookup(pathname)) ?? (await rewrite(state, pathname));
-  if (!file) return errorPage(req, res, state, 404, pathname);
+  if (!file) {
+    // Prefix rules (wrong slugs) only where no page is: the right slug matches the prefix too.
+    const wrongSlug = state.dist.redirects.prefix(pathname);
+    if (wrongSlug) return redirect(res, wrongSlug.status, withQuery(wrongSlug.to, target.search), cacheControl.redirect);
+    return errorPage(req, res, state, 404, pathname);
+  }
   const cache = staging ? 'private, no-cache' : cacheControlFor(pathname);
   return sendFile(req, res, file, { status: 200, cacheControl: cache, https, conditional: true });
 }

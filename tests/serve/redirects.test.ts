@@ -39,6 +39,16 @@ describe('the redirect map (dist/redirects.json)', () => {
     }
   });
 
+  test('a prefix rule (wrong slug) redirects every path but the page it leads to', async () => {
+    const wrong = await get('/nieuws/12-oude-titel?page=2');
+    expect(wrong.status).toBe(301);
+    expect(wrong.headers.get('location')).toBe('/nieuws/12-nieuw-seizoen?page=2');
+    const right = await get('/nieuws/12-nieuw-seizoen');
+    expect(right.status).toBe(200);
+    expect(await right.text()).toContain('<h1>Nieuw seizoen</h1>');
+    expect((await get('/nieuws/120-ander-bericht')).status).toBe(404);
+  });
+
   test('a path not in the map is not redirected', async () => {
     expect((await get('/verenigingen/onbekend')).status).toBe(404);
   });

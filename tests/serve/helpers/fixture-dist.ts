@@ -33,6 +33,7 @@ export const fixtureRedirects = [
   { from: '/tennisschool-baseline-utrecht/', to: '/verenigingen/3-tc-de-baseline', status: 301 },
   { from: '/padel', to: 'https://www.houseofpadel.nl', status: 301 },
   { from: '/campagne', to: '/kampen?utm_source=flyer', status: 301 },
+  { from: '/nieuws/12-*', to: '/nieuws/12-nieuw-seizoen', status: 301 },
 ];
 
 /** An inline script (not JSON): its hash must appear in the page's CSP. */
@@ -51,6 +52,7 @@ export const fixtureFiles: Record<string, string> = {
   'public/nl/kampen.html': page('nl', 'Kampen (nl)'),
   'public/en/camps.html': page('en', 'Camps'),
   'public/evenementen.html': page('nl', 'Evenementen'),
+  'public/nieuws/12-nieuw-seizoen.html': page('nl', 'Nieuw seizoen'),
   'public/404.html': page('nl', 'Pagina niet gevonden'),
   'public/en/404.html': page('en', 'Page Not Found'),
   'public/500.html': page('nl', 'Er ging iets mis'),
