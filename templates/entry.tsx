@@ -5,6 +5,8 @@ import { createSite, SiteProvider } from './lib/site.tsx';
 import { ImagesContext } from './lib/images.tsx';
 import { pageComponents } from './pages/index.ts';
 
+export { pageInputs } from './inputs.ts';
+
 /** Render one page to a complete HTML document. Called by the build for every page. */
 export function renderPage(input: RenderInput): string {
   const site = createSite(input);

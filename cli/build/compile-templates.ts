@@ -8,6 +8,8 @@ import type { RenderInput } from './types.ts';
 
 export interface TemplateModule {
   renderPage(input: RenderInput): string;
+  /** What a page reads beyond the site-wide inputs: its fingerprint for incremental builds. */
+  pageInputs(page: RenderInput['page'], model: RenderInput['model']): unknown;
 }
 
 /**
@@ -15,7 +17,15 @@ export interface TemplateModule {
  * the templates share this process's React. Named by content hash: a changed template
  * is a new module, since Node caches imports by URL.
  */
-export async function compileTemplates(root: string, cacheDir: string): Promise<{ module: TemplateModule; file: string; inputs: string[] }> {
+export interface CompiledTemplates {
+  module: TemplateModule;
+  file: string;
+  /** Hash of the bundled code: a changed template changes every page's fingerprint. */
+  hash: string;
+  inputs: string[];
+}
+
+export async function compileTemplates(root: string, cacheDir: string): Promise<CompiledTemplates> {
   const result = await build({
     entryPoints: [join(root, 'templates', 'entry.tsx')],
     bundle: true,
@@ -36,9 +46,10 @@ export async function compileTemplates(root: string, cacheDir: string): Promise<
     );
   });
   const code = result.outputFiles[0]!.text;
-  const file = join(cacheDir, `templates.${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
+  const file = join(cacheDir, `templates.${hash}.mjs`);
   await mkdir(cacheDir, { recursive: true });
   await writeFile(file, code);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
-  return { module, file, inputs: Object.keys(result.metafile.inputs) };
+  return { module, file, hash, inputs: Object.keys(result.metafile.inputs) };
 }

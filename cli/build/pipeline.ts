@@ -13,7 +13,9 @@ import { SiteError, type Problem } from '../errors/site-error.ts';
 import { processImages } from '../images/stage.ts';
 import { compileTemplates } from './compile-templates.ts';
 import { buildCss } from './css.ts';
-import { OutputDir } from './output.ts';
+import { OutputDir, currentBuild } from './output.ts';
+import { STATE_FILE, globalFingerprint, inputDigest, readBuildState, type BuildState } from './build-state.ts';
+import { linkUnchanged, planReuse } from './reuse.ts';
 import { renderAndWrite, type RenderContext, type RenderOutcome } from './render.ts';
 import { renderSiteMarkdown } from './markdown-stage.ts';
 import { WorkerPool } from './worker-pool.ts';
@@ -44,6 +46,12 @@ interface Site {
   warnings: Problem[];
 }
 
+/** The previous build, if any: its folder and what it was built from. */
+interface Previous {
+  dir: string | undefined;
+  state: BuildState | undefined;
+}
+
 /**
  * The build, top to bottom: config -> content -> model -> routes (everything checked before
  * anything is written), then images -> assets -> render -> sitemap and redirects -> swap.
@@ -53,12 +61,21 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   const timer = new StageTimer();
   const config = await timer.run('config', () => loadConfig(options.root));
   const files = await timer.run('load', () => readContent(options.root), (c) => `${c.files.length} files, ${c.images.size} images`);
+  const buildDate = new Date().toISOString().slice(0, 10);
+  const dir = await currentBuild(options.out);
+  const previous: Previous = { dir, state: await readBuildState(dir) };
+  const digest = await timer.run('hash', () => inputDigest(options.root, files, options, buildDate));
+  if (previous.state?.digest === digest) {
+    // Nothing the site is made of has changed: dist already is this build.
+    if (previous.state.warnings.length) hooks.onWarnings?.(previous.state.warnings);
+    return { out: options.out, unchanged: true, pages: 0, files: 0, bytes: 0, images: { made: 0, cached: 0 }, timings: timer.timings, warnings: previous.state.warnings.length };
+  }
   // Threads pay off only for a large site; they start while the content is validated.
   const pool = files.files.length >= PARALLEL_FROM_FILES ? WorkerPool.start(availableParallelism()) : undefined;
   try {
     const site = await checkSite(options, timer, config, files, pool);
     if (site.warnings.length) hooks.onWarnings?.(site.warnings);
-    return await writeSite(options, hooks, timer, site, pool);
+    return await writeSite({ options, hooks, timer, site, pool, previous, digest, buildDate });
   } finally {
     await pool?.close();
   }
@@ -88,10 +105,19 @@ async function checkSite(options: BuildOptions, timer: StageTimer, config: SiteC
 }
 
 /** Make every file of the site in a fresh build folder, then switch dist to it. */
-async function writeSite(options: BuildOptions, hooks: BuildHooks, timer: StageTimer, site: Site, pool: WorkerPool | undefined): Promise<BuildResult> {
+async function writeSite(run: {
+  options: BuildOptions;
+  hooks: BuildHooks;
+  timer: StageTimer;
+  site: Site;
+  pool: WorkerPool | undefined;
+  previous: Previous;
+  digest: string;
+  buildDate: string;
+}): Promise<BuildResult> {
+  const { options, hooks, timer, site, pool, previous, buildDate } = run;
   const { config, model, pages, redirects } = site;
   const cacheDir = join(options.root, '.site', 'cache');
-  const buildDate = new Date().toISOString().slice(0, 10);
   const output = await OutputDir.create(options.out);
   try {
     const images = await timer.run(
@@ -114,10 +140,14 @@ async function writeSite(options: BuildOptions, hooks: BuildHooks, timer: StageT
     await copyStaticFiles(options.root, output);
     const assets: Assets = { css: css.path, islands: {} };
 
+    const global = globalFingerprint([templates.hash, assets, buildDate, config, model.strings, images.lookup]);
+    const plan = planReuse(templates.module, model, pages, global, previous.state);
+    const reused = await timer.run('reuse', () => (previous.dir ? linkUnchanged(plan.unchanged, previous.dir, output.dir) : { linked: 0, failed: plan.unchanged }), (r) => `${r.linked} files unchanged`);
     const context: RenderContext = { model, images: images.lookup, assets, buildDate, dir: output.dir };
-    const rendered = await timer.run('render', () => renderPages(templates, pages, context, pool), (o) => `${o.files} files`);
+    const toRender = [...plan.changed, ...reused.failed];
+    const rendered = await timer.run('render', () => renderPages(templates, toRender, context, pool), (o) => `${o.files} files`);
     if (rendered.problems.length) throw new SiteError(rendered.problems);
-    output.count(rendered.files, rendered.bytes);
+    output.count(rendered.files + reused.linked, rendered.bytes);
 
     await timer.run('sitemap', () =>
       Promise.all([
@@ -126,12 +156,15 @@ async function writeSite(options: BuildOptions, hooks: BuildHooks, timer: StageT
         output.write('redirects.json', renderRedirectsJson(redirects)),
         output.write('public/_redirects', renderRedirectsFile(redirects)),
         output.write('site.json', `${JSON.stringify(siteManifest(config, pages), null, 2)}\n`),
+        output.write(STATE_FILE, JSON.stringify({ version: 1, digest: run.digest, pages: plan.fingerprints, warnings: site.warnings } satisfies BuildState)),
       ]),
     );
     await timer.run('write', () => output.commit());
     return {
       out: options.out,
-      pages: rendered.files,
+      unchanged: false,
+      pages: rendered.files + reused.linked,
+      rendered: rendered.files,
       files: output.files,
       bytes: output.bytes,
       images: { made: images.made, cached: images.cached },
@@ -151,7 +184,7 @@ async function renderPages(
   context: RenderContext,
   pool: WorkerPool | undefined,
 ): Promise<RenderOutcome> {
-  if (!pool) return renderAndWrite(templates.module, pages, context);
+  if (!pool || pages.length < 50) return renderAndWrite(templates.module, pages, context);
   await pool.broadcast('render-setup', { templatesFile: templates.file, context });
   const outcomes = await pool.map<PageRoute, RenderOutcome>('render', pages);
   return outcomes.reduce((sum, o) => ({ files: sum.files + o.files, bytes: sum.bytes + o.bytes, problems: [...sum.problems, ...o.problems] }));

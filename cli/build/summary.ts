@@ -7,8 +7,12 @@ export function formatSummary(result: BuildResult, totalMs: number): string {
   const stages = result.timings
     .map((t) => `  ${t.stage.padEnd(9)} ${t.ms.toFixed(0).padStart(6)} ms${t.detail ? `  ${t.detail}` : ''}`)
     .join('\n');
+  if (result.unchanged) {
+    return `nothing changed since the last build: ${result.out} is up to date (${(totalMs / 1000).toFixed(2)} s)\n${stages}`;
+  }
+  const reused = result.rendered !== undefined && result.rendered < result.pages ? ` (${result.rendered} rendered, ${result.pages - result.rendered} unchanged)` : '';
   return [
-    `built ${result.pages} pages, ${result.files} files, ${kilobytes(result.bytes)} in ${(totalMs / 1000).toFixed(2)} s -> ${result.out}`,
+    `built ${result.pages} pages${reused}, ${result.files} files, ${kilobytes(result.bytes)} in ${(totalMs / 1000).toFixed(2)} s -> ${result.out}`,
     `images: ${result.images.made} made, ${result.images.cached} from cache${result.warnings ? `; ${result.warnings} warning${result.warnings === 1 ? '' : 's'}` : ''}`,
     stages,
   ].join('\n');

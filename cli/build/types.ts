@@ -39,7 +39,11 @@ export interface StageTiming {
 
 export interface BuildResult {
   out: string;
+  /** Nothing changed since the last build: dist was left as it is. */
+  unchanged: boolean;
+  /** Page files in the output, and how many of them were rendered (the rest were reused). */
   pages: number;
+  rendered?: number;
   files: number;
   bytes: number;
   images: { made: number; cached: number };

@@ -46,13 +46,17 @@ export function validateCollection<T>(
   schema: z.ZodType<T>,
   raw: Record<Locale, RawItem[]>,
   options: { strict: boolean; drafts: boolean },
+  dutchUnreadable = false,
 ): CollectionResult<T> {
   const problems: Problem[] = [];
   const indexed = { nl: indexByKey(collection, raw.nl, problems), en: indexByKey(collection, raw.en, problems) };
   const items: Array<Record<Locale, ValidItem<T>>> = [];
 
+  // A Dutch file that cannot be read, or has no valid id, would make its translation look orphaned:
+  // report only the Dutch file's own problem; a real orphan shows once the Dutch files read.
+  const dutchUnsure = dutchUnreadable || [...indexed.nl.keys()].some((key) => key.startsWith('file:'));
   for (const [key, en] of indexed.en) {
-    if (!indexed.nl.has(key)) {
+    if (!indexed.nl.has(key) && !dutchUnsure) {
       problems.push(problem('TRANSLATION_ORPHAN', { collection, id: key, locale: 'en' }, { location: { file: en.file, line: 1 } }));
     }
   }

@@ -43,6 +43,8 @@ export function validateContent(
     Record<Locale, RawItem[]>
   >;
   const data: { clubs?: YamlSource; lessons?: YamlSource; strings: Partial<Record<Locale, YamlSource>> } = { strings: {} };
+  /** Collections with a Dutch file that could not be parsed: its id is unknown. */
+  const unreadable = new Set<Collection>();
 
   for (const file of content.files) {
     const kind = classify(file.path);
@@ -53,6 +55,7 @@ export function validateContent(
     }
     if (kind.kind === 'markdown') {
       const split = splitFrontMatter(file.text, file.path);
+      if (kind.locale === 'nl' && ('code' in split || split.meta.problems.length)) unreadable.add(kind.collection);
       if ('code' in split) {
         problems.push(split);
         continue;
@@ -86,10 +89,10 @@ export function validateContent(
   const enStrings = parse(data.strings.en, stringsSchema, 'strings file', 'content/en/strings.yaml');
   if (clubs) problems.push(...uniqueClubFields(clubs, data.clubs!));
 
-  const pages = validateCollection('pages', pageSchema, raw.pages, options);
-  const news = validateCollection('news', newsSchema, raw.news, options);
-  const events = validateCollection('events', eventSchema, raw.events, options);
-  const jobs = validateCollection('jobs', jobSchema, raw.jobs, options);
+  const pages = validateCollection('pages', pageSchema, raw.pages, options, unreadable.has('pages'));
+  const news = validateCollection('news', newsSchema, raw.news, options, unreadable.has('news'));
+  const events = validateCollection('events', eventSchema, raw.events, options, unreadable.has('events'));
+  const jobs = validateCollection('jobs', jobSchema, raw.jobs, options, unreadable.has('jobs'));
   problems.push(...pages.problems, ...news.problems, ...events.problems, ...jobs.problems);
 
   const pageNames = new Set(pages.items.map((item) => item.nl.key));

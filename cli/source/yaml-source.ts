@@ -1,4 +1,5 @@
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { load, CORE_SCHEMA } from 'js-yaml';
 import { problem, type Problem } from '../errors/site-error.ts';
 
 export type FieldPath = ReadonlyArray<PropertyKey>;
@@ -11,13 +12,33 @@ export interface YamlSource {
   lineOf(path: FieldPath): number | undefined;
 }
 
+/** Anchors and aliases go to the careful parser, which limits how far aliases expand. */
+const MAY_ALIAS = /(^|[\s[{,:-])[&*][^\s]/;
+
 /**
- * Parse YAML keeping positions. `lineOffset` is the number of lines before the YAML text in
- * its file (front matter starts after the opening ---), so reported lines match the editor.
+ * Parse YAML. `lineOffset` is the number of lines before the YAML text in its file (front
+ * matter starts after the opening ---), so reported lines match the editor's.
+ *
+ * Most files are fine, and positions are needed only to report a problem: js-yaml reads the
+ * data (several times faster), and the position-keeping `yaml` parser runs only when a line
+ * is asked for or the text does not parse (its messages are the clearer ones).
  */
 export function parseYaml(text: string, file: string, lineOffset = 0): YamlSource {
+  if (!MAY_ALIAS.test(text)) {
+    try {
+      // The core schema keeps dates as strings, as `yaml` does: the zod schemas decide what a date is.
+      const data = load(text, { schema: CORE_SCHEMA, filename: file }) ?? null;
+      let precise: YamlSource | undefined;
+      return { file, data, problems: [], lineOf: (path) => (precise ??= parseWithPositions(text, file, lineOffset)).lineOf(path) };
+    } catch {
+      // Reported below, by the parser with positions.
+    }
+  }
+  return parseWithPositions(text, file, lineOffset);
+}
+
+function parseWithPositions(text: string, file: string, lineOffset: number): YamlSource {
   const lineCounter = new LineCounter();
-  // The core schema keeps dates as strings: the zod schemas decide what a date is.
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + lineOffset;
   const problems = doc.errors.map((error) =>

@@ -38,8 +38,15 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
       return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, received ${received}`;
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')} (check the spelling)`;
-    case 'invalid_union':
-      return `${issue.message}, received ${received}`;
+    case 'invalid_union': {
+      // Every branch failed (a link by route or by href): explain the branch that came closest,
+      // instead of zod's bare "Invalid input". A discriminated union has no branches here.
+      const closest = issue.errors.filter((branch) => branch.length).sort((a, b) => a.length - b.length)[0]?.[0];
+      if (!closest) return `${issue.message}, received ${received}`;
+      const inner = describeIssue({ ...closest, path: [...issue.path, ...closest.path] } as z.core.$ZodIssue, data);
+      const where = fieldName(closest.path as FieldPath);
+      return where ? `${where}: ${inner}` : inner;
+    }
     default:
       return `${issue.message}, received ${received}`;
   }

@@ -1,10 +1,22 @@
 import { z } from 'zod';
 
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like "2026-10-02"').refine((s) => !Number.isNaN(Date.parse(s)), 'a real calendar date');
+/**
+ * Date.parse accepts 2025-02-30 (it rolls over to 2 March), so a date is real only if it comes
+ * back unchanged. `abort` stops at the format check: one mistake, one message.
+ */
+const realDay = (s: string) => {
+  const day = s.slice(0, 10);
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+};
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a date like "2026-10-02"', abort: true })
+  .refine(realDay, 'a real calendar date');
 export const localDateTime = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'a date and time like "2027-03-14T10:00"')
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'a real date and time');
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, { error: 'a date and time like "2027-03-14T10:00"', abort: true })
+  .refine(realDay, 'a real date and time');
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time like "09:30"');
 export const weekday = z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
 export const id = z.number().int().positive();

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Problem } from '../errors/site-error.ts';
+import type { ContentFiles } from '../content/read.ts';
+import { packageVersion } from '../paths.ts';
+import type { PageRoute } from './types.ts';
+
+/** Kept in every build folder: what it was built from, to skip or reuse work next time. */
+export interface BuildState {
+  version: 1;
+  /** Digest of every input; equal digests mean an identical site. */
+  digest: string;
+  /** Page (key|locale) to the fingerprint of what it was rendered from. */
+  pages: Record<string, string>;
+  /** The warnings of that build, repeated when the next build has nothing to do. */
+  warnings: Problem[];
+}
+
+export const STATE_FILE = 'build-state.json';
+export const pageId = (page: PageRoute): string => `${page.key}|${page.locale}`;
+
+export async function readBuildState(buildDir: string | undefined): Promise<BuildState | undefined> {
+  if (!buildDir) return undefined;
+  try {
+    const state = JSON.parse(await readFile(join(buildDir, STATE_FILE), 'utf8')) as BuildState;
+    return state.version === 1 ? state : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const hash = () => createHash('sha256');
+
+async function hashFolder(digest: ReturnType<typeof hash>, folder: string): Promise<void> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+  for (const file of files) digest.update(file).update(await readFile(file));
+}
+
+/**
+ * One digest of everything a build reads: the tool itself, the options, the build date,
+ * config, content text, image files (by size and time: the image stage hashes their bytes),
+ * templates, islands and functions. Costs a read of each source, no parsing.
+ */
+export async function inputDigest(root: string, files: ContentFiles, options: { strict: boolean; drafts: boolean }, buildDate: string): Promise<string> {
+  const digest = hash().update(`${packageVersion()}|${JSON.stringify(options)}|${buildDate}`);
+  const tool = await stat(fileURLToPath(import.meta.url)).catch(() => undefined);
+  digest.update(`${tool?.size}|${tool?.mtimeMs}`);
+  digest.update(await readFile(join(root, 'site.config.yaml')));
+  for (const file of files.files) digest.update(file.path).update(file.text);
+  for (const [name, file] of [...files.images].sort()) {
+    const info = await stat(join(root, file));
+    digest.update(`${name}|${file}|${info.size}|${info.mtimeMs}`);
+  }
+  for (const folder of ['templates', 'islands', 'functions']) await hashFolder(digest, join(root, folder));
+  return digest.digest('base64url');
+}
+
+/** Fingerprint of one page: the site-wide part plus what its template reads. */
+export function fingerprint(global: string, inputs: unknown): string {
+  return hash().update(global).update(JSON.stringify(inputs)).digest('base64url');
+}
+
+export function globalFingerprint(parts: unknown[]): string {
+  return hash().update(JSON.stringify(parts)).digest('base64url');
+}

@@ -1,0 +1,62 @@
+import { routes } from '../../functions/index.ts';
+import { FIREBASE_FUNCTION } from '../../functions/firebase/config.ts';
+import type { SiteManifest } from '../../functions/site.ts';
+import { baseSecurityHeaders, cacheControl, HSTS, IMMUTABLE_PREFIXES } from '../serve/headers.ts';
+import { contentSecurityPolicy } from '../serve/csp.ts';
+import { firebaseRedirects, prefixRewriteRegexes, type Rule } from './firebase-redirects.ts';
+
+/**
+ * dist/firebase.json: Hosting serves public/ with the same URLs, redirects and headers as
+ * `site serve`; every function path (derived from functions/index.ts) goes to the one function.
+ */
+
+const fn = { function: { functionId: FIREBASE_FUNCTION.functionId, region: FIREBASE_FUNCTION.region } };
+
+/** `/api/registrations/:id` -> `/api/registrations/*`; a final `*` (rest of path) -> `**`. */
+export function routeGlob(pattern: string): string {
+  return pattern
+    .split('/')
+    .map((part, index, parts) => (part === '*' && index === parts.length - 1 ? '**' : part.startsWith(':') ? '*' : part))
+    .join('/');
+}
+
+const header = (key: string, value: string) => ({ key, value });
+
+export function firebaseConfig(options: { site: SiteManifest; redirects: readonly Rule[]; scriptHashes: readonly string[] }) {
+  const functionRewrites = [...new Set(routes.map((route) => routeGlob(route.pattern)))].map((source) => ({ source, ...fn }));
+  const shellRewrites = options.site.rewrites.map(({ source, destination }) => ({ source: routeGlob(source), destination }));
+  const prefixRewrites = prefixRewriteRegexes(options.redirects).map((regex) => ({ regex, ...fn }));
+  const security = {
+    ...baseSecurityHeaders(),
+    // Hosting is always https: HSTS and upgrade-insecure-requests belong to every answer.
+    'content-security-policy': contentSecurityPolicy({ scriptHashes: options.scriptHashes, upgradeInsecure: true }),
+    'strict-transport-security': HSTS,
+  };
+  return {
+    hosting: {
+      public: 'public',
+      ignore: ['firebase.json', '**/.*', 'functions/**'],
+      cleanUrls: true,
+      trailingSlash: false,
+      redirects: firebaseRedirects(options.redirects),
+      // First match wins; Hosting consults rewrites only when no file matched.
+      rewrites: [...functionRewrites, ...shellRewrites, ...prefixRewrites, { source: '/en/**', ...fn }],
+      // For headers the last matching rule wins, so the general rule comes first.
+      headers: [
+        {
+          source: '**',
+          headers: [
+            ...Object.entries(security).map(([key, value]) => header(key, value)),
+            header('cache-control', cacheControl.revalidate),
+          ],
+        },
+        {
+          source: `/@(${IMMUTABLE_PREFIXES.map((prefix) => prefix.slice(1, -1)).join('|')})/**`,
+          headers: [header('cache-control', cacheControl.immutable)],
+        },
+      ],
+    },
+    functions: [{ source: 'functions', codebase: 'default', runtime: 'nodejs20' }],
+    emulators: { ui: { enabled: false } },
+  };
+}

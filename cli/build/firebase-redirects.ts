@@ -1,0 +1,71 @@
+import { problem, SiteError } from '../errors/site-error.ts';
+
+/**
+ * The redirect map in Firebase Hosting's terms. Hosting applies redirects before files, so only
+ * exact rules can be Hosting redirects; prefix rules (`/nieuws/12-*`, which also cover the right
+ * slug) become rewrites to the function, which Hosting consults only when no file matched.
+ * Hosting caps the number of redirect rules, so above the cap exact rules with the same target are
+ * folded into one RE2 regex each.
+ */
+export const FIREBASE_REDIRECT_LIMIT = 1000;
+// Long alternations are split so no single pattern grows unwieldy for Hosting's RE2.
+const MAX_REGEX_LENGTH = 2000;
+
+export interface Rule {
+  from: string;
+  to: string;
+  status: number;
+}
+
+export type FirebaseRedirect = ({ source: string } | { regex: string }) & { destination: string; type: number };
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const globSpecial = /[*?[\]{}()!@+,]/;
+
+/** One path, matched with and without a trailing slash (old WordPress paths carried one). */
+function single(rule: Rule): FirebaseRedirect {
+  const path = rule.from.length > 1 ? rule.from.replace(/\/+$/, '') : rule.from;
+  if (!globSpecial.test(path) && path === rule.from) return { source: path, destination: rule.to, type: rule.status };
+  return { regex: `^${escapeRegex(path)}/?$`, destination: rule.to, type: rule.status };
+}
+
+/** Alternations of escaped paths, each under MAX_REGEX_LENGTH. */
+export function regexChunks(parts: string[], wrap: (alternation: string) => string): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  for (const part of parts) {
+    if (current.length && wrap([...current, part].join('|')).length > MAX_REGEX_LENGTH) {
+      chunks.push(wrap(current.join('|')));
+      current = [];
+    }
+    current.push(part);
+  }
+  if (current.length) chunks.push(wrap(current.join('|')));
+  return chunks;
+}
+
+export function firebaseRedirects(rules: readonly Rule[], limit = FIREBASE_REDIRECT_LIMIT): FirebaseRedirect[] {
+  const exact = rules.filter((rule) => !rule.from.endsWith('*'));
+  if (exact.length <= limit) return exact.map(single);
+  const groups = new Map<string, Rule[]>();
+  for (const rule of exact) {
+    const key = `${rule.status} ${rule.to}`;
+    groups.set(key, [...(groups.get(key) ?? []), rule]);
+  }
+  const folded = [...groups.values()].flatMap((group) => {
+    if (group.length === 1) return group.map(single);
+    const first = group[0] as Rule;
+    const paths = group.map((rule) => escapeRegex(rule.from.length > 1 ? rule.from.replace(/\/+$/, '') : rule.from));
+    return regexChunks(paths, (alternation) => `^(?:${alternation})/?$`).map((regex) => ({ regex, destination: first.to, type: first.status }));
+  });
+  if (folded.length > limit) {
+    throw new SiteError([problem('FIREBASE_REDIRECTS_TOO_MANY', { count: folded.length, limit })]);
+  }
+  return folded;
+}
+
+/** RE2 patterns for the prefix rules, to rewrite to the function (which answers the redirect). */
+export function prefixRewriteRegexes(rules: readonly Rule[]): string[] {
+  const prefixes = rules.filter((rule) => rule.from.endsWith('*')).map((rule) => escapeRegex(rule.from.slice(0, -1)));
+  return regexChunks(prefixes, (alternation) => `^(?:${alternation}).*$`);
+}

@@ -1,0 +1,98 @@
+import { build, type Metafile } from 'esbuild';
+import { readdir } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { problem, SiteError } from '../errors/site-error.ts';
+import { preactForIslands } from './preact-alias.ts';
+
+/** Where island scripts live in the published site. */
+export const islandsPath = '/islands/';
+
+export interface IslandFile {
+  /** Public URL. */
+  path: string;
+  contents: Uint8Array;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface IslandsBundle {
+  /** Island name (and `loader`) to its content-hashed public URL: RenderInput.assets.islands. */
+  manifest: Record<string, string>;
+  files: IslandFile[];
+  /** Source files read, for `site dev` to watch. */
+  inputs: string[];
+}
+
+/**
+ * The islands are the top-level .tsx files of islands/ (one island each, named after its file);
+ * the loader is islands/loader.ts. Everything else in islands/ is shared code.
+ */
+export async function islandEntries(root: string): Promise<Record<string, string>> {
+  const dir = join(root, 'islands');
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.tsx')).sort();
+  const entries: Record<string, string> = { loader: join(dir, 'loader.ts') };
+  for (const name of names) entries[basename(name, '.tsx')] = join(dir, name);
+  return entries;
+}
+
+function entryOutputs(metafile: Metafile, root: string, entries: Record<string, string>, outdir: string): Record<string, string> {
+  const byInput = new Map(Object.entries(entries).map(([name, file]) => [relative(root, file).split('\\').join('/'), name]));
+  const manifest: Record<string, string> = {};
+  for (const [output, meta] of Object.entries(metafile.outputs)) {
+    const name = meta.entryPoint ? byInput.get(meta.entryPoint) : undefined;
+    if (name) manifest[name] = islandsPath + relative(outdir, join(root, output)).split('\\').join('/');
+  }
+  return manifest;
+}
+
+/**
+ * Bundle every island for the browser: one entry per island plus the loader, shared code split
+ * into chunks (Preact is downloaded once per page, whatever the number of islands), names hashed
+ * by content so they are cached forever. Nothing is written: the pipeline writes `files`.
+ */
+export async function bundleIslands(root: string): Promise<IslandsBundle> {
+  const entries = await islandEntries(root);
+  const outdir = join(root, '.site', 'islands-out');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: Object.values(entries),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    // The browsers the CSS targets; all run ES modules, which is what the loader needs.
+    target: ['chrome110', 'firefox115', 'safari16'],
+    minify: true,
+    outdir,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    jsx: 'automatic',
+    metafile: true,
+    write: false,
+    legalComments: 'none',
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [preactForIslands(join(root, 'islands'), { external: false })],
+  }).catch((error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
+    throw new SiteError(
+      (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
+        problem('COMPILE_FAILED', { problem: e.text }, e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {}),
+      ),
+    );
+  });
+  const files = result.outputFiles.map((file) => ({
+    path: islandsPath + relative(outdir, file.path).split('\\').join('/'),
+    contents: file.contents,
+    bytes: file.contents.byteLength,
+    gzipBytes: gzipSync(file.contents, { level: 9 }).byteLength,
+  }));
+  return { manifest: entryOutputs(result.metafile, root, entries, outdir), files, inputs: Object.keys(result.metafile.inputs) };
+}
+
+/** The build stage: bundle and write into <out>/public/islands/; returns what the pages need. */
+export async function buildIslands(root: string, output: { write(path: string, contents: Uint8Array): Promise<void> }): Promise<IslandsBundle> {
+  const bundle = await bundleIslands(root);
+  await Promise.all(bundle.files.map((file) => output.write(`public${file.path}`, file.contents)));
+  return bundle;
+}

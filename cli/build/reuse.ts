@@ -1,0 +1,56 @@
+import { link, mkdir, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { TemplateModule } from './compile-templates.ts';
+import type { SiteModel } from '../content/types.ts';
+import { fingerprint, pageId, type BuildState } from './build-state.ts';
+import { pageFiles } from './render.ts';
+import type { PageRoute } from './types.ts';
+
+export interface ReusePlan {
+  fingerprints: Record<string, string>;
+  /** Pages whose inputs are unchanged since the previous build. */
+  unchanged: PageRoute[];
+  changed: PageRoute[];
+}
+
+/** Which pages must be rendered: those whose fingerprint differs from the previous build's. */
+export function planReuse(templates: TemplateModule, model: SiteModel, pages: PageRoute[], global: string, previous: BuildState | undefined): ReusePlan {
+  const plan: ReusePlan = { fingerprints: {}, unchanged: [], changed: [] };
+  for (const page of pages) {
+    const id = pageId(page);
+    const print = fingerprint(global, templates.pageInputs(page, model));
+    plan.fingerprints[id] = print;
+    (previous?.pages[id] === print ? plan.unchanged : plan.changed).push(page);
+  }
+  return plan;
+}
+
+/**
+ * Hard-link an unchanged page's files from the previous build: no render, no copy. A page
+ * whose old file is gone (or on another disk) is handed back to be rendered.
+ */
+export async function linkUnchanged(pages: PageRoute[], previousDir: string, dir: string): Promise<{ linked: number; failed: PageRoute[] }> {
+  let linked = 0;
+  const failed: PageRoute[] = [];
+  const madeDirs = new Set<string>();
+  for (const page of pages) {
+    const files = pageFiles(page);
+    try {
+      for (const file of files) {
+        const target = join(dir, file);
+        if (!madeDirs.has(dirname(target))) {
+          await mkdir(dirname(target), { recursive: true });
+          madeDirs.add(dirname(target));
+        }
+        await link(join(previousDir, file), target);
+      }
+      linked += files.length;
+    } catch {
+      // Unlink what was linked: rendering writes the file, and writing through a link would
+      // change the previous build too.
+      await Promise.all(files.map((file) => rm(join(dir, file), { force: true })));
+      failed.push(page);
+    }
+  }
+  return { linked, failed };
+}

@@ -1,0 +1,43 @@
+import type { SiteModel } from '../cli/content/types.ts';
+import type { PageRoute } from '../cli/routes/types.ts';
+
+/**
+ * The content each page's template reads, besides what every page reads (config, strings,
+ * images, assets, build date). An incremental build re-renders a page only when these change,
+ * so a template that starts reading more must say so here.
+ */
+export function pageInputs(page: PageRoute, model: SiteModel): unknown {
+  const text = (name: string) => model.pages.get(name);
+  const listed = <T extends { nl: { data: unknown }; en: { data: unknown } }>(items: T[]) => items.map((item) => [item.nl.data, item.en.data]);
+  const entity = page.entity;
+  const own = { page, text: text(page.route) };
+  switch (entity.kind) {
+    case 'news':
+      return { ...own, item: model.news.find((n) => n.nl.data.id === entity.id) };
+    case 'event':
+      return { ...own, item: model.events.find((e) => e.nl.data.id === entity.id), clubs: model.clubs };
+    case 'club':
+      return { ...own, club: model.clubs.find((c) => c.id === entity.id), clubText: text('club'), lessons: model.lessons };
+    case 'status':
+      return { ...own, notFound: text('not-found'), error: text('error') };
+    case 'static':
+      break;
+  }
+  switch (page.route) {
+    case 'home':
+      return { ...own, news: listed(model.news.slice(0, 3)), events: listed(model.events), lessons: model.lessons };
+    case 'news':
+      return { ...own, news: listed(model.news) };
+    case 'events':
+      return { ...own, events: listed(model.events), clubs: model.clubs };
+    case 'clubs':
+    case 'contact':
+      return { ...own, clubs: model.clubs };
+    case 'regional-tennis':
+      return { ...own, clubs: model.clubs, lessons: model.lessons };
+    case 'jobs':
+      return { ...own, jobs: model.jobs };
+    default:
+      return own;
+  }
+}
