@@ -2,6 +2,7 @@ import { build } from 'esbuild';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { problem, SiteError } from '../errors/site-error.ts';
+import { siteManifestSchema } from '../../functions/site.ts';
 import { inlineScriptHashes } from '../serve/csp.ts';
 import { firebaseConfig } from './firebase-config.ts';
 import { writeAll } from './functions-files.ts';
@@ -30,7 +31,6 @@ async function htmlFiles(dir: string): Promise<string[]> {
 }
 
 export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ files: number; bytes: number }> {
-  const { siteManifestSchema } = await import('../../functions/site.ts');
   const parsed = siteManifestSchema.safeParse(options.site);
   if (!parsed.success) {
     throw new SiteError(parsed.error.issues.map((issue) => problem('INTERNAL', { problem: `site.json ${issue.path.join('.')}: ${issue.message}` })));

@@ -1,0 +1,75 @@
+import { onRequest, type Request as ExpressRequest, type Response as ExpressResponse } from 'firebase-functions/v2/https';
+import { createFunctionEnv, handleFunction, type FunctionEnv } from '../index.ts';
+import { createRedirectMatcher, withQuery, type RedirectRule } from '../redirects.ts';
+import { localeOfPath, siteManifestSchema } from '../site.ts';
+import { FIREBASE_FUNCTION } from './config.ts';
+
+/**
+ * The Firebase Functions (v2) entry of dist/functions: one `api` function behind the Hosting
+ * rewrites in firebase.json. It turns Firebase's Express request into a fetch Request, runs the
+ * same handlers as `site serve`, and writes the fetch Response back. Hosting sends it only
+ * requests for which no file exists, so the fallback is: a wrong-slug prefix redirect, or the
+ * English 404 page with status 404 (Hosting alone would serve the Dutch one for every path).
+ * The build injects the three constants below (esbuild `define`).
+ */
+declare const __SITE__: unknown;
+declare const __REDIRECTS__: RedirectRule[];
+declare const __NOT_FOUND_EN__: string | null;
+
+const site = siteManifestSchema.parse(__SITE__);
+const redirects = createRedirectMatcher(__REDIRECTS__);
+let env: FunctionEnv | undefined;
+
+/** Made on the first request, when the runtime's environment (secrets) is in place. */
+function functionEnv(): FunctionEnv {
+  // Cloud Functions can only write to /tmp: an outbox there is lost, so set SMTP_URL in production.
+  env ??= createFunctionEnv({ site, vars: { SITE_OUTBOX: '/tmp/site-outbox', ...process.env }, root: '/tmp' });
+  return env;
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim();
+
+export function toFetchRequest(req: ExpressRequest): Request {
+  const host = first(req.headers['x-forwarded-host']) ?? first(req.headers.host) ?? new URL(site.url).host;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.rawBody !== undefined;
+  return new Request(`https://${host}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+    ...(hasBody ? { body: new Uint8Array(req.rawBody ?? Buffer.alloc(0)) } : {}),
+  });
+}
+
+export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader('set-cookie', cookies);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+function fallback(request: Request): Response {
+  const url = new URL(request.url);
+  const target = redirects.exact(url.pathname) ?? redirects.prefix(url.pathname);
+  if (target) return new Response(null, { status: target.status, headers: { location: withQuery(target.to, url.search) } });
+  const english = localeOfPath(url.pathname) === 'en' && __NOT_FOUND_EN__;
+  return new Response(english || `Page Not Found: ${url.pathname}`, {
+    status: 404,
+    headers: { 'content-type': english ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+export async function handle(req: ExpressRequest, res: ExpressResponse): Promise<void> {
+  const request = toFetchRequest(req);
+  const clientIp = first(req.headers['x-forwarded-for']) ?? req.ip ?? 'unknown';
+  const response = (await handleFunction(request, functionEnv(), clientIp)) ?? fallback(request);
+  await sendFetchResponse(res, response);
+}
+
+export const api = onRequest({ region: FIREBASE_FUNCTION.region, memory: '256MiB', maxInstances: 10 }, handle);
