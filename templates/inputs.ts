@@ -1,5 +1,9 @@
 import type { SiteModel } from '../cli/content/types.ts';
 import type { PageRoute } from '../cli/routes/types.ts';
+import { NEWS_PER_PAGE } from '../cli/routes/routes.ts';
+
+/** The articles on page `page` (from 1) of the news list, newest first. */
+export const newsOnPage = <T>(news: T[], page: number): T[] => news.slice((page - 1) * NEWS_PER_PAGE, page * NEWS_PER_PAGE);
 
 /**
  * The content each page's template reads, besides what every page reads (config, strings,
@@ -20,14 +24,14 @@ export function pageInputs(page: PageRoute, model: SiteModel): unknown {
       return { ...own, club: model.clubs.find((c) => c.id === entity.id), clubText: text('club'), lessons: model.lessons };
     case 'status':
       return { ...own, notFound: text('not-found'), error: text('error') };
+    case 'listing':
+      return { ...own, text: text('news'), news: listed(newsOnPage(model.news, entity.page)) };
     case 'static':
       break;
   }
   switch (page.route) {
     case 'home':
       return { ...own, news: listed(model.news.slice(0, 3)), events: listed(model.events), lessons: model.lessons };
-    case 'news':
-      return { ...own, news: listed(model.news) };
     case 'events':
       return { ...own, events: listed(model.events), clubs: model.clubs };
     case 'clubs':

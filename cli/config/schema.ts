@@ -6,7 +6,7 @@ const shade = z.string().regex(/^#[0-9a-f]{6}$/i, 'a colour like #23a46a');
 
 export const routeNames = [
   'home', 'login', 'camps', 'contact', 'socials', 'about', 'jobs', 'pro-academy', 'junior-academy',
-  'regional-tennis', 'news', 'news-article', 'clubs', 'club', 'staging-login', 'privacy-policy',
+  'regional-tennis', 'news', 'news-page', 'news-article', 'clubs', 'club', 'staging-login', 'privacy-policy',
   'anti-bullying-policy', 'terms', 'lesson-rules', 'events', 'event', 'registrations', 'registration',
   'event-signup',
 ] as const;

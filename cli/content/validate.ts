@@ -27,7 +27,7 @@ export interface ValidateOptions {
 }
 
 /** Routes whose page text comes from content/<locale>/pages/<route>.md. */
-const ROUTES_WITHOUT_PAGE_TEXT = new Set(['news-article', 'event']);
+const ROUTES_WITHOUT_PAGE_TEXT = new Set(['news-article', 'news-page', 'event']);
 export const EXTRA_PAGES = ['not-found', 'error'];
 
 /** Check every content file; all problems of all files in one list. Pure: no disk access. */
@@ -43,6 +43,7 @@ export function validateContent(
     Record<Locale, RawItem[]>
   >;
   const data: { clubs?: YamlSource; lessons?: YamlSource; strings: Partial<Record<Locale, YamlSource>> } = { strings: {} };
+  const exists = (path: string) => content.files.some((file) => file.path === path);
   /** Collections with a Dutch file that could not be parsed: its id is unknown. */
   const unreadable = new Set<Collection>();
 
@@ -75,7 +76,8 @@ export function validateContent(
 
   const parse = <T>(source: YamlSource | undefined, schema: z.ZodType<T>, collection: string, expected: string): T | undefined => {
     if (!source) {
-      problems.push(problem('PAGE_CONTENT_MISSING', { route: collection, expected }, { location: { file: expected } }));
+      // A file that is there but does not parse has its own YAML_SYNTAX problem already.
+      if (!exists(expected)) problems.push(problem('PAGE_CONTENT_MISSING', { route: collection, expected }, { location: { file: expected } }));
       return undefined;
     }
     const result = schema.safeParse(source.data);
@@ -97,8 +99,8 @@ export function validateContent(
 
   const pageNames = new Set(pages.items.map((item) => item.nl.key));
   for (const name of [...Object.keys(config.routes).filter((r) => !ROUTES_WITHOUT_PAGE_TEXT.has(r)), ...EXTRA_PAGES]) {
-    if (!pageNames.has(name) && !raw.pages.nl.some((item) => item.key === name)) {
-      const expected = `content/nl/pages/${name}.md`;
+    const expected = `content/nl/pages/${name}.md`;
+    if (!pageNames.has(name) && !exists(expected)) {
       problems.push(problem('PAGE_CONTENT_MISSING', { route: name, expected }, { location: { file: expected } }));
     }
   }
@@ -159,7 +161,7 @@ function uniqueClubFields(clubs: Club[], source: YamlSource): Problem[] {
       problems.push(
         problem(
           'CONTENT_DUPLICATE_ID',
-          { collection: `club ${field}`, id: value, other: `entry ${first + 1} (line ${source.lineOf([first, field]) ?? '?'})` },
+          { collection: 'club', what: field, id: value, other: `entry ${first + 1} (line ${source.lineOf([first, field]) ?? '?'})` },
           { location: { file: source.file, line: source.lineOf([index, field]) ?? 1 }, field: `[${index}].${field}` },
         ),
       );

@@ -4,7 +4,10 @@ import type { SiteModel } from '../content/types.ts';
 import { fillPattern, pathVariants, type RouteParams } from './paths.ts';
 import type { PageEntity, PageRoute } from './types.ts';
 
-const COLLECTION_ROUTES = new Set<RouteName>(['news-article', 'club', 'event', 'event-signup', 'registration']);
+const COLLECTION_ROUTES = new Set<RouteName>(['news', 'news-page', 'news-article', 'club', 'event', 'event-signup', 'registration']);
+
+/** Articles per page of the news list. */
+export const NEWS_PER_PAGE = 12;
 
 /**
  * The whole site as a list of pages: every route in every language, with its paths,
@@ -19,7 +22,7 @@ export function buildRoutes(model: SiteModel): PageRoute[] {
     const alternates = { nl: paths.nl[0]!, en: paths.en[0]!, 'x-default': paths.nl[0]! };
     for (const locale of locales) {
       pages.push({
-        key: entity.kind === 'static' ? route : `${route}:${'id' in entity ? entity.id : ''}`,
+        key: entity.kind === 'static' ? route : `${route}:${'id' in entity ? entity.id : entity.kind === 'listing' ? entity.page : ''}`,
         route,
         locale,
         layout: config.routes[route].layout,
@@ -37,6 +40,9 @@ export function buildRoutes(model: SiteModel): PageRoute[] {
   for (const route of Object.keys(config.routes) as RouteName[]) {
     if (!COLLECTION_ROUTES.has(route)) add(route, { kind: 'static' }, same({}));
   }
+  const newsPages = Math.max(1, Math.ceil(model.news.length / NEWS_PER_PAGE));
+  add('news', { kind: 'listing', page: 1, pages: newsPages }, same({}));
+  for (let page = 2; page <= newsPages; page++) add('news-page', { kind: 'listing', page, pages: newsPages }, same({ id: page }));
   for (const item of model.news) {
     const { id } = item.nl.data;
     add('news-article', { kind: 'news', id }, { nl: { id, slug: item.nl.data.slug }, en: { id, slug: item.en.data.slug } }, { lastmod: item.nl.data.date });

@@ -3,6 +3,8 @@ import type { Locale, RouteName } from '../config/schema.ts';
 /** What a page shows: a fixed page, or one item of a collection. */
 export type PageEntity =
   | { kind: 'static' }
+  /** Page `page` of `pages` of a paginated list (the news). */
+  | { kind: 'listing'; page: number; pages: number }
   | { kind: 'news'; id: number }
   | { kind: 'event'; id: number }
   | { kind: 'club'; id: number }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { layouts } from '../layouts/index.ts';
+import { textName } from '../lib/page-text.ts';
 import { useSite } from '../lib/site.tsx';
 import { TranslationNotice } from './TranslationNotice.tsx';
 
@@ -10,7 +11,7 @@ import { TranslationNotice } from './TranslationNotice.tsx';
 export function PageFrame(props: { title?: string; description?: string; image?: string; subtitle?: string; fallback?: boolean; children: ReactNode }) {
   const { page, model, locale } = useSite();
   // Item pages (an article, an event) have no page text of their own: the item gives title and image.
-  const text = model.pages.get(page.route)?.[locale];
+  const text = model.pages.get(textName(page.route))?.[locale];
   const title = props.title ?? text?.data.title;
   const description = props.description ?? text?.data.description;
   const image = props.image ?? text?.data.hero.image;

@@ -4,23 +4,29 @@ import { CardGrid } from '../components/Cards.tsx';
 import { NewsCard } from '../components/NewsCard.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { Pagination } from '../components/Pagination.tsx';
 import { formatDate, useSite } from '../lib/site.tsx';
+import { newsOnPage } from '../inputs.ts';
 
+/** The news, newest first, a page at a time. */
 export function NewsListPage() {
-  const { model, t } = useSite();
+  const { model, page, t } = useSite();
+  const listing = page.entity.kind === 'listing' ? page.entity : { page: 1, pages: 1 };
+  const items = newsOnPage(model.news, listing.page);
   return (
     <StaticPage>
       <section className="section">
         <div className="container">
-          {model.news.length ? (
+          {items.length ? (
             <CardGrid>
-              {model.news.map((item) => (
+              {items.map((item) => (
                 <NewsCard key={item.nl.data.id} item={item} />
               ))}
             </CardGrid>
           ) : (
             <p>{t('news.noArticles')}</p>
           )}
+          <Pagination current={listing.page} pages={listing.pages} />
         </div>
       </section>
     </StaticPage>

@@ -21,6 +21,7 @@ export const pageComponents: Record<PageRoute['route'], ComponentType> = {
   'junior-academy': StaticPage,
   'regional-tennis': RegionalTennisPage,
   news: NewsListPage,
+  'news-page': NewsListPage,
   'news-article': NewsArticlePage,
   clubs: ClubsPage,
   club: ClubPage,
