@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { problem, SiteError } from '../errors/site-error.ts';
+import { preactForIslands } from './preact-alias.ts';
 import type { RenderInput } from './types.ts';
 
 export interface TemplateModule {
@@ -28,6 +29,8 @@ export interface CompiledTemplates {
 export async function compileTemplates(root: string, cacheDir: string): Promise<CompiledTemplates> {
   const result = await build({
     entryPoints: [join(root, 'templates', 'entry.tsx')],
+    // Error locations relative to the project, as editors see them.
+    absWorkingDir: root,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -38,6 +41,8 @@ export async function compileTemplates(root: string, cacheDir: string): Promise<
     metafile: true,
     logLevel: 'silent',
     loader: { '.css': 'text' },
+    // Islands inside templates render with Preact on the server too (see preact-alias.ts).
+    plugins: [preactForIslands(join(root, 'islands'), { external: true })],
   }).catch((error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
     throw new SiteError(
       (error.errors ?? [{ text: String(error), location: null }]).map((e) =>

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// Image stage, cold vs warm (issue 3): processImages over every source in content/images,
+//   cold  = empty cache, everything encoded;
+//   warm  = same cache, a fresh output folder (as after `rm -rf dist`): must encode nothing;
+//   one   = one source's pixels changed: must encode that one image only;
+// then, with --sweep, cold runs at other encode parallelism / libvips thread counts, which is how
+// the stage's defaults were chosen. With --write the figures replace this script's section of
+// bench/RESULTS.md (other sections are left alone). Exits 1 if warm did any image work.
+//   node bench/images.mjs [--runs 3] [--sweep] [--write]
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { tsImport } from 'tsx/esm/api';
+
+const project = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+const { processImages } = await tsImport('../cli/images/stage.ts', import.meta.url);
+const { loadConfig } = await tsImport('../cli/config/load.ts', import.meta.url);
+const config = await loadConfig(project);
+
+// A private copy of the sources, so the "one changed" run can rewrite a file safely.
+const work = join(project, 'bench', '.work-images');
+rmSync(work, { recursive: true, force: true });
+mkdirSync(join(work, 'content'), { recursive: true });
+cpSync(join(project, 'content', 'images'), join(work, 'content', 'images'), { recursive: true });
+const files = readdirSync(join(work, 'content', 'images')).filter((file) => /\.(jpe?g|png|webp|avif|svg)$/i.test(file)).sort();
+const images = new Map(files.map((file) => [file.replace(/\.[^.]+$/, ''), `content/images/${file}`]));
+const sourceBytes = files.reduce((sum, file) => sum + readFileSync(join(work, 'content', 'images', file)).length, 0);
+const cacheDir = join(work, 'cache');
+let outputs = 0;
+
+async function stage(options = {}) {
+  const publicDir = join(work, `public-${outputs++}`);
+  const started = performance.now();
+  const result = await processImages({ root: work, config, images, used: new Set(images.keys()), publicDir, cacheDir, ...options });
+  const ms = performance.now() - started;
+  rmSync(publicDir, { recursive: true, force: true });
+  return { ms, made: result.made, cached: result.cached, encoded: result.encoded, bytes: result.bytes };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+async function repeat(times, before, options) {
+  const results = [];
+  for (let i = 0; i < times; i++) {
+    before();
+    results.push(await stage(options));
+  }
+  return { ...results[0], ms: median(results.map((r) => r.ms)), all: results.map((r) => Math.round(r.ms)) };
+}
+const clearCache = () => rmSync(cacheDir, { recursive: true, force: true });
+
+const cold = await repeat(runs, clearCache);
+const warm = await repeat(runs, () => {});
+// Change one source: draw a mark over it, so its bytes and pixels differ.
+const [changedName, changedFile] = [...images].find(([, file]) => !file.endsWith('.svg'));
+const changedPath = join(work, changedFile);
+writeFileSync(changedPath, await sharp(changedPath).composite([{ input: { create: { width: 40, height: 40, channels: 3, background: '#ff0000' } }, top: 0, left: 0 }]).toBuffer());
+const one = await stage();
+const oneWarm = await stage();
+
+const sweep = [];
+if (args.includes('--sweep')) {
+  for (const [concurrency, threads] of [[1, 1], [2, 1], [3, 1], [4, 1], [1, 2], [2, 2]]) {
+    const result = await repeat(runs, clearCache, { concurrency, threads });
+    sweep.push({ concurrency, threads, ...result });
+    console.error(`sweep jobs=${concurrency} threads=${threads}: ${result.all.join(' / ')} ms`);
+  }
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const row = (label, r) => `| ${label} | ${r.ms < 1000 ? `${Math.round(r.ms)} ms` : seconds(r.ms)} | ${r.encoded} | ${r.made} / ${r.cached} | ${mb(r.bytes)} |`;
+const lines = [
+  '## Images: cold vs warm (issue 3)',
+  '',
+  `\`node bench/images.mjs --runs ${runs}${sweep.length ? ' --sweep' : ''} --write\`, ${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model.trim() ?? 'cpu'} x ${availableParallelism()}, ` +
+    `Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}). processImages over content/images: ` +
+    `${files.length} sources, ${mb(sourceBytes)}; breakpoints ${config.images.breakpoints.join(', ')}, webp q${config.images.quality}, placeholder ${config.images.placeholder.width}x${config.images.placeholder.height}. Median of ${runs} runs.`,
+  '',
+  '| run | wall | files encoded | images made / from cache | output |',
+  '| --- | --- | --- | --- | --- |',
+  row('cold (empty cache)', cold),
+  row('warm (cache kept, output folder new)', warm),
+  row(`one source changed (${changedName})`, one),
+  row('warm again after that', oneWarm),
+  '',
+  'Warm reads and hashes each source and each cached file (a damaged cache file is re-made), and',
+  'links the files into the output: no decoding, no encoding.',
+];
+if (sweep.length) {
+  lines.push('', 'Cold runs by encodes in parallel (jobs) and libvips threads per encode (median wall):', '', '| jobs | threads | cold wall |', '| --- | --- | --- |');
+  for (const s of sweep) lines.push(`| ${s.concurrency} | ${s.threads} | ${seconds(s.ms)} |`);
+  lines.push('', `The stage's default: jobs = cores (${availableParallelism()}), 1 thread each.`);
+}
+const section = `${lines.join('\n')}\n`;
+process.stdout.write(section);
+
+if (args.includes('--write')) {
+  const resultsPath = join(project, 'bench', 'RESULTS.md');
+  const before = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n';
+  const start = before.indexOf('## Images: cold vs warm (issue 3)');
+  let after;
+  if (start === -1) after = `${before.trimEnd()}\n\n${section}`;
+  else {
+    const next = before.indexOf('\n## ', start + 3);
+    after = `${before.slice(0, start)}${section}${next === -1 ? '' : `\n${before.slice(next + 1)}`}`;
+  }
+  writeFileSync(resultsPath, after);
+}
+rmSync(work, { recursive: true, force: true });
+if (warm.encoded !== 0 || warm.made !== 0 || oneWarm.encoded !== 0 || one.made !== 1) {
+  console.error('FAIL: a warm run did image work, or a one-source change did not re-make exactly one image');
+  process.exit(1);
+}
