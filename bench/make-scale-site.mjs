@@ -18,7 +18,9 @@ const images = readdirSync(join(project, 'content/images')).filter((f) => f.ends
 
 rmSync(join(out, 'content'), { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-for (const part of ['bin', 'cli', 'content', 'templates', 'islands', 'functions', 'site.config.yaml', 'package.json']) cpSync(join(project, part), join(out, part), { recursive: true });
+for (const part of ['bin', 'cli', 'content', 'templates', 'islands', 'functions', 'site.config.yaml', 'package.json']) {
+  if (existsSync(join(project, part))) cpSync(join(project, part), join(out, part), { recursive: true });
+}
 if (!existsSync(join(out, 'node_modules'))) symlinkSync(join(project, 'node_modules'), join(out, 'node_modules'));
 
 const files = readdirSync(source).filter((f) => f.endsWith('.md')).sort();

@@ -32,7 +32,11 @@ for N in ${SIZES[@]}; do
   content=$WORK/content-$N
   site=$WORK/site-$N
   [[ -d $content && $(find "$content" -maxdepth 1 -name '*.md' | wc -l) -eq $N ]] || node "$SHARED/gen-content.mjs" "$N" "$content" >&2
-  node "$HERE/make-scale-site.mjs" "$content" "$site" >&2
+  # Benchmarks the committed tree (git archive HEAD), not whatever is half-edited in the work tree.
+  snapshot=$WORK/project; rm -rf "$snapshot"; mkdir -p "$snapshot"
+  git -C "$PROJECT" archive HEAD | tar -x -C "$snapshot"
+  ln -sfn "$PROJECT/node_modules" "$snapshot/node_modules"
+  node "$snapshot/bench/make-scale-site.mjs" "$content" "$site" >&2
   logs=$WORK/logs-$N; mkdir -p "$logs"
   for ((i = 1; i <= RUNS; i++)); do
     rm -rf "$site/.site" "$site/dist" "$site/.dist-builds"
