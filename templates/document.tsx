@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { pageTitle } from '../cli/routes/paths.ts';
 import { useSite } from './lib/site.tsx';
+import { IslandScripts } from './components/Island.tsx';
 
 /** The <html> shell: language, title, canonical, hreflang alternates, stylesheet. */
 export function Document({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -32,6 +33,7 @@ export function Document({ title, description, children }: { title: string; desc
           {t('nav.skipToContent')}
         </a>
         {children}
+        <IslandScripts />
       </body>
     </html>
   );

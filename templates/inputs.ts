@@ -36,6 +36,7 @@ export function pageInputs(page: PageRoute, model: SiteModel): unknown {
       return { ...own, events: listed(model.events), clubs: model.clubs };
     case 'clubs':
     case 'contact':
+    case 'lesson-rules': // the customer form lists the clubs
       return { ...own, clubs: model.clubs };
     case 'regional-tennis':
       return { ...own, clubs: model.clubs, lessons: model.lessons };

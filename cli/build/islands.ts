@@ -90,9 +90,16 @@ export async function bundleIslands(root: string): Promise<IslandsBundle> {
   return { manifest: entryOutputs(result.metafile, root, entries, outdir), files, inputs: Object.keys(result.metafile.inputs) };
 }
 
-/** The build stage: bundle and write into <out>/public/islands/; returns what the pages need. */
-export async function buildIslands(root: string, output: { write(path: string, contents: Uint8Array): Promise<void> }): Promise<IslandsBundle> {
+/**
+ * The build stage: bundle, write into <out>/public/islands/, and write <out>/islands.json (the
+ * manifest with every file's size, for scripts/js-budget.mjs and tests); returns what pages need.
+ */
+export async function buildIslands(root: string, output: { write(path: string, contents: string | Uint8Array): Promise<void> }): Promise<IslandsBundle> {
   const bundle = await bundleIslands(root);
-  await Promise.all(bundle.files.map((file) => output.write(`public${file.path}`, file.contents)));
+  const sizes = Object.fromEntries(bundle.files.map((file) => [file.path, { bytes: file.bytes, gzip: file.gzipBytes }]));
+  await Promise.all([
+    ...bundle.files.map((file) => output.write(`public${file.path}`, file.contents)),
+    output.write('islands.json', `${JSON.stringify({ islands: bundle.manifest, files: sizes }, null, 2)}\n`),
+  ]);
   return bundle;
 }

@@ -13,6 +13,7 @@ import { SiteError, type Problem } from '../errors/site-error.ts';
 import { processImages } from '../images/stage.ts';
 import { compileTemplates } from './compile-templates.ts';
 import { buildCss } from './css.ts';
+import { buildIslands } from './islands.ts';
 import { OutputDir, currentBuild } from './output.ts';
 import { STATE_FILE, globalFingerprint, inputDigest, readBuildState, type BuildState } from './build-state.ts';
 import { linkUnchanged, planReuse } from './reuse.ts';
@@ -138,7 +139,8 @@ async function writeSite(run: {
     const [templates, css] = await timer.run('compile', () => Promise.all([compileTemplates(options.root, cacheDir), buildCss(options.root, config)]));
     await output.write(`public${css.path}`, css.contents);
     await copyStaticFiles(options.root, output);
-    const assets: Assets = { css: css.path, islands: {} };
+    const islands = await timer.run('islands', () => buildIslands(options.root, output), (b) => `${b.files.length} files`);
+    const assets: Assets = { css: css.path, islands: islands.manifest };
 
     const global = globalFingerprint([templates.hash, assets, buildDate, config, model.strings, images.lookup]);
     const plan = planReuse(templates.module, model, pages, global, previous.state);

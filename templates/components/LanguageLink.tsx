@@ -1,15 +1,15 @@
 import { useSite } from '../lib/site.tsx';
-import { Icon } from './Icon.tsx';
+import { Island } from './Island.tsx';
 
-/** Link to this page in the other language (the alternate), or that language's home page. */
+/**
+ * Link to this page in the other language (the alternate), or that language's home page: the
+ * language-switch island, which also remembers the choice and, on a first visit, follows the
+ * browser's language (islands/lib/language.ts). Hydrated at once: a redirect should come early.
+ */
 export function LanguageLink() {
   const { page, locale, t, href } = useSite();
   const other = locale === 'nl' ? 'en' : 'nl';
   const target = page.alternates?.[other] ?? href('home', {}, other);
-  return (
-    <a className="language-link" href={target} hrefLang={other} lang={other} data-language-switch={other}>
-      <Icon name="globe" size={18} />
-      <span>{t('language.switchTo')}</span>
-    </a>
-  );
+  const alternates = { ...(page.alternates?.nl ? { nl: page.alternates.nl } : {}), ...(page.alternates?.en ? { en: page.alternates.en } : {}) };
+  return <Island name="language-switch" props={{ locale, alternates, target, label: t('language.switchTo') }} load="load" />;
 }

@@ -1,13 +1,15 @@
 import { PageFrame } from '../components/PageFrame.tsx';
 import { Faq, Sections } from '../components/Sections.tsx';
-import { Icon } from '../components/Icon.tsx';
 import { SignupWindow } from '../components/SignupWindow.tsx';
+import { Island } from '../components/Island.tsx';
+import { formText } from '../lib/island-props.ts';
 import { usePageText } from '../lib/page-text.ts';
 import { formatDate, useSite } from '../lib/site.tsx';
 
 /** One club: its facts and sign-up, then the text every club page shares (content/<locale>/pages/club.md). */
 export function ClubPage() {
-  const { model, page, locale, t } = useSite();
+  const site = useSite();
+  const { model, page, locale, t } = site;
   const club = model.clubs.find((c) => page.entity.kind === 'club' && c.id === page.entity.id)!;
   const text = usePageText('club');
   const roles = new Map(model.lessons.trainerRoles.map((role) => [role.id, role.name[locale]]));
@@ -41,7 +43,7 @@ export function ClubPage() {
             <ul className="trainers">
               {club.headTrainers.map((trainer) => (
                 <li key={trainer.name}>
-                  <strong>{trainer.name}</strong> <span>{roles.get(trainer.role)}</span>
+                  <Island name="avatar" props={{ alt: trainer.name, size: 'xl' }} load="none" /> <strong>{trainer.name}</strong> <span>{roles.get(trainer.role)}</span>
                 </li>
               ))}
             </ul>
@@ -49,10 +51,11 @@ export function ClubPage() {
           <aside className="facts" aria-label={club.name}>
             <SignupWindow club={club} />
             <p className="availability">{club.availability > 0 ? t('club.availability', { count: club.availability }) : t('club.availabilityNone')}</p>
-            <a className="button" href={club.link} rel="noopener">
-              {t('club.signUpAt')}
-              <Icon name="external-link" size={18} />
-            </a>
+            <Island
+              name="tooltip-link"
+              props={{ id: 'signup-tooltip', href: club.link, label: t('club.signUpAt'), tooltip: t('club.signUpTooltip'), className: 'button', icon: 'external-link', external: true }}
+              load="visible"
+            />
             <dl>
               <dt>{t('club.city')}</dt>
               <dd>{club.city}</dd>
@@ -68,6 +71,13 @@ export function ClubPage() {
       </section>
       <Sections sections={text.data.sections} />
       <Faq items={text.data.faq} />
+      <section className="section" aria-labelledby="vraag">
+        <div className="container narrow">
+          <h2 id="vraag">{t('club.askTitle', { club: club.name })}</h2>
+          <p>{t('club.askText')}</p>
+          <Island name="question-form" props={{ id: 'question', locale, club: club.name, labels: { name: t('forms.name'), email: t('forms.email'), question: t('forms.question') }, text: formText(site, 'question') }} load="visible" />
+        </div>
+      </section>
     </PageFrame>
   );
 }

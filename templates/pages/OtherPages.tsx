@@ -4,11 +4,14 @@ import { Prose } from '../components/Prose.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ContactForm } from '../components/ContactForm.tsx';
 import { Field } from '../components/Field.tsx';
+import { Island } from '../components/Island.tsx';
+import { formText } from '../lib/island-props.ts';
 import { usePageText } from '../lib/page-text.ts';
 import { useSite } from '../lib/site.tsx';
 
 export function JobsPage() {
-  const { model, locale, t } = useSite();
+  const site = useSite();
+  const { model, locale, t } = site;
   return (
     <StaticPage>
       <section className="section" id="vacatures">
@@ -36,6 +39,18 @@ export function JobsPage() {
                 </ul>
                 <p className="lead">{job.data.summary}</p>
                 <Prose html={job.html} />
+                <Island
+                  name="job-form"
+                  props={{
+                    id: `job-${job.data.id}`,
+                    locale,
+                    jobId: String(job.data.id),
+                    open: t('jobs.apply'),
+                    labels: { firstName: t('forms.firstName'), surname: t('forms.surname'), email: t('forms.email'), phone: t('forms.phone'), motivation: t('jobs.motivation') },
+                    text: formText(site, 'job'),
+                  }}
+                  load="visible"
+                />
               </article>
             );
           })}
@@ -159,7 +174,7 @@ export function StatusPage() {
         <p className="status-code">{status}</p>
         {status === 404 ? (
           <p>
-            {message}: <code data-requested-path>{page.locale === 'en' ? '/en/...' : '/...'}</code>
+            {message}: <Island name="requested-path" props={{ placeholder: page.locale === 'en' ? '/en/...' : '/...' }} load="load" />
           </p>
         ) : (
           <p>{t('errors.serverError')}</p>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PageRoute } from '../../cli/routes/types.ts';
 import { StaticPage } from './StaticPage.tsx';
+import { CampsPage, LessonRulesPage } from './FormPages.tsx';
 import { HomePage } from './HomePage.tsx';
 import { ClubsPage } from './ClubsPage.tsx';
 import { ClubPage } from './ClubPage.tsx';
@@ -12,7 +13,7 @@ import { ContactPage, JobsPage, LoginPage, RegionalTennisPage, RegistrationPage,
 export const pageComponents: Record<PageRoute['route'], ComponentType> = {
   home: HomePage,
   login: LoginPage,
-  camps: StaticPage,
+  camps: CampsPage,
   contact: ContactPage,
   socials: StaticPage,
   about: StaticPage,
@@ -29,7 +30,7 @@ export const pageComponents: Record<PageRoute['route'], ComponentType> = {
   'privacy-policy': StaticPage,
   'anti-bullying-policy': StaticPage,
   terms: StaticPage,
-  'lesson-rules': StaticPage,
+  'lesson-rules': LessonRulesPage,
   events: EventsPage,
   event: EventPage,
   registrations: RegistrationsPage,

@@ -1,0 +1,69 @@
+import { useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import type { Toast } from '../lib/toast-queue.ts';
+import { swipeEnds, swipeOffset } from '../lib/swipe.ts';
+import { Icon } from './Icon.tsx';
+
+/**
+ * One toast. A swipe to the right of 50 px or more closes it when the pointer lets go (spec §9);
+ * a shorter one springs back. The offset is written to the element's style directly: a re-render
+ * per pointer move would be wasted work.
+ */
+export function ToastItem({ toast, closeLabel, onClose }: { toast: Toast; closeLabel: string; onClose: (id: string) => void }) {
+  const start = useRef<number | undefined>(undefined);
+  const item = useRef<HTMLLIElement>(null);
+
+  const move = (x: number) => item.current?.style.setProperty('--swipe-x', `${x}px`);
+  const onPointerDown = (event: ReactPointerEvent<HTMLLIElement>) => {
+    // Buttons inside keep their click; a swipe starts on the toast's own surface.
+    if ((event.target as Element).closest('button') || event.button !== 0) return;
+    start.current = event.clientX;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    event.currentTarget.dataset.swipe = 'move';
+  };
+  const onPointerMove = (event: ReactPointerEvent<HTMLLIElement>) => {
+    if (start.current !== undefined) move(swipeOffset(event.clientX - start.current));
+  };
+  const onPointerEnd = (event: ReactPointerEvent<HTMLLIElement>) => {
+    if (start.current === undefined) return;
+    const delta = event.clientX - start.current;
+    start.current = undefined;
+    if (event.type === 'pointerup' && swipeEnds(delta)) {
+      event.currentTarget.dataset.swipe = 'end';
+      onClose(toast.id);
+    } else {
+      delete event.currentTarget.dataset.swipe;
+      move(0);
+    }
+  };
+
+  return (
+    <li
+      ref={item}
+      className={`toast toast-${toast.tone}`}
+      data-state={toast.open ? 'open' : 'closed'}
+      data-toast-id={toast.id}
+      tabIndex={0}
+      aria-labelledby={`${toast.id}-title`}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+    >
+      <Icon name={toast.tone === 'error' ? 'circle-alert' : 'circle-check'} size={20} className="toast-icon" />
+      <div className="toast-text">
+        <p className="toast-title" id={`${toast.id}-title`}>
+          {toast.title}
+        </p>
+        {toast.description && <p className="toast-description">{toast.description}</p>}
+      </div>
+      {toast.action && (
+        <button type="button" className="toast-action" onClick={toast.action.onClick}>
+          {toast.action.label}
+        </button>
+      )}
+      <button type="button" className="toast-close" aria-label={closeLabel} onClick={() => onClose(toast.id)}>
+        <Icon name="x" size={16} />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ComponentProps } from 'react';
+import AvatarIsland from './avatar.tsx';
+import BasicForm from './basic-form.tsx';
+import ContactForm from './contact-form.tsx';
+import CustomerForm from './customer-form.tsx';
+import JobForm from './job-form.tsx';
+import LanguageSwitch from './language-switch.tsx';
+import MobileNav from './mobile-nav.tsx';
+import QuestionForm from './question-form.tsx';
+import RequestedPath from './requested-path.tsx';
+import SignupWindow from './signup-window.tsx';
+import Toaster from './toaster.tsx';
+import TooltipLink from './tooltip-link.tsx';
+
+/**
+ * Every island by name, for the server side (templates/components/Island.tsx renders them). The
+ * browser side bundles each top-level islands/<name>.tsx as its own entry (cli/build/islands.ts);
+ * tests/islands/registry.test.ts keeps the two lists equal.
+ */
+export const islands = {
+  avatar: AvatarIsland,
+  'basic-form': BasicForm,
+  'contact-form': ContactForm,
+  'customer-form': CustomerForm,
+  'job-form': JobForm,
+  'language-switch': LanguageSwitch,
+  'mobile-nav': MobileNav,
+  'question-form': QuestionForm,
+  'requested-path': RequestedPath,
+  'signup-window': SignupWindow,
+  toaster: Toaster,
+  'tooltip-link': TooltipLink,
+};
+
+export type IslandName = keyof typeof islands;
+export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]>;
+
+/** Islands that show their result as a toast: a page with one of them gets the toaster too. */
+export const needsToaster: ReadonlySet<IslandName> = new Set(['basic-form', 'contact-form', 'customer-form', 'job-form', 'question-form']);

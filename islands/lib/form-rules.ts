@@ -1,0 +1,57 @@
+/**
+ * Client-side checks of the mail forms, the same limits the server's schemas hold
+ * (functions/mail/schemas.ts), so a visitor hears about a mistake at the field, in their language,
+ * before anything is sent. The server still checks everything: this is for people, not security.
+ */
+export type FieldKind = 'text' | 'email' | 'phone' | 'longtext' | 'choice';
+
+export interface FieldRule {
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  /** Longest accepted value after trimming (the server's max). */
+  max: number;
+}
+
+export interface RuleMessages {
+  required: string;
+  invalidEmail: string;
+  invalidPhone: string;
+  /** "{max}" is filled in. */
+  tooLong: string;
+}
+
+// zod 4's z.email() pattern, which the server uses: agreeing with it means no address passes here
+// only to be refused there.
+const emailPattern = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const phonePattern = /^\+?[0-9 ()-]*$/;
+
+/** The message for one field, or undefined when it is fine. */
+export function checkField(rule: FieldRule, raw: string, messages: RuleMessages): string | undefined {
+  const value = raw.trim();
+  if (value === '') return rule.required ? messages.required : undefined;
+  if (value.length > rule.max) return messages.tooLong.replace('{max}', String(rule.max));
+  if (rule.kind === 'email' && !emailPattern.test(value)) return messages.invalidEmail;
+  if (rule.kind === 'phone' && !phonePattern.test(value)) return messages.invalidPhone;
+  return undefined;
+}
+
+/** Every field's message at once (a form shows them all, and focuses the first). */
+export function checkFields(rules: readonly FieldRule[], values: Readonly<Record<string, string>>, messages: RuleMessages): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const rule of rules) {
+    const message = checkField(rule, values[rule.name] ?? '', messages);
+    if (message) errors[rule.name] = message;
+  }
+  return errors;
+}
+
+/** The values as the server wants them: trimmed, and optional fields left out when empty. */
+export function payloadValues(rules: readonly FieldRule[], values: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rule of rules) {
+    const value = (values[rule.name] ?? '').trim();
+    if (value !== '' || rule.required) out[rule.name] = value;
+  }
+  return out;
+}

@@ -1,0 +1,53 @@
+/**
+ * The one script tag of a page with islands (templates/components/Island.tsx adds it). It finds
+ * every <site-island> boundary and hydrates each when its strategy says: `load` at once, `idle`
+ * when the browser has a moment, `visible` when it nears the viewport. Anyone who touches an
+ * island before then (focus, pointer) gets it hydrated at once. No framework here: this file must
+ * stay tiny, since it is the only script every island page downloads before it is needed.
+ */
+type Strategy = 'load' | 'idle' | 'visible';
+
+function hydrateBoundary(boundary: HTMLElement): void {
+  if (boundary.dataset.state) return;
+  boundary.dataset.state = 'loading';
+  const name = boundary.dataset.island ?? '?';
+  Promise.all([import(/* @vite-ignore */ boundary.dataset.src!), import('./runtime/hydrate.ts')])
+    .then(([island, runtime]: [{ default: unknown }, typeof import('./runtime/hydrate.ts')]) => {
+      runtime.hydrateIsland(island.default, boundary, JSON.parse(boundary.dataset.props ?? '{}') as object);
+      // Tests and styles can wait for this; a hydrated island says so.
+      boundary.dataset.state = 'hydrated';
+    })
+    .catch((error: unknown) => {
+      boundary.dataset.state = 'failed';
+      console.error(`Island "${name}" could not start:`, error);
+    });
+}
+
+const idle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+
+let observer: IntersectionObserver | undefined;
+function whenVisible(boundary: HTMLElement): void {
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer!.unobserve(entry.target);
+        hydrateBoundary(entry.target as HTMLElement);
+      }
+    },
+    { rootMargin: '200px' },
+  );
+  observer.observe(boundary);
+}
+
+for (const boundary of document.querySelectorAll<HTMLElement>('site-island[data-src]')) {
+  const strategy = (boundary.dataset.load ?? 'load') as Strategy;
+  if (strategy === 'load') hydrateBoundary(boundary);
+  else {
+    const now = () => hydrateBoundary(boundary);
+    boundary.addEventListener('focusin', now, { once: true });
+    boundary.addEventListener('pointerdown', now, { once: true });
+    if (strategy === 'idle') idle(now);
+    else whenVisible(boundary);
+  }
+}
