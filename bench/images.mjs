@@ -8,7 +8,7 @@
 // bench/RESULTS.md (other sections are left alone). Exits 1 if warm did any image work.
 //   node bench/images.mjs [--runs 3] [--sweep] [--write]
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -34,11 +34,14 @@ let outputs = 0;
 
 async function stage(options = {}) {
   const publicDir = join(work, `public-${outputs++}`);
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const result = await processImages({ root: work, config, images, used: new Set(images.keys()), publicDir, cacheDir, ...options });
   const ms = performance.now() - started;
+  // CPU time of this process (libvips threads included): steadier than wall time on a shared machine.
+  const cpu = process.cpuUsage(cpuBefore);
   rmSync(publicDir, { recursive: true, force: true });
-  return { ms, made: result.made, cached: result.cached, encoded: result.encoded, bytes: result.bytes };
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, made: result.made, cached: result.cached, encoded: result.encoded, bytes: result.bytes };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -48,10 +51,11 @@ async function repeat(times, before, options) {
     before();
     results.push(await stage(options));
   }
-  return { ...results[0], ms: median(results.map((r) => r.ms)), all: results.map((r) => Math.round(r.ms)) };
+  return { ...results[0], ms: median(results.map((r) => r.ms)), cpuMs: median(results.map((r) => r.cpuMs)), all: results.map((r) => Math.round(r.ms)) };
 }
 const clearCache = () => rmSync(cacheDir, { recursive: true, force: true });
 
+const loadBefore = loadavg()[0];
 const cold = await repeat(runs, clearCache);
 const warm = await repeat(runs, () => {});
 // Change one source: draw a mark over it, so its bytes and pixels differ.
@@ -72,16 +76,18 @@ if (args.includes('--sweep')) {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const row = (label, r) => `| ${label} | ${r.ms < 1000 ? `${Math.round(r.ms)} ms` : seconds(r.ms)} | ${r.encoded} | ${r.made} / ${r.cached} | ${mb(r.bytes)} |`;
+const time = (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : seconds(ms));
+const row = (label, r) => `| ${label} | ${time(r.ms)} | ${time(r.cpuMs)} | ${r.encoded} | ${r.made} / ${r.cached} | ${mb(r.bytes)} |`;
 const lines = [
   '## Images: cold vs warm (issue 3)',
   '',
   `\`node bench/images.mjs --runs ${runs}${sweep.length ? ' --sweep' : ''} --write\`, ${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model.trim() ?? 'cpu'} x ${availableParallelism()}, ` +
     `Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}). processImages over content/images: ` +
-    `${files.length} sources, ${mb(sourceBytes)}; breakpoints ${config.images.breakpoints.join(', ')}, webp q${config.images.quality}, placeholder ${config.images.placeholder.width}x${config.images.placeholder.height}. Median of ${runs} runs.`,
+    `${files.length} sources, ${mb(sourceBytes)}; breakpoints ${config.images.breakpoints.join(', ')}, webp q${config.images.quality}, placeholder ${config.images.placeholder.width}x${config.images.placeholder.height}. Median of ${runs} runs. ` +
+    `Load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after (other work on the machine slows wall time, less so CPU time).`,
   '',
-  '| run | wall | files encoded | images made / from cache | output |',
-  '| --- | --- | --- | --- | --- |',
+  '| run | wall | CPU | files encoded | images made / from cache | output |',
+  '| --- | --- | --- | --- | --- | --- |',
   row('cold (empty cache)', cold),
   row('warm (cache kept, output folder new)', warm),
   row(`one source changed (${changedName})`, one),
@@ -91,8 +97,8 @@ const lines = [
   'links the files into the output: no decoding, no encoding.',
 ];
 if (sweep.length) {
-  lines.push('', 'Cold runs by encodes in parallel (jobs) and libvips threads per encode (median wall):', '', '| jobs | threads | cold wall |', '| --- | --- | --- |');
-  for (const s of sweep) lines.push(`| ${s.concurrency} | ${s.threads} | ${seconds(s.ms)} |`);
+  lines.push('', 'Cold runs by encodes in parallel (jobs) and libvips threads per encode (medians):', '', '| jobs | threads | cold wall | CPU |', '| --- | --- | --- | --- |');
+  for (const s of sweep) lines.push(`| ${s.concurrency} | ${s.threads} | ${seconds(s.ms)} | ${seconds(s.cpuMs)} |`);
   lines.push('', `The stage's default: jobs = cores (${availableParallelism()}), 1 thread each.`);
 }
 const section = `${lines.join('\n')}\n`;

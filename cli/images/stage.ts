@@ -119,21 +119,29 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
     }
   };
 
-  /** Makes one missing piece and records it in the entry. */
-  const makePiece = async (work: Work, key: string): Promise<void> => {
-    if (key === PLACEHOLDER) {
-      work.entry.placeholders[placeholderKey] = await limit(() => makePlaceholder(work.source, settings.placeholder));
-    } else if (key === SVG_KEY) {
-      // Vector images are published as they are: any width is sharp already.
-      work.entry.files[key] = await cache.putFile(work.source, 'svg', work.info);
-      return; // a copy, not an encode
-    } else {
-      const plan = work.plans.find((candidate) => candidate.key === key) as VariantPlan;
-      const size = plan.kind === 'fixed' && plan.height !== undefined ? { width: plan.width, height: plan.height } : { width: plan.width };
-      const output = await limit(() => encodeFile(work.source, size, encode));
-      work.entry.files[key] = await cache.putFile(output.data, 'webp', output);
-    }
+  /** Makes one missing piece: a webp file, the placeholder, or the copy of an SVG. */
+  const makeOnce = async (work: Work, key: string): Promise<CachedFile | string> => {
+    if (key === SVG_KEY) return cache.putFile(work.source, 'svg', work.info); // vector: published as is
     encoded++;
+    if (key === PLACEHOLDER) return limit(() => makePlaceholder(work.source, settings.placeholder));
+    const plan = work.plans.find((candidate) => candidate.key === key) as VariantPlan;
+    const size = plan.kind === 'fixed' && plan.height !== undefined ? { width: plan.width, height: plan.height } : { width: plan.width };
+    const output = await limit(() => encodeFile(work.source, size, encode));
+    return cache.putFile(output.data, 'webp', output);
+  };
+
+  // The same source under two names is made once: the second name waits for the first's work.
+  const pieces = new Map<string, Promise<CachedFile | string>>();
+  /** Makes (or joins the making of) one piece and records it in this image's entry; true if it started the work. */
+  const makePiece = async (work: Work, key: string): Promise<boolean> => {
+    const id = `${work.hash}/${key}`;
+    const running = pieces.get(id);
+    const piece = running ?? makeOnce(work, key);
+    if (!running) pieces.set(id, piece);
+    const value = await piece;
+    if (typeof value === 'string') work.entry.placeholders[placeholderKey] = value;
+    else work.entry.files[key] = value;
+    return !running && key !== SVG_KEY;
   };
 
   const processOne = async (name: string): Promise<void> => {
@@ -153,7 +161,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
       problems.push(problem('IMAGE_UNREADABLE', { file: work.file, problem: reason(failure.reason) }, { location: { file: work.file } }));
       return;
     }
-    if (work.missing.some((key) => key !== SVG_KEY)) made++;
+    if (results.some((result) => result.status === 'fulfilled' && result.value)) made++;
     if (work.dirty) await cache.writeEntry(work.hash, work.entry);
     const files = new Map<string, CachedFile>(Object.entries(work.entry.files));
     await Promise.all(

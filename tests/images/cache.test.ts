@@ -56,6 +56,15 @@ describe('image cache', () => {
     expect(renamed.lookup['court-renamed']!.variants[0]!.src).toMatch(/^\/images\/court-renamed\.320\.[0-9a-f]{8}\.webp$/);
   });
 
+  it('encodes a source used under two names once', async () => {
+    const single = await run(project, { publicDir: freshPublic('single'), cacheDir: join(project.root, 'cache-single'), used: new Set(['court']) });
+    project.images.set('court-copy', project.images.get('court')!);
+    const both = await run(project, { used: new Set(['court', 'court-copy']) });
+    expect(both.encoded).toBe(single.encoded);
+    expect(both.made).toBe(1);
+    expect(both.lookup['court-copy']!.variants.map((v) => v.width)).toEqual(both.lookup.court!.variants.map((v) => v.width));
+  });
+
   it('re-makes a cached file whose bytes were damaged, and only that file', async () => {
     const cold = await run(project);
     const files = join(project.cacheDir, 'files');
