@@ -63,6 +63,14 @@ export function fingerprint(global: string, inputs: unknown): string {
   return hash().update(global).update(JSON.stringify(inputs)).digest('base64url');
 }
 
+/** JSON with object keys sorted: the same data gives the same text whatever order it was built in. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item,
+  );
+}
+
+/** The part of every page's fingerprint that all pages share (templates, assets, images...). */
 export function globalFingerprint(parts: unknown[]): string {
-  return hash().update(JSON.stringify(parts)).digest('base64url');
+  return hash().update(stableJson(parts)).digest('base64url');
 }

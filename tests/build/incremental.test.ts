@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { copyProject, runSite } from '../helpers/project-copy.ts';
+
+async function tree(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(relative(dir, path), createHash('sha1').update(await readFile(path)).digest('hex'));
+  }
+  return files;
+}
+
+describe('incremental builds', () => {
+  let project: string;
+  beforeAll(async () => {
+    project = await copyProject();
+  });
+  afterAll(async () => {
+    await rm(project, { recursive: true, force: true });
+  });
+
+  it('skips a build when nothing changed, and re-renders only the pages an edit touches', async () => {
+    const first = await runSite(project, ['build']);
+    expect(first.code, first.stderr).toBe(0);
+    const again = await runSite(project, ['build']);
+    expect(again.stdout).toMatch(/nothing changed since the last build/);
+
+    const article = join(project, 'content/nl/news', (await readdir(join(project, 'content/nl/news'))).find((f) => f.startsWith('3-'))!);
+    await writeFile(article, (await readFile(article, 'utf8')).replace(/\n---\n/, '\n---\n\nEen extra alinea voor de test.\n'));
+    const edited = await runSite(project, ['build', '--json']);
+    expect(edited.code, edited.stderr).toBe(0);
+    const result = JSON.parse(edited.stdout) as { pages: number; rendered: number };
+    // The article's two Dutch files and its English page (which reads the whole item, both
+    // languages); lists show titles and summaries only, so they stay as they were.
+    expect(result.rendered).toBe(3);
+    expect(result.pages).toBeGreaterThan(150);
+  });
+
+  it('writes exactly what a cold build of the same content writes', async () => {
+    const incremental = await tree(join(project, 'dist', 'public'));
+    const cold = await runSite(project, ['build', '--out', 'cold']);
+    expect(cold.code, cold.stderr).toBe(0);
+    const fresh = await tree(join(project, 'cold', 'public'));
+    expect([...incremental.keys()].sort()).toEqual([...fresh.keys()].sort());
+    const differing = [...fresh].filter(([path, hash]) => incremental.get(path) !== hash).map(([path]) => path);
+    expect(differing).toEqual([]);
+  });
+});
