@@ -3,7 +3,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { readSession } from '../../functions/session/verify.ts';
 import { startFixtureServer, type TestServer } from '../serve/helpers/server.ts';
-import { signUp, startAuthEmulator, type AuthEmulator } from './helpers/auth-emulator.ts';
+import { signUp, startAuthEmulator, type AuthEmulator } from './helpers/firebase-emulator.ts';
 import { postJson } from './helpers/post.ts';
 
 let emulator: AuthEmulator;

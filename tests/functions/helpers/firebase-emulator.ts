@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
- * The Firebase Auth emulator (firebase-tools, offline: the UI is off, ports are our own so a
+ * Firebase emulators (firebase-tools, offline: the UI is off, ports are our own so a
  * colleague's emulator on 9099 does not clash). When the run is already wrapped in
  * `firebase emulators:exec --only auth` (FIREBASE_AUTH_EMULATOR_HOST is set), that one is used.
  */
@@ -23,28 +23,36 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitUntilUp(host: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+async function waitUntilUp(ready: () => Promise<boolean>, child: ChildProcess, output: () => string, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`Auth emulator exited (${child.exitCode}):\n${output()}`);
-    const up = await fetch(`http://${host}/emulator/v1/projects/demo-test/config`).then((r) => r.ok, () => false);
-    if (up) return;
+    if (child.exitCode !== null) throw new Error(`Firebase emulator exited (${child.exitCode}):\n${output()}`);
+    if (await ready()) return;
     await new Promise((done) => setTimeout(done, 250));
   }
-  throw new Error(`Auth emulator did not start within ${timeoutMs} ms:\n${output()}`);
+  throw new Error(`Firebase emulator did not start within ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startAuthEmulator(projectId = 'demo-test'): Promise<AuthEmulator> {
-  const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (existing) return { host: existing, projectId: process.env.GCLOUD_PROJECT ?? projectId, stop: async () => {} };
+export interface RunningEmulator {
+  /** host:port of the emulated service. */
+  host: string;
+  stop(): Promise<void>;
+}
 
-  const dir = await mkdtemp(join(tmpdir(), 'site-auth-emulator-'));
-  const [auth, hub, logging] = [await freePort(), await freePort(), await freePort()];
-  const config = { emulators: { auth: { host: '127.0.0.1', port: auth }, hub: { host: '127.0.0.1', port: hub }, logging: { host: '127.0.0.1', port: logging }, ui: { enabled: false } } };
-  await writeFile(join(dir, 'firebase.json'), JSON.stringify(config));
+/**
+ * One firebase-tools emulator (`auth` or `hosting`) in `cwd`, on free loopback ports, with the
+ * given firebase.json (its `emulators` section is replaced), until stop().
+ */
+export async function startFirebaseEmulator(
+  only: 'auth' | 'hosting',
+  options: { cwd: string; config?: Record<string, unknown>; projectId?: string; ready: (host: string) => Promise<boolean> },
+): Promise<RunningEmulator> {
+  const [port, hub, logging] = [await freePort(), await freePort(), await freePort()];
+  const emulators = { [only]: { host: '127.0.0.1', port }, hub: { host: '127.0.0.1', port: hub }, logging: { host: '127.0.0.1', port: logging }, ui: { enabled: false } };
+  await writeFile(join(options.cwd, 'firebase.json'), JSON.stringify({ ...options.config, emulators }));
   const cli = resolve('node_modules/firebase-tools/lib/bin/firebase.js');
-  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', projectId], {
-    cwd: dir,
+  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', only, '--project', options.projectId ?? 'demo-test'], {
+    cwd: options.cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
@@ -52,7 +60,7 @@ export async function startAuthEmulator(projectId = 'demo-test'): Promise<AuthEm
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const host = `127.0.0.1:${auth}`;
+  const host = `127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.pid) {
       const exited = new Promise((done) => child.once('exit', done));
@@ -60,16 +68,34 @@ export async function startAuthEmulator(projectId = 'demo-test'): Promise<AuthEm
       await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
       if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
     }
-    await rm(dir, { recursive: true, force: true });
   };
   try {
-    await waitUntilUp(host, child, () => log, 60_000);
+    await waitUntilUp(() => options.ready(host), child, () => log, 60_000);
   } catch (error) {
     await stop();
     throw error;
   }
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
-  return { host, projectId, stop };
+  return { host, stop };
+}
+
+export async function startAuthEmulator(projectId = 'demo-test'): Promise<AuthEmulator> {
+  const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (existing) return { host: existing, projectId: process.env.GCLOUD_PROJECT ?? projectId, stop: async () => {} };
+  const dir = await mkdtemp(join(tmpdir(), 'site-auth-emulator-'));
+  const emulator = await startFirebaseEmulator('auth', {
+    cwd: dir,
+    projectId,
+    ready: (host) => fetch(`http://${host}/emulator/v1/projects/${projectId}/config`).then((r) => r.ok, () => false),
+  });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  return {
+    host: emulator.host,
+    projectId,
+    async stop() {
+      await emulator.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A real user in the emulator, signed in: its ID token as the browser SDK would hold it. */
