@@ -9,9 +9,16 @@ export interface ImageReportStream {
   isTTY?: boolean;
 }
 
+export interface ImageTotals {
+  made: number;
+  cached: number;
+  bytes?: number;
+}
+
 export interface ImageReporter {
   onProgress: (done: number, total: number) => void;
-  finish: (result: { made: number; cached: number; bytes: number } | undefined, ms: number) => void;
+  /** Ends the live line; outside a terminal prints the summary (nothing if the build failed first). */
+  finish: (result: ImageTotals | undefined, ms: number) => void;
 }
 
 const isCI = (env: NodeJS.ProcessEnv) => Boolean(env.CI) && env.CI !== 'false' && env.CI !== '0';
@@ -19,9 +26,10 @@ const isCI = (env: NodeJS.ProcessEnv) => Boolean(env.CI) && env.CI !== 'false' &
 export const formatBytes = (bytes: number): string =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
 
-export function imageSummaryLine(result: { made: number; cached: number; bytes: number }, ms: number): string {
+export function imageSummaryLine(result: ImageTotals, ms: number): string {
   const total = result.made + result.cached;
-  return `images: ${total} (${result.made} made, ${result.cached} from cache), ${formatBytes(result.bytes)} in ${(ms / 1000).toFixed(1)} s`;
+  const bytes = result.bytes === undefined ? '' : `, ${formatBytes(result.bytes)}`;
+  return `images: ${total} (${result.made} made, ${result.cached} from cache)${bytes} in ${(ms / 1000).toFixed(1)} s`;
 }
 
 export function createImageReporter(

@@ -40,7 +40,8 @@ describe('image progress reporter', () => {
     expect(written).toEqual([]);
   });
 
-  it('formats small totals in KB', () => {
+  it('formats small totals in KB, and leaves out bytes it was not given', () => {
     expect(imageSummaryLine({ made: 0, cached: 2, bytes: 50_000 }, 12)).toBe('images: 2 (0 made, 2 from cache), 49 KB in 0.0 s');
+    expect(imageSummaryLine({ made: 1, cached: 28 }, 1500)).toBe('images: 29 (1 made, 28 from cache) in 1.5 s');
   });
 });
