@@ -2,6 +2,9 @@ import { MailForm, type FormText } from './components/MailForm.tsx';
 import { fieldSpecs, type FieldLabels } from './components/mail-form-fields.ts';
 import type { Locale } from './lib/language.ts';
 
+/** The fields it sends, in order (tests/islands/mail-fields.test.ts holds them to the server's schema). */
+export const contactFields = ['name', 'email', 'subject', 'question'] as const;
+
 export interface ContactFormProps {
   id: string;
   locale: Locale;
@@ -15,7 +18,7 @@ export interface ContactFormProps {
 
 /** The contact page's form (spec §2: it asks what the question is about): kind "contact". */
 export default function ContactForm({ id, locale, labels, topics, topicPlaceholder, text, privacy }: ContactFormProps) {
-  const fields = fieldSpecs(['name', 'email', 'subject', 'question'], labels, {
+  const fields = fieldSpecs(contactFields, labels, {
     subject: { options: topics.map((topic) => ({ value: topic, label: topic })), placeholder: topicPlaceholder },
   });
   return (

@@ -2,6 +2,9 @@ import { MailForm, type FormText } from './components/MailForm.tsx';
 import { fieldSpecs, type FieldLabels } from './components/mail-form-fields.ts';
 import type { Locale } from './lib/language.ts';
 
+/** The fields it sends, in order (tests/islands/mail-fields.test.ts holds them to the server's schema). */
+export const customerFields = ['subject', 'subjectPerson', 'subjectClub', 'email', 'question'] as const;
+
 export interface CustomerFormProps {
   id: string;
   locale: Locale;
@@ -17,7 +20,7 @@ export interface CustomerFormProps {
 /** A lesson customer's question (spec §3): subject, the player it is about, their club, the question. */
 export default function CustomerForm({ id, locale, labels, topics, topicPlaceholder, clubs, clubPlaceholder, text }: CustomerFormProps) {
   const options = (values: string[]) => values.map((value) => ({ value, label: value }));
-  const fields = fieldSpecs(['subject', 'subjectPerson', 'subjectClub', 'email', 'question'], labels, {
+  const fields = fieldSpecs(customerFields, labels, {
     subject: { options: options(topics), placeholder: topicPlaceholder },
     subjectClub: { options: options(clubs), placeholder: clubPlaceholder },
   });

@@ -2,6 +2,9 @@ import { MailForm, type FormText } from './components/MailForm.tsx';
 import { fieldSpecs, type FieldLabels } from './components/mail-form-fields.ts';
 import type { Locale } from './lib/language.ts';
 
+/** The fields it sends, in order (tests/islands/mail-fields.test.ts holds them to the server's schema). */
+export const jobFields = ['firstName', 'surname', 'email', 'phone', 'motivation'] as const;
+
 export interface JobFormProps {
   id: string;
   locale: Locale;
@@ -20,7 +23,7 @@ export default function JobForm({ id, locale, jobId, open, labels, text }: JobFo
   return (
     <details className="job-apply">
       <summary className="button">{open}</summary>
-      <MailForm id={id} fixed={{ kind: 'job', locale, jobId }} fields={fieldSpecs(['firstName', 'surname', 'email', 'phone', 'motivation'], labels)} text={text} />
+      <MailForm id={id} fixed={{ kind: 'job', locale, jobId }} fields={fieldSpecs(jobFields, labels)} text={text} />
     </details>
   );
 }

@@ -81,7 +81,7 @@ export default function MobileNav({ label, items }: MobileNavProps) {
   };
 
   return (
-    <details ref={root} className="menu" data-menu open={open} onToggle={onMenuToggle}>
+    <details ref={root} className="menu" data-menu="" open={open} onToggle={onMenuToggle}>
       <summary className="menu-button">
         <Icon name="menu" size={22} />
         <span>{label}</span>

@@ -2,6 +2,9 @@ import { MailForm, type FormText } from './components/MailForm.tsx';
 import { fieldSpecs, type FieldLabels } from './components/mail-form-fields.ts';
 import type { Locale } from './lib/language.ts';
 
+/** The fields it sends, in order (tests/islands/mail-fields.test.ts holds them to the server's schema). */
+export const questionFields = ['name', 'email', 'question'] as const;
+
 export interface QuestionFormProps {
   id: string;
   locale: Locale;
@@ -13,5 +16,5 @@ export interface QuestionFormProps {
 
 /** A question about one club, on that club's page: kind "question", the club's name as subject. */
 export default function QuestionForm({ id, locale, club, labels, text }: QuestionFormProps) {
-  return <MailForm id={id} fixed={{ kind: 'question', locale, subject: club }} fields={fieldSpecs(['name', 'email', 'question'], labels)} text={text} />;
+  return <MailForm id={id} fixed={{ kind: 'question', locale, subject: club }} fields={fieldSpecs(questionFields, labels)} text={text} />;
 }

@@ -15,5 +15,5 @@ export default function RequestedPath({ placeholder }: { placeholder: string }) 
     }
     setPath(shown);
   }, []);
-  return <code data-requested-path>{path}</code>;
+  return <code data-requested-path="">{path}</code>;
 }

@@ -1,0 +1,119 @@
+/**
+ * Islands rendered on the server exactly as the build renders them (Preact, via the same alias):
+ * the markup a visitor gets before any script, which hydration must then match.
+ */
+import { describe, expect, test } from 'vitest';
+import { renderIsland } from '../../islands/runtime/server.ts';
+import { islands } from '../../islands/index.ts';
+
+/**
+ * The attributes of every start tag of `name` in `html` (order-free: Preact writes `class` last).
+ * Enough of a parser for markup we produce ourselves: quoted values, no `>` inside them.
+ */
+function tags(html: string, name: string): Array<Record<string, string>> {
+  return [...html.matchAll(new RegExp(`<${name}(\\s[^>]*)?>`, 'g'))].map((match) =>
+    Object.fromEntries([...(match[1] ?? '').matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map((attr) => [attr[1]!, attr[2] ?? ''])),
+  );
+}
+const tag = (html: string, name: string, where: Record<string, string> = {}) =>
+  tags(html, name).find((attrs) => Object.entries(where).every(([key, value]) => attrs[key] === value));
+
+const text = {
+  required: 'Dit veld is verplicht.',
+  invalidEmail: 'Vul een geldig e-mailadres in.',
+  invalidPhone: 'Vul een geldig telefoonnummer in.',
+  tooLong: 'Gebruik hoogstens {max} tekens.',
+  optional: 'optioneel',
+  send: 'Versturen',
+  sending: 'Bezig met versturen…',
+  success: 'Aanmelding formulier verzonden.',
+  failure: 'Er is iets mis gegaan bij het verzenden.',
+};
+
+describe('avatar', () => {
+  test.each([
+    [{ alt: 'Sanne de Wit', size: 'xl' }, ['data-avatar="text"', 'role="img"', 'aria-label="Sanne de Wit"', '>SD<', 'width:40px'], ['<img', '<svg']],
+    [{ size: '3xs' }, ['data-avatar="icon"', '<svg', 'aria-hidden="true"', 'width:16px'], ['role="img"']],
+    [{}, ['avatar-md', 'width:32px'], []],
+    [{ src: '/images/sanne.webp', alt: 'Sanne de Wit', size: '3xl' }, ['data-avatar="image"', '<img', 'alt="Sanne de Wit"', 'width="48"', 'height="48"'], ['>SD<']],
+    [{ alt: 'Sanne de Wit', text: 'BT' }, ['>BT<'], ['>SD<']],
+  ] as const)('%o', (props, present, absent) => {
+    const html = renderIsland(islands.avatar, props);
+    for (const part of present) expect(html).toContain(part);
+    for (const part of absent) expect(html).not.toContain(part);
+  });
+});
+
+test('a form: labelled fields, optional marked, messages tied to their control, a honeypot out of reach', () => {
+  const html = renderIsland(islands['job-form'], {
+    id: 'job-2',
+    locale: 'nl',
+    jobId: '2',
+    open: 'Solliciteer direct',
+    labels: { firstName: 'Voornaam', surname: 'Achternaam', email: 'E-mailadres', phone: 'Telefoonnummer', motivation: 'Motivatie' },
+    text,
+  });
+  expect(html).toMatch(/<summary class="button">Solliciteer direct<\/summary>/);
+  expect(tag(html, 'form')).toMatchObject({ method: 'post', action: '/mail/send-new', novalidate: '', class: 'form' });
+  expect(html).toContain('<label for="job-2-firstName">Voornaam</label>');
+  expect(tag(html, 'input', { name: 'email' })).toEqual({ id: 'job-2-email', name: 'email', required: '', 'aria-describedby': 'job-2-email-error', autocomplete: 'email', type: 'email', maxlength: '254' });
+  expect(html).toContain('<label for="job-2-phone">Telefoonnummer<span class="optional"> (optioneel)</span></label>');
+  expect(tag(html, 'input', { name: 'phone' })).not.toHaveProperty('required');
+  expect(tag(html, 'textarea', { name: 'motivation' })).toMatchObject({ required: '', maxlength: '10000' });
+  expect(tag(html, 'p', { id: 'job-2-email-error' })).toEqual({ id: 'job-2-email-error', class: 'field-error' });
+  expect(html).toMatch(/<div aria-hidden="true" class="form-trap">.*name="website".*tabindex="-1"/);
+  expect(tag(html, 'button')).toEqual({ type: 'submit', 'aria-disabled': 'false', class: 'button' });
+  expect(html).toContain('>Versturen</button>');
+});
+
+test('the sign-up window says what it was on the build day', () => {
+  const props = {
+    dates: { signupStartDate: '2025-08-04', signupEndDate: '2025-09-07', lessonStartDate: '2025-09-29' },
+    text: { upcoming: 'opens', open: 'open', closed: 'closed, next start', closedNoDate: 'closed' },
+  };
+  const open = renderIsland(islands['signup-window'], { ...props, builtOn: '2025-08-10' });
+  expect(tag(open, 'p')).toEqual({ class: 'signup-window signup-open', 'data-signup-state': 'open' });
+  expect(open).toContain('>open</p>');
+  expect(renderIsland(islands['signup-window'], { ...props, builtOn: '2025-09-10' })).toContain('>closed, next start<');
+  expect(renderIsland(islands['signup-window'], { ...props, builtOn: '2026-11-22' })).toContain('>closed<');
+});
+
+test('the navigation: one disclosure, its groups, the current page marked', () => {
+  const html = renderIsland(islands['mobile-nav'], {
+    label: 'Menu',
+    items: [
+      { label: 'Verenigingen', href: '/verenigingen', current: true },
+      { label: 'Toptennis', children: [{ label: 'Junior Academy', href: '/junior-academy' }] },
+      { label: 'Padel', href: 'https://www.houseofpadel.nl', external: true },
+    ],
+  });
+  expect(html).toMatch(/^<details [^>]*><summary class="menu-button"><svg/);
+  expect(tags(html, 'details')).toEqual([{ 'data-menu': '', class: 'menu' }, { class: 'submenu' }]);
+  expect(tag(html, 'nav')).toEqual({ class: 'main-nav', 'aria-label': 'Menu' });
+  expect(tags(html, 'a')).toEqual([{ href: '/verenigingen', 'aria-current': 'page' }, { href: '/junior-academy' }, { href: 'https://www.houseofpadel.nl', rel: 'noopener' }]);
+  expect(html).toContain('<summary>Toptennis<svg');
+});
+
+test('a tooltip is in the page, hidden, and describes its trigger', () => {
+  const html = renderIsland(islands['tooltip-link'], { id: 'signup-tooltip', href: 'https://example.nl', label: 'Inschrijven', tooltip: 'Via YourTennis', className: 'button', external: true });
+  expect(tag(html, 'a')).toEqual({ href: 'https://example.nl', rel: 'noopener', 'aria-describedby': 'signup-tooltip', class: 'button' });
+  expect(tag(html, 'span', { role: 'tooltip' })).toEqual({ role: 'tooltip', id: 'signup-tooltip', class: 'tooltip', 'data-state': 'closed', hidden: '' });
+  expect(html).toContain('>Via YourTennis</span>');
+});
+
+test('the toaster region exists before any toast, labelled with its hotkey', () => {
+  const html = renderIsland(islands.toaster, { label: 'Meldingen ({hotkey})', closeLabel: 'Sluiten' });
+  expect(tag(html, 'section')).toEqual({ class: 'toaster', 'aria-label': 'Meldingen (F8)', tabindex: '-1' });
+  expect(html).toContain('<ol class="toast-list"></ol>');
+  expect(html).toContain('aria-live="assertive"');
+  expect(html).toContain('aria-live="polite"');
+  expect(() => renderIsland(islands.toaster, { label: ' ', closeLabel: 'Sluiten' })).toThrow('needs a label that is not blank');
+});
+
+test('the language link and the 404 path before script', () => {
+  const link = renderIsland(islands['language-switch'], { locale: 'nl', alternates: { nl: '/kampen', en: '/en/camps' }, target: '/en/camps', label: 'English' });
+  expect(tag(link, 'a')).toEqual({ class: 'language-link', href: '/en/camps', hreflang: 'en', lang: 'en', 'data-language-switch': 'en' });
+  expect(tag(link, 'svg')).toMatchObject({ class: 'icon', 'aria-hidden': 'true', width: '18' });
+  expect(link).toContain('<span>English</span></a>');
+  expect(renderIsland(islands['requested-path'], { placeholder: '/...' })).toBe('<code data-requested-path>/...</code>');
+});
