@@ -68,6 +68,18 @@ describe('POST /api/__session against the Auth emulator', () => {
     expect((await session(`${header}.${forged}.${signature}`)).status).toBe(401);
   });
 
+  test('an expired token gets 401 (the emulator does not sign tokens, so only the expiry differs)', async () => {
+    const user = await signUp(emulator, `expired-${Date.now()}@example.nl`);
+    const [header, payload, signature] = user.idToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, number>;
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    const expired = Buffer.from(JSON.stringify({ ...claims, iat: past, auth_time: past, exp: past + 3600 })).toString('base64url');
+    const response = await session(`${header}.${expired}.${signature ?? ''}`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('set-cookie')).toMatch(/^__session=; Path=\/; Max-Age=0;/);
+    expect(server.logs.some((line) => line.includes('auth/id-token-expired'))).toBe(true);
+  });
+
   test('a disabled user is signed out (revocation is checked)', async () => {
     const user = await signUp(emulator, `disabled-${Date.now()}@example.nl`);
     const admin = getApps().find((app) => app.name === 'test-admin') ?? initializeApp({ projectId: emulator.projectId }, 'test-admin');
