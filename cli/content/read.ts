@@ -26,6 +26,19 @@ async function walk(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
+/**
+ * What readContent makes of a project-relative path (forward slashes): a text file, an image
+ * (by name), or nothing. Exported so `site dev` can take in one changed file by the same rules.
+ */
+export function contentEntry(projectPath: string): { kind: 'text' } | { kind: 'image'; name: string } | undefined {
+  if (!projectPath.startsWith('content/') || projectPath.split('/').some((part) => part.startsWith('.'))) return undefined;
+  const extension = extname(projectPath).toLowerCase();
+  if (IMAGE_EXTENSIONS.has(extension) && projectPath.startsWith('content/images/')) {
+    return { kind: 'image', name: projectPath.slice(projectPath.lastIndexOf('/') + 1, -extension.length) };
+  }
+  return TEXT_EXTENSIONS.has(extension) ? { kind: 'text' } : undefined;
+}
+
 /** Everything under content/: text files read, images only listed (the image stage reads them). */
 export async function readContent(root: string): Promise<ContentFiles> {
   const all = (await walk(join(root, 'content'))).sort();
@@ -33,12 +46,9 @@ export async function readContent(root: string): Promise<ContentFiles> {
   const images = new Map<string, string>();
   const textPaths: string[] = [];
   for (const path of all) {
-    const extension = extname(path).toLowerCase();
-    if (IMAGE_EXTENSIONS.has(extension) && toProject(path).startsWith('content/images/')) {
-      images.set(path.slice(path.lastIndexOf(sep) + 1, -extension.length), toProject(path));
-    } else if (TEXT_EXTENSIONS.has(extension)) {
-      textPaths.push(path);
-    }
+    const entry = contentEntry(toProject(path));
+    if (entry?.kind === 'image') images.set(entry.name, toProject(path));
+    else if (entry?.kind === 'text') textPaths.push(path);
   }
   const files = await Promise.all(textPaths.map(async (path) => ({ path: toProject(path), text: await readFile(path, 'utf8') })));
   return { files, images };
