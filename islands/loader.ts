@@ -7,6 +7,9 @@
  */
 type Strategy = 'load' | 'idle' | 'visible';
 
+/** A form sent before its island hydrated: held back (a native post would fail), sent once alive. */
+const held = new WeakMap<HTMLElement, HTMLFormElement>();
+
 function hydrateBoundary(boundary: HTMLElement): void {
   if (boundary.dataset.state) return;
   boundary.dataset.state = 'loading';
@@ -16,6 +19,7 @@ function hydrateBoundary(boundary: HTMLElement): void {
       runtime.hydrateIsland(island.default, boundary, JSON.parse(boundary.dataset.props ?? '{}') as object);
       // Tests and styles can wait for this; a hydrated island says so.
       boundary.dataset.state = 'hydrated';
+      held.get(boundary)?.requestSubmit();
     })
     .catch((error: unknown) => {
       boundary.dataset.state = 'failed';
@@ -32,15 +36,22 @@ function whenVisible(boundary: HTMLElement): void {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         observer!.unobserve(entry.target);
-        hydrateBoundary(entry.target as HTMLElement);
+        hydrateBoundary(entry.target.closest<HTMLElement>('site-island')!);
       }
     },
     { rootMargin: '200px' },
   );
-  observer.observe(boundary);
+  // The boundary is display:contents (it has no box, so it never intersects): watch its content.
+  observer.observe(boundary.firstElementChild ?? boundary);
 }
 
 for (const boundary of document.querySelectorAll<HTMLElement>('site-island[data-src]')) {
+  boundary.addEventListener('submit', (event) => {
+    if (boundary.dataset.state === 'hydrated') return;
+    event.preventDefault();
+    held.set(boundary, event.target as HTMLFormElement);
+    hydrateBoundary(boundary);
+  });
   const strategy = (boundary.dataset.load ?? 'load') as Strategy;
   if (strategy === 'load') hydrateBoundary(boundary);
   else {

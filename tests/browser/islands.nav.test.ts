@@ -1,0 +1,128 @@
+/**
+ * The navigation island on the real built site, by keyboard, at phone and desktop width, in both
+ * languages (issue 4): open, walk, open a group, Escape back out, close from outside.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserAvailable, VIEWPORTS } from '../helpers/browser.ts';
+import { contextOptions, openPage, startIslandsSite, type IslandsSite } from '../helpers/islands-site.ts';
+
+const runs = browserAvailable('tests/browser/islands.nav.test.ts');
+
+/**
+ * The expanded state Chromium gives assistive technology (its own accessibility tree, over CDP):
+ * a <summary> reports it natively, which Playwright's aria snapshot does not model.
+ */
+async function expanded(page: Page, selector: string): Promise<boolean | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+  await cdp.detach();
+  const property = nodes[0]?.properties?.find((p) => p.name === 'expanded');
+  return property ? Boolean(property.value.value) : undefined;
+}
+
+/** What has focus, as a person would name it. */
+const focused = (page: Page) => page.evaluate(() => {
+  const element = document.activeElement as HTMLElement | null;
+  return element ? `${element.tagName.toLowerCase()}:${element.textContent?.trim()}` : '';
+});
+
+async function tabTo(page: Page, text: string, limit = 40): Promise<void> {
+  for (let step = 0; step < limit; step += 1) {
+    if ((await focused(page)).endsWith(`:${text}`)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached "${text}" (last: ${await focused(page)})`);
+}
+
+const languages = [
+  { locale: 'nl', path: '/kampen', menu: 'Menu', group: 'Toptennis', child: 'Junior Academy', childPath: '/junior-academy', first: 'Verenigingen' },
+  { locale: 'en', path: '/en/camps', menu: 'Menu', group: 'Top tennis', child: 'Junior Academy', childPath: '/en/junior-academy', first: 'Clubs' },
+];
+
+describe.skipIf(!runs)('mobile navigation island', () => {
+  let site: IslandsSite;
+  beforeAll(async () => {
+    site = await startIslandsSite();
+  });
+  afterAll(() => site?.stop());
+
+  test.each(languages)('phone, $locale: open, walk, open a group and leave it all by keyboard', async ({ path, menu, group, child, childPath, first }) => {
+    const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true }));
+    const { page, problems } = await openPage(context, path, { waitFor: ['mobile-nav'] });
+    const nav = page.locator('nav.main-nav');
+    const button = page.locator('summary.menu-button');
+    await expect.poll(() => nav.isVisible()).toBe(false);
+
+    await tabTo(page, menu);
+    expect(await expanded(page, 'summary.menu-button')).toBe(false);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    expect(await expanded(page, 'summary.menu-button')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe(`a:${first}`);
+
+    await tabTo(page, group);
+    await page.keyboard.press('Enter');
+    const childLink = nav.getByRole('link', { name: child, exact: true });
+    await expect.poll(() => childLink.isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe(`a:${child}`);
+
+    // Escape closes the innermost part first, and focus goes back to its button.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => childLink.isVisible()).toBe(false);
+    expect(await focused(page)).toBe(`summary:${group}`);
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    expect(await focused(page)).toBe(`summary:${menu}`);
+
+    // Open again, and follow a link with Enter.
+    await page.keyboard.press('Enter');
+    await tabTo(page, group);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await Promise.all([page.waitForURL((url) => url.pathname === childPath), page.keyboard.press('Enter')]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('phone: a tap outside the open menu closes it; so does focus leaving it', async () => {
+    const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true }));
+    const { page, problems } = await openPage(context, '/contact', { waitFor: ['mobile-nav'] });
+    const nav = page.locator('nav.main-nav');
+    await page.locator('summary.menu-button').click();
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    // The open menu lies over the page; below it the page shows, and a tap there is outside.
+    const box = (await nav.boundingBox())!;
+    await page.mouse.click(box.x + 20, Math.min(box.y + box.height + 40, VIEWPORTS.phone.height - 10));
+    await expect.poll(() => nav.isVisible()).toBe(false);
+
+    await page.locator('summary.menu-button').click();
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    await page.locator('.language-link').focus();
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('desktop: the links are in view without opening anything; one group open at a time', async () => {
+    const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.desktop }));
+    const { page, problems } = await openPage(context, '/', { waitFor: ['mobile-nav'] });
+    await expect.poll(() => page.getByRole('link', { name: 'Verenigingen', exact: true }).first().isVisible()).toBe(true);
+    const topTennis = page.locator('details.submenu').nth(0);
+    const houseOf = page.locator('details.submenu').nth(1);
+    await topTennis.locator('summary').click();
+    await expect.poll(() => topTennis.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+    await houseOf.locator('summary').click();
+    await expect.poll(() => houseOf.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+    await expect.poll(() => topTennis.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => houseOf.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
