@@ -14,6 +14,7 @@ import { processImages } from '../images/stage.ts';
 import { compileTemplates } from './compile-templates.ts';
 import { buildCss } from './css.ts';
 import { buildIslands } from './islands.ts';
+import { buildFunctions } from './functions.ts';
 import { OutputDir, currentBuild } from './output.ts';
 import { STATE_FILE, globalFingerprint, inputDigest, readBuildState, type BuildState } from './build-state.ts';
 import { linkUnchanged, planReuse } from './reuse.ts';
@@ -161,6 +162,9 @@ async function writeSite(run: {
         output.write(STATE_FILE, JSON.stringify({ version: 1, digest: run.digest, pages: plan.fingerprints, warnings: site.warnings } satisfies BuildState)),
       ]),
     );
+    const manifest = siteManifest(config, pages);
+    const functions = await timer.run('functions', () => buildFunctions({ root: options.root, outDir: output.dir, redirects, site: manifest }), (f) => `${f.files} files`);
+    output.count(functions.files, functions.bytes);
     await timer.run('write', () => output.commit());
     return {
       out: options.out,
