@@ -7,8 +7,8 @@ export const C = {
 };
 
 // ---- sky & atmosphere --------------------------------------------------------
-export function sky(ctx, { top = '#6fa3cf', bottom = '#dbe9ef', to = ctx.H } = {}) {
-  return rect(0, 0, ctx.W, to, `fill="${ctx.lin([[0, top], [1, bottom]])}"`);
+export function sky(ctx, { top = '#6fa3cf', bottom = '#dbe9ef', mid, to = ctx.H } = {}) {
+  return rect(0, 0, ctx.W, to, `fill="${ctx.lin(mid ? [[0, top], [0.6, mid], [1, bottom]] : [[0, top], [1, bottom]])}"`);
 }
 /** Soft cumulus: clusters of blurred ellipses. */
 export function clouds(ctx, { n = 5, y0 = 0.05, y1 = 0.3, color = '#ffffff', op = 0.75, size = 1 } = {}) {
@@ -34,34 +34,33 @@ export function wash(ctx, color, op = 0.15, dir = [0, 0, 1, 1]) {
 }
 
 // ---- vegetation ----------------------------------------------------------------
-/** One tree in screen space, base at (x, y), height h. kind: round | poplar | pine | bush */
+/** One tree in screen space, base at (x, y), height h: [trunk, shadow, body, highlight] layers. */
 export function tree(ctx, x, y, h, tones, kind = 'round') {
-  const [d, m, l] = tones;
-  let s = rect(x - h * 0.022, y - h * 0.5, h * 0.044, h * 0.5, `fill="${shade(d, -0.35)}"`);
-  const poplar = kind === 'poplar';
-  const cw = poplar ? h * 0.13 : kind === 'bush' ? h * 0.6 : h * 0.36;
-  const cy = kind === 'bush' ? y - h * 0.45 : poplar ? y - h * 0.55 : y - h * 0.64, ch = kind === 'bush' ? h * 0.45 : poplar ? h * 0.45 : h * 0.34;
-  if (poplar) s += ellipse(x, cy, cw, ch, `fill="${d}"`);
-  const layers = [[d, 0.08, 0.1, 0.42, 12, 1], [m, -0.04, -0.08, 0.34, 12, 1], [l, -0.2, -0.32, 0.22, 6, 0.45]];
-  for (const [tone, dx, dy, rs, n, op] of layers) {
+  const [d, m, l] = tones, poplar = kind === 'poplar';
+  const out = [rect(x - h * 0.022, y - h * 0.5, h * 0.044, h * 0.5, `fill="${shade(d, -0.35)}"`), '', '', ''];
+  const cw = poplar ? h * 0.13 : h * 0.36, cy = poplar ? y - h * 0.55 : y - h * 0.64, ch = poplar ? h * 0.45 : h * 0.34;
+  if (poplar) out[1] += ellipse(x, cy, cw, ch, `fill="${d}"`);
+  const layers = [[d, 0.08, 0.1, 0.42, 12], [m, -0.04, -0.08, 0.34, 12], [l, -0.18, -0.3, 0.24, 7]];
+  layers.forEach(([tone, dx, dy, rs, n], li) => {
     for (let i = 0; i < n; i++) {
       const a = ctx.rand(0, Math.PI * 2), rr = Math.sqrt(ctx.r()) * (1 - rs * 0.6);
-      const px = x + Math.cos(a) * rr * cw + dx * cw, py = cy + Math.sin(a) * rr * ch + dy * ch;
-      const r = cw * ctx.rand(0.7, 1.1) * rs;
-      s += ellipse(px, py, r, r * (poplar ? 1.6 : 0.9), `fill="${tone}"${op < 1 ? ` opacity="${op}"` : ''}`);
+      const px = x + Math.cos(a) * rr * cw + dx * cw, py = cy + Math.sin(a) * rr * ch + dy * ch, r = cw * ctx.rand(0.7, 1.1) * rs;
+      out[li + 1] += ellipse(px, py, r, r * (poplar ? 1.6 : 0.9), `fill="${tone}"`);
     }
-  }
-  return s;
+  });
+  return out;
 }
 /** A row of trees between x0 and x1 with the bases on y; tones are hazed toward `haze`. */
-export function treeLine(ctx, { x0 = -50, x1 = ctx.W + 50, y, h, tones = ['#1f4a2c', '#2f6b3a', '#5b9150'], haze, hazeAmt = 0, blur = 0, poplar = 0.2, gap = 0.55 }) {
+export function treeLine(ctx, { x0 = -50, x1 = ctx.W + 50, y, h, tones = ['#1f4a2c', '#2f6b3a', '#5b9150'], haze, hazeAmt = 0, blur = 0, poplar = 0.2, gap = 0.55, vary = 0.18 }) {
   const t = haze ? tones.map((c) => mix(c, haze, hazeAmt)) : tones;
-  let s = rect(x0, y - h * 0.35, x1 - x0, h * 0.38, `fill="${t[0]}"`);
+  const L = [rect(x0, y - h * 0.35, x1 - x0, h * 0.38, `fill="${t[0]}"`), '', '', ''];
   for (let x = x0; x < x1; x += h * ctx.rand(gap * 0.6, gap)) {
-    const kind = ctx.r() < poplar ? 'poplar' : 'round';
-    s += tree(ctx, x, y, h * ctx.rand(0.6, 1.2) * (kind === 'poplar' ? 1.3 : 1), t, kind);
+    const kind = ctx.r() < poplar ? 'poplar' : 'round', v = ctx.rand(-1, 1);
+    const tt = t.map((c) => mix(c, v > 0 ? '#7d8f3a' : '#2d5a52', Math.abs(v) * vary));
+    tree(ctx, x, y, h * ctx.rand(0.6, 1.2) * (kind === 'poplar' ? 1.3 : 1), tt, kind).forEach((p, i) => (L[i] += p));
   }
-  return g(s, blur ? `filter="${ctx.blur(blur)}"` : '');
+  const hl = g(L[3], `opacity="0.55" filter="${ctx.blur(Math.max(1.5, Math.round(h * 0.012)))}"`);
+  return g(L[0] + L[1] + L[2] + hl, blur ? `filter="${ctx.blur(blur)}"` : '');
 }
 
 // ---- courts ------------------------------------------------------------------
@@ -80,16 +79,16 @@ export const groundQuad = (x0, z0, x1, z1) => [[x0, 0, z0], [x1, 0, z0], [x1, 0,
  * line, runoff: [hx, hz], texture: 'clay' | 'hard', scuff }
  */
 export function court(ctx, cam, o = {}) {
-  const { ox = 0, oz = 0, surface = C.clay, inner, lineColor = C.line, runoff = [9, 18], lineOp = 0.92, texture = 'clay' } = o;
+  const { ox = 0, oz = 0, surface = C.clay, inner, lineColor = C.line, runoff = [9, 18], lineOp = 0.92, texture = 'clay', apron = 0 } = o;
   const T = ([x, z], y = 0) => [x + ox, y, z + oz];
   const near = cam.pt(T([0, -runoff[1]])), far = cam.pt(T([0, runoff[1]]));
   const grad = ctx.lin([[0, shade(surface, 0.1)], [1, shade(surface, -0.06)]], [0, far[1], 0, near[1]], true);
-  let s = poly(cam.poly(groundQuad(ox - runoff[0], oz - runoff[1], ox + runoff[0], oz + runoff[1])), `fill="${grad}"`);
+  let s = poly(cam.poly(groundQuad(ox - runoff[0], oz - runoff[1] - apron, ox + runoff[0], oz + runoff[1])), `fill="${grad}"`);
   if (inner) s += poly(cam.poly(groundQuad(ox - DX - 0.3, oz - BL - 0.3, ox + DX + 0.3, oz + BL + 0.3)), `fill="${inner}"`);
   if (texture === 'clay') {
     // brushed arcs from the drag mat, darker scuffs where players stand
     for (let i = 0; i < 26; i++) {
-      const zc = ctx.rand(-runoff[1], runoff[1]), w = ctx.rand(3, 7), xc = ctx.rand(-runoff[0], runoff[0]);
+      const zc = ctx.rand(-runoff[1], runoff[1]), w = ctx.rand(3, 6), xc = ctx.rand(-runoff[0] + w, runoff[0] - w);
       const arc = Array.from({ length: 9 }, (_, j) => T([xc - w + (j / 8) * 2 * w, zc + Math.sin((j / 8) * Math.PI) * w * 0.3]));
       if (arc.some((p) => cam.depth(p) < 1)) continue;
       s += line(arc.map((p) => cam.pt(p)), `stroke="${ctx.r() < 0.5 ? shade(surface, 0.12) : shade(surface, -0.1)}" stroke-width="${f1(cam.scale(arc[4]) * 0.35)}" opacity="0.35"`);

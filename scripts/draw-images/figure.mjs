@@ -42,7 +42,8 @@ export function figure(ctx, o) {
   const k = o.h / 100, m = o.mirror ? -1 : 1, pal = o.pal, light = o.light ?? 'left';
   const hs = o.kid ? 1.28 : 1; // children: larger heads, sturdier limbs
   const lw = o.kid ? 1.15 : 1;
-  const X = ([x, y]) => [o.u + m * x * k, o.v - y * k];
+  const ky = (y) => (o.kid ? (y < 52 ? y * 0.86 : 44.7 + (y - 52) * 0.96) : y); // children: shorter legs
+  const X = ([x, y]) => [o.u + m * x * k, o.v - ky(y) * k];
   const sil = o.silhouette;
   const fill = (c, kk) => (sil ? `fill="${sil}"` : `fill="${ctx.shadeFill(c, light, kk)}"`);
   const J = (name, i) => X(i === undefined ? P[name] : P[name][i]);
@@ -73,7 +74,7 @@ export function figure(ctx, o) {
     const rot = (Math.atan2(d[1], d[0]) * 180) / Math.PI;
     out.push(line([at(-0.12), at(0.36)], `stroke="${frame}" stroke-width="${f1(1.9 * k)}" stroke-linecap="round"`));
     out.push(line([at(0.3), at(0.42)], `stroke="${frame}" stroke-width="${f1(1.5 * k)}"`));
-    out.push(`<ellipse cx="${f1(c[0])}" cy="${f1(c[1])}" rx="${f1(r1)}" ry="${f1(r2)}" transform="rotate(${f1(rot)} ${f1(c[0])} ${f1(c[1])})" fill="${sil ?? '#ffffff'}" fill-opacity="${sil ? 1 : 0.22}" stroke="${frame}" stroke-width="${f1(1.4 * k)}"/>`);
+    out.push(`<ellipse cx="${f1(c[0])}" cy="${f1(c[1])}" rx="${f1(r1)}" ry="${f1(r2)}" transform="rotate(${f1(rot)} ${f1(c[0])} ${f1(c[1])})" fill="#ffffff" fill-opacity="${sil ? 0 : 0.22}" stroke="${frame}" stroke-width="${f1(1.4 * k)}"/>`);
   };
   const head = () => {
     const [hx, hy] = J('head'), rx = 6 * k * hs, ry = 7 * k * hs, hair = sil ?? pal.hair ?? '#3a2a1e';
@@ -115,7 +116,8 @@ export function figure(ctx, o) {
 }
 
 /** Soft contact shadow under a figure. dir: horizontal offset factor for low sun. */
-export function shadowAt(ctx, u, v, h, { op = 0.32, dir = 0.25, len = 1 } = {}) {
+export function shadowAt(ctx, u, v, h, { op = 0.32, dir = 0.25, len = 1, down = 0 } = {}) {
+  if (down) return ellipse(u, v + h * 0.12 * down, h * 0.09, h * 0.13 * down, `fill="#14100c" opacity="${op}" filter="${ctx.blur(Math.max(1, h * 0.02))}"`);
   const rx = h * 0.22 * len, ry = h * 0.045;
   return ellipse(u + dir * rx, v + ry * 0.2, rx, ry, `fill="#14100c" opacity="${op}" filter="${ctx.blur(Math.max(1, h * 0.015))}"`);
 }

@@ -102,6 +102,15 @@ export function camera({ W, H, pos, yaw = 0, pitch = 0, fov = 55, cy = H / 2 }) 
     depth: (p) => toCam(p)[2],
     /** pixels per metre at world point p */
     scale: (p) => f / toCam(p)[2],
+    /** project a 3D segment clipped against the near plane ([] when hidden) */
+    seg(a, b) {
+      let [p, q] = [toCam(a), toCam(b)];
+      if (p[2] < NEAR && q[2] < NEAR) return [];
+      const cut = (u, w) => { const t = (NEAR - u[2]) / (w[2] - u[2]); return u.map((v, i) => v + (w[i] - v) * t); };
+      if (p[2] < NEAR) p = cut(p, q);
+      if (q[2] < NEAR) q = cut(q, p);
+      return [proj(p), proj(q)];
+    },
     /** project a 3D polygon, clipped against the near plane */
     poly(p3) {
       const c = p3.map(toCam), out = [];

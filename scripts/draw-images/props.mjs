@@ -45,6 +45,11 @@ export function windowsZ(ctx, cam, { x0, x1, y0, y1, z, cols, rows = 1, frame = 
     const [, vt] = cam.pt([0, b[1], z]), [, vb] = cam.pt([0, a[1], z]);
     const warm = ctx.lin([[0, mix(lit, '#ffffff', 0.25)], [0.6, lit], [1, shade(lit, -0.3)]], [0, vt, 0, vb], true);
     s += panelZ(cam, a[0], a[1], b[0], b[1], z - 0.02, `fill="${warm}" opacity="${f1(litOp * ctx.rand(0.8, 1))}"`);
+    if (b[1] - a[1] > 1.2) { // interior: ceiling lamp and a glass reflection
+      const [u, v] = cam.pt([(a[0] + b[0]) / 2, b[1] - 0.25, z]), k = cam.scale([a[0], a[1], z]);
+      s += ellipse(u, v, k * 0.18, k * 0.06, 'fill="#fffbe8"') + ellipse(u, v + k * 0.1, k * 0.6, k * 0.3, 'fill="#fff3d0" opacity="0.35"');
+      s += poly(cam.poly([[a[0] + (b[0] - a[0]) * 0.15, a[1], z - 0.03], [a[0] + (b[0] - a[0]) * 0.35, a[1], z - 0.03], [a[0] + (b[0] - a[0]) * 0.75, b[1], z - 0.03], [a[0] + (b[0] - a[0]) * 0.55, b[1], z - 0.03]]), 'fill="#ffffff" opacity="0.12"');
+    }
   }
   return s;
 }

@@ -8,12 +8,12 @@ import { bike, boxC, flagPole, panelZ, parasol, windowsZ } from './props.mjs';
 const seated = (pal, x, z, y, extra = {}) => ({ x, z, pose: 'sit', pal, y, noShadow: true, ...extra });
 const text = (x, y, size, str, fill, extra = '') => `<text x="${f1(x)}" y="${f1(y)}" font-family="DejaVu Sans" font-weight="bold" font-size="${f1(size)}" fill="${fill}" ${extra}>${str}</text>`;
 /** Small round table with glasses, world space. */
-function cafeTable(ctx, cam, x, z, { r = 0.4, drinks = ['#e8a93a', '#f4e27a'] } = {}) {
-  const top = Array.from({ length: 20 }, (_, i) => [x + Math.cos((i / 20) * 2 * Math.PI) * r, 0.75, z + Math.sin((i / 20) * 2 * Math.PI) * r]);
-  let s = line([cam.pt([x, 0, z]), cam.pt([x, 0.74, z])], `stroke="#2b2f2d" stroke-width="${f1(cam.scale([x, 0, z]) * 0.06)}"`);
-  s += poly(top.map((p) => cam.pt([p[0], 0.72, p[2]])), 'fill="#2b2f2d"') + poly(top.map((p) => cam.pt(p)), `fill="${ctx.lin([[0, '#f2f0ea'], [1, '#cfcbc2']])}"`);
+function cafeTable(ctx, cam, x, z, { r = 0.4, drinks = ['#e8a93a', '#f4e27a'], y = 0 } = {}) {
+  const top = Array.from({ length: 20 }, (_, i) => [x + Math.cos((i / 20) * 2 * Math.PI) * r, y + 0.75, z + Math.sin((i / 20) * 2 * Math.PI) * r]);
+  let s = line([cam.pt([x, y, z]), cam.pt([x, y + 0.74, z])], `stroke="#2b2f2d" stroke-width="${f1(cam.scale([x, 0, z]) * 0.06)}"`);
+  s += poly(top.map((p) => cam.pt([p[0], y + 0.72, p[2]])), 'fill="#2b2f2d"') + poly(top.map((p) => cam.pt(p)), `fill="${ctx.lin([[0, '#f2f0ea'], [1, '#cfcbc2']])}"`);
   drinks.forEach((c, i) => {
-    const px = x + (i - 0.5) * r * 0.8, pz = z - r * 0.2 + i * 0.1, k = cam.scale([px, 0.75, pz]), [u, v] = cam.pt([px, 0.75, pz]), w = k * 0.035, h = k * 0.15;
+    const px = x + (i - 0.5) * r * 0.8, pz = z - r * 0.2 + i * 0.1, k = cam.scale([px, y + 0.75, pz]), [u, v] = cam.pt([px, y + 0.75, pz]), w = k * 0.035, h = k * 0.15;
     s += rect(u - w, v - h, w * 2, h, `fill="${c}" opacity="0.85"`) + rect(u - w, v - h, w * 2, h * 0.18, 'fill="#fffdf4" opacity="0.9"') + rect(u - w * 0.6, v - h * 0.9, w * 0.35, h * 0.8, 'fill="#fff" opacity="0.35"');
   });
   return { depth: cam.depth([x, 0, z]), svg: s };
@@ -23,39 +23,48 @@ export default {
   'clubhouse-1': {
     // modern clubhouse with terrace, seen across the clay court at golden hour
     draw: (ctx) => park(ctx, {
-      cam: { pos: [1.5, 1.6, 1.5], yaw: -0.1, pitch: -0.05, fov: 62 }, sky: ['#5b8dc0', '#f2d7ae'], sun: [0.95, 0.25, 0.45], sunColor: '#ffe2a8',
+      cam: { pos: [1.5, 1.6, 1.5], yaw: -0.1, pitch: -0.05, fov: 62 }, sky: ['#4a84c2', '#f0dcb8'], sun: [0.95, 0.25, 0.45], sunColor: '#ffe2a8',
       clouds: 4, cloudColor: '#fff3e0', backFence: false, net: false, shadeOp: 0.12, treeH: 1.05,
       items: (cam) => {
         const wood = '#9a6842', it = [];
         const face = windowsZ(ctx, cam, { x0: -13, x1: 4, y0: 0.8, y1: 3.8, z: 24, cols: 7, lit: '#ffd58a' });
         it.push({ ...boxC(cam, [-14, 0, 24], [6, 4.3, 31], '#8b5e3c', { front: () => face }), depth: 60 });
         it.push({ ...boxC(cam, [-15.5, 4.3, 22.6], [7, 4.8, 31.5], '#eeebe4'), depth: 59 });
-        it.push({ ...boxC(cam, [5, 0, 24.5], [13, 6.6, 33], '#2f3533', { front: () => windowsZ(ctx, cam, { x0: 6, x1: 12, y0: 3.6, y1: 5.8, z: 24.5, cols: 3, lit: '#ffd58a', litOp: 0.7 }) + panelZ(cam, 6.2, 0.6, 8.2, 3, 24.49, 'fill="#ffcf85" opacity="0.9"') }), depth: 58 });
+        it.push({ ...boxC(cam, [5, 0, 24.5], [13, 6.6, 33], '#2f3533', { front: () => windowsZ(ctx, cam, { x0: 6, x1: 12, y0: 2.9, y1: 4.9, z: 24.5, cols: 3, lit: '#ffd58a', litOp: 0.7 }) + panelZ(cam, 6.2, 0.6, 8.2, 3, 24.49, 'fill="#ffcf85" opacity="0.9"') }), depth: 58 });
         it.push({ ...boxC(cam, [-16, 0, 19.6], [5, 0.5, 24], wood), depth: 40 });
         it.push({ depth: 24, svg: panelZ(cam, -16, 0.5, 5, 1.5, 19.6, 'fill="#dcecef" opacity="0.28"') + panelZ(cam, -16, 1.46, 5, 1.52, 19.59, 'fill="#c8ccc9"') });
         for (const [x, c] of [[-12, C.green], [-6.5, '#f4f4ef'], [-1, C.green]]) it.push(parasol(ctx, cam, x, 21.8, { color: c, stripe: c === C.green ? '#f4f4ef' : undefined, y: 0.5 }));
-        for (const p of [seated(PAL.white, -12.6, 22, 0.5), seated(PAL.coral, -11.2, 21.9, 0.5), seated(PAL.navy, -6.8, 21.4, 0.5), seated(PAL.sky, -0.6, 22.2, 0.5), { x: -3.5, z: 20.4, pose: 'stand', pal: PAL.green, y: 0.5, noShadow: true }])
+        for (const p of [seated(PAL.white, -12.6, 22.4, 0.5), seated(PAL.coral, -11.2, 22.3, 0.5), seated(PAL.navy, -6.8, 22.2, 0.5), seated(PAL.sky, -0.6, 22.4, 0.5), { x: -3.5, z: 21.4, pose: 'stand', pal: PAL.green, y: 0.5, noShadow: true }])
           it.push({ ...person(ctx, cam, p.x, p.z, p), depth: 23 });
+        for (const x of [-11.9, -6.5, -0.9]) it.push({ ...cafeTable(ctx, cam, x, 21.3, { y: 0.5 }), depth: 22.5 });
+        const [sl, st] = cam.pt([5.6, 6.1, 24.48]), [sr, sb] = cam.pt([12.4, 5.3, 24.48]);
+        it.push({ depth: 57, svg: text(sl + (sr - sl) * 0.04, sb - (sb - st) * 0.22, (sb - st) * 0.62, `BASELINE <tspan fill="${C.yellow}">TENNIS</tspan>`, '#f4f4ef', `textLength="${f1((sr - sl) * 0.92)}" lengthAdjust="spacingAndGlyphs"`) });
         it.push({ ...flagPole(ctx, cam, 9.5, 20.5, { h: 7.5 }), depth: 21 }, { ...flagPole(ctx, cam, 12, 20.5, { h: 7.5, color: C.deep }), depth: 21 });
-        it.push({ depth: 19, svg: boxC(cam, [-9.2, 0, 18.3], [9.2, 1.1, 18.9], '#2c5a33').svg });
+        let hedge = boxC(cam, [-9.2, 0, 18.3], [9.2, 1.0, 18.9], '#2c5a33').svg;
+        for (let x = -9.2; x <= 9.2; x += 0.45) { const [u, v] = cam.pt([x, 1.0, 18.3]), k = cam.scale([x, 1, 18.3]); hedge += ellipse(u, v, k * 0.32, k * 0.16, `fill="${ctx.pick(['#2c5a33', '#336738', '#27502d'])}"`); }
+        it.push({ depth: 19, svg: hedge });
         return it;
       },
       people: [{ x: -2.5, z: 10.5, pose: 'ready', pal: PAL.yellow }],
-      wash: ['#ffcf8a', 0.25, [1, 0, 0, 1]], vignette: 0.45,
+      wash: ['#ffcf8a', 0.18, [1, 0, 0, 1]], vignette: 0.45,
     }).svg,
   },
   'clubhouse-2': {
     // on the terrace: drinks in the foreground, play on the courts beyond the glass
     draw: (ctx) => park(ctx, {
-      cam: { pos: [4.5, 1.75, -26.5], yaw: 0.05, pitch: 0.09, fov: 58 }, courts: [0, 18.4], sky: ['#6aa3d3', '#e8efe6'], clouds: 3,
+      cam: { pos: [4.5, 1.7, -26.5], yaw: 0.05, pitch: 0.1, fov: 58 }, courts: [0, 18.4], sky: ['#6aa3d3', '#e8efe6'], clouds: 3,
       people: [{ x: -1.5, z: 11.8, pose: 'forehand', pal: PAL.white }, { x: 1.8, z: -11.5, pose: 'readyBack', pal: PAL.green, face: 'back' }, { x: 16, z: 6, pose: 'volley', pal: PAL.coral }, { x: 20, z: -9, pose: 'serve', pal: PAL.navy }],
       front: (cam) => {
-        let s = poly(cam.poly([[-20, 0.01, -40], [30, 0.01, -40], [30, 0.01, -19.6], [-20, 0.01, -19.6]]), `fill="${ctx.lin([[0, '#b58457'], [1, '#7b5434']])}"`);
-        for (let x = -20; x < 30; x += 0.5) s += line([cam.pt([x, 0.012, -19.6]), cam.pt([x, 0.012, -27])], 'stroke="#5c3d24" stroke-width="1.2" opacity="0.5"');
-        s += panelZ(cam, -20, 0, 30, 1.05, -19.6, 'fill="#dcecef" opacity="0.25"') + panelZ(cam, -20, 1.0, 30, 1.08, -19.61, 'fill="#3a3f3c"');
-        const it = [cafeTable(ctx, cam, 4.2, -24.2), cafeTable(ctx, cam, 0.6, -21.6, { drinks: ['#f4e27a'] }), cafeTable(ctx, cam, 8.3, -21.8, { drinks: ['#c94f3a', '#e8a93a'] })];
-        for (const p of [seated(PAL.coral, 0, -21, 0.05, { face: 'back' }), seated(PAL.navy, 1.3, -21.1, 0.05, { face: 'back' }), seated(PAL.coach, 8.9, -21.2, 0.05, { face: 'back', pose: 'sit' })]) it.push(person(ctx, cam, p.x, p.z, p));
-        it.push(parasol(ctx, cam, 6.5, -23, { color: '#f4f4ef', stripe: C.green, r: 2, h: 2.35 }));
+        let s = poly(cam.poly([[-20, 0.01, -26], [30, 0.01, -26], [30, 0.01, -19.6], [-20, 0.01, -19.6]]), `fill="${ctx.lin([[0, '#8f7a64'], [1, '#5e4c3c']])}"`);
+        for (let x = -20; x < 30; x += 0.3) s += line(cam.seg([x, 0.012, -19.6], [x, 0.012, -26]), 'stroke="#3f3226" stroke-width="1.4" opacity="0.55"');
+        s += panelZ(cam, -20, 0, 30, 1.05, -19.6, 'fill="#dcecef" opacity="0.22"') + panelZ(cam, -20, 1.0, 30, 1.07, -19.61, 'fill="#3a3f3c"');
+        for (let x = -20; x < 30; x += 2) s += panelZ(cam, x - 0.02, 0, x + 0.02, 1.05, -19.62, 'fill="#3a3f3c"');
+        const it = [cafeTable(ctx, cam, 4.3, -23.4, { r: 0.45, drinks: ['#e8a93a', '#f4e27a', '#c94f3a'] }), cafeTable(ctx, cam, 2.6, -20.4, { drinks: ['#f4e27a'] }), cafeTable(ctx, cam, 6.6, -20.6, { drinks: ['#c94f3a', '#e8a93a'] })];
+        for (const p of [seated(PAL.coral, 2.7, -19.85, -0.42), seated(PAL.navy, 2.2, -20.95, -0.42, { face: 'back' }), seated(PAL.coach, 6.9, -21.15, -0.42, { face: 'back' })]) {
+          const back = p.face === 'back' ? -0.25 : 0.25;
+          it.push(person(ctx, cam, p.x, p.z, p), { ...boxC(cam, [p.x - 0.22, 0.42, p.z - 0.2], [p.x + 0.22, 0.47, p.z + 0.2], '#3a3f3c'), depth: cam.depth([p.x, 0, p.z]) + 0.05 }, { ...boxC(cam, [p.x - 0.22, 0.47, p.z + back - 0.02], [p.x + 0.22, 0.95, p.z + back + 0.02], '#3a3f3c'), depth: cam.depth([p.x, 0, p.z + back]) });
+        }
+        it.push(parasol(ctx, cam, 6.2, -23.6, { color: '#f4f4ef', stripe: C.green, r: 2.1, h: 2.4 }));
         return s + layer(it);
       },
       wash: ['#ffe6b5', 0.2, [1, 0, 0, 1]], vignette: 0.45,

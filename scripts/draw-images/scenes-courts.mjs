@@ -16,7 +16,7 @@ function hall(ctx, o) {
   const xs = Array.from({ length: 25 }, (_, i) => -X + (2 * X * i) / 24);
   for (let i = 0; i < 24; i++) { // ceiling strips, lit toward the ridge
     const [a, b] = [xs[i], xs[i + 1]], t = 1 - Math.abs((a + b) / 2) / X;
-    s += poly(cam.poly([[a, roof(a), -40], [b, roof(b), -40], [b, roof(b), Z], [a, roof(a), Z]]), `fill="${mix('#8d958f', '#e9ece6', t)}"`);
+    s += poly(cam.poly([[a, roof(a), -40], [b, roof(b), -40], [b, roof(b), Z], [a, roof(a), Z]]), `fill="${mix('#5d6864', '#c3cac5', t)}"`);
   }
   for (let z = -40; z <= Z; z += 5) s += line(xs.map((x) => cam.pt([x, roof(x) - 0.05, z])), `stroke="#5c6560" stroke-width="${f1(Math.max(1, cam.scale([0, 8, z]) * 0.18))}" opacity="0.75"`);
   for (const x of [-12, -6, 6, 12]) for (let z = -30; z < Z; z += 5) {
@@ -25,11 +25,11 @@ function hall(ctx, o) {
     s += glow(ctx, p[0], p[1], cam.scale([x, y, z]) * 2.2, '#fffbe6', 0.45);
   }
   // back wall: dark backdrop, high translucent window band
-  s += poly(cam.poly([[-X, 0, Z], [X, 0, Z], ...xs.slice().reverse().map((x) => [x, roof(x), Z])]), 'fill="#c9cfc8"');
-  s += poly(cam.poly([[-X, eave - 2.4, Z - 0.01], [X, eave - 2.4, Z - 0.01], [X, eave - 0.4, Z - 0.01], [-X, eave - 0.4, Z - 0.01]]), 'fill="#eef3f1"');
+  s += poly(cam.poly([[-X, 0, Z], [X, 0, Z], ...xs.slice().reverse().map((x) => [x, roof(x), Z])]), 'fill="#a3aca6"');
+  s += poly(cam.poly([[-X, eave - 2.4, Z - 0.01], [X, eave - 2.4, Z - 0.01], [X, eave - 0.4, Z - 0.01], [-X, eave - 0.4, Z - 0.01]]), 'fill="#dfe8e8" opacity="0.75"');
   for (const sx of [-1, 1]) {
-    s += poly(cam.poly([[sx * X, 0, -40], [sx * X, 0, Z], [sx * X, eave, Z], [sx * X, eave, -40]]), `fill="${sx < 0 ? '#bfc6bf' : '#aeb6af'}"`);
-    s += poly(cam.poly([[sx * X, eave - 2.2, -40], [sx * X, eave - 2.2, Z], [sx * X, eave - 0.5, Z], [sx * X, eave - 0.5, -40]]), 'fill="#eaf1ef" opacity="0.9"');
+    s += poly(cam.poly([[sx * X, 0, -40], [sx * X, 0, Z], [sx * X, eave, Z], [sx * X, eave, -40]]), `fill="${sx < 0 ? '#9ea79f' : '#8d968f'}"`);
+    s += poly(cam.poly([[sx * X, eave - 2.2, -40], [sx * X, eave - 2.2, Z], [sx * X, eave - 0.5, Z], [sx * X, eave - 0.5, -40]]), 'fill="#dfe8e8" opacity="0.6"');
     s += poly(cam.poly([[sx * X, 0, -40], [sx * X, 0, Z], [sx * X, 3, Z], [sx * X, 3, -40]]), `fill="${shade(wall, sx * 0.06)}"`);
   }
   s += poly(cam.poly([[-X, 0, Z - 0.02], [X, 0, Z - 0.02], [X, 3.2, Z - 0.02], [-X, 3.2, Z - 0.02]]), `fill="${wall}"`);
@@ -84,15 +84,16 @@ export default {
     }).svg,
   },
   'court-clay-4': {
-    // low angle along the baseline: ball on the line, court soft in the distance
+    // low angle at the baseline: balls on the line, the court soft in the distance
     draw: (ctx) => {
       const scene = park(ctx, {
-        cam: { pos: [-7.4, 0.32, -12.2], yaw: 1.2, pitch: -0.02, fov: 48 }, sky: ['#86b4d6', '#eef2ea'], clouds: 2, vignette: 0.3,
-        balls: [[-4.1, -11.75], [-1.5, -9.5]], people: [{ x: 3.5, z: -12.6, pose: 'ready', pal: PAL.green, face: 'front' }],
-        items: (cam) => [basketAt(ctx, cam, 7.2, -14)],
+        cam: { pos: [-3.8, 0.45, -14.8], yaw: 0.22, pitch: 0.0, fov: 50 }, sky: ['#86b4d6', '#eef2ea'], clouds: 2, vignette: 0.35, apron: 3,
+        balls: [[-3.15, -11.9], [-2.75, -11.62], [0.5, -9]], people: [{ x: 2.5, z: 11.8, pose: 'ready', pal: PAL.white }],
+        items: (cam) => [basketAt(ctx, cam, 4.2, -13.6)],
+        front: () => Array.from({ length: 260 }, () => { const y = ctx.rand(0.74, 1) * ctx.H, s = (y / ctx.H - 0.7) * 6; return ellipse(ctx.rand(0, ctx.W), y, s * ctx.rand(0.6, 1.4), s * ctx.rand(0.3, 0.6), `fill="${ctx.pick(['#e39a72', '#9b4526', '#f0b08a'])}" opacity="0.5"`); }).join(''),
         wash: ['#ffe7b8', 0.2, [0, 0, 1, 0]],
       });
-      return dof(ctx, scene.svg, { sd: 4, stops: [[0, '#000'], [0.62, '#000'], [0.78, '#fff']] });
+      return dof(ctx, scene.svg, { sd: 4, stops: [[0, '#000'], [0.6, '#000'], [0.74, '#fff']] });
     },
   },
   'court-hard-1': {
@@ -107,7 +108,8 @@ export default {
     // green hard court at dusk under floodlights
     draw: (ctx) => park(ctx, {
       surface: '#2f6b52', inner: '#3f8a66', texture: 'hard', cam: { pos: [-7.6, 2.2, -16], yaw: 0.42, pitch: 0.05, fov: 56 },
-      sky: ['#1e3553', '#c98a6a'], trees: ['#10261a', '#183522', '#2a4a30'], clouds: 3, cloudColor: '#e9a27e', cloudOp: 0.5, cloth: '#142e24',
+      sky: ['#182a4c', '#eaa070'], skyMid: '#59608a', trees: ['#10261a', '#183522', '#2a4a30'], clouds: 3, cloudColor: '#e9a27e', cloudOp: 0.5, cloth: '#142e24', treeVary: 0.05,
+      onCourt: (cam) => [[-5, 12], [5, 12], [-5, -2], [5, -2]].map(([x, z]) => { const [u, v] = cam.pt([x, 0, z]), k = cam.scale([x, 0, z]); return ellipse(u, v, k * 7, k * 2.6, `fill="${ctx.rad([[0, '#fff3cf', 0.28], [1, '#fff3cf', 0]])}"`); }).join(''),
       people: [{ x: 2, z: 12, pose: 'forehand', pal: PAL.white, mirror: true }, { x: -1, z: -8, pose: 'volley', pal: PAL.green, face: 'back' }],
       behind: (cam) => [-9.3, 9.3].map((x) => mast(ctx, cam, x, 18.1, { lit: true }) + mast(ctx, cam, x, 0, { lit: true })).join(''),
       wash: ['#ffd9a6', 0.25, [0.5, 0, 0.5, 1]], vignette: 0.5, shadeOp: 0.1,
@@ -140,29 +142,29 @@ export default {
   },
   'net-closeup': {
     size: [1200, 1200],
+    // eye level with the net tape, the mesh running away to the far post
     draw: (ctx) => {
       const scene = park(ctx, {
-        cam: { pos: [-6.9, 1.0, -0.9], yaw: 1.28, pitch: 0.02, fov: 50 }, sky: ['#7fb0d8', '#eef2ea'], clouds: 2,
-        netOpt: { step: [0.045, 0.045], meshOp: 0.7 }, vignette: 0.35,
-        balls: [[-5.2, -0.3], [-3.5, 0.45]], wash: ['#ffe7b8', 0.18, [0, 0, 1, 0]],
+        cam: { pos: [-3.4, 0.82, -1.5], yaw: 1.08, pitch: -0.02, fov: 52 }, sky: ['#7fb0d8', '#eef2ea'], clouds: 2,
+        netOpt: { step: [0.045, 0.045], meshOp: 0.75 }, vignette: 0.4,
+        balls: [[-1.2, -0.35], [-0.2, -0.9], [2.5, -0.3]], wash: ['#ffe7b8', 0.18, [0, 0, 1, 0]],
       });
-      return dof(ctx, scene.svg, { sd: 3.5, dir: [0, 0, 1, 0], stops: [[0, '#fff'], [0.35, '#fff'], [0.6, '#000']] });
+      return dof(ctx, scene.svg, { sd: 3.5, dir: [0, 0, 1, 0], stops: [[0, '#fff'], [0.4, '#fff'], [0.75, '#000']] });
     },
   },
   'sunset-court': {
     draw: (ctx) => {
-      const SIL = '#1b0f12';
-      const scene = park(ctx, {
-        cam: { pos: [0.5, 1.6, -20], pitch: 0.0, fov: 56 }, sky: ['#3b2f5c', '#f6a35c'], trees: ['#1d1216', '#24161a', '#2f1d1f'],
-        sun: [0.6, 0.47, 0.35], sunColor: '#ffd48a', sunOp: 0.95, clouds: 4, cloudColor: '#f7b08a', cloudOp: 0.55,
-        grass: '#3a2220', surface: '#7a3a2a', cloth: '#1d1418', lineColor: '#f2c59a', shadeOp: 0.1, treeH: 0.85, vignette: 0.55,
-        people: [{ x: -1.5, z: -11.9, pose: 'serveHit', silhouette: SIL, pal: PAL.green, shadow: { op: 0.5, dir: -1.1, len: 2.2 } },
-          { x: 2.2, z: 12, pose: 'ready', silhouette: SIL, pal: PAL.white }],
-        sunDisc: [0.6, 0.44, 62, '#fff0c0'],
-        wash: ['#ff9a50', 0.22, [0.5, 1, 0.5, 0]],
-      });
-      return scene.svg;
+      const SIL = '#1a0f14';
+      return park(ctx, {
+        cam: { pos: [0.5, 1.5, -21], pitch: -0.02, fov: 56 }, apron: 4, sky: ['#2b2a5a', '#ffb35c'], skyMid: '#c8606a', trees: ['#1a1018', '#21141c', '#2a1a20'],
+        sunDisc: [0.62, 0.37, 56, '#fff2c8'], sun: [0.62, 0.37, 0.5], sunColor: '#ffd08a', sunOp: 0.9, clouds: 4, cloudColor: '#ffb48f', cloudOp: 0.45,
+        grass: '#2e1a1c', surface: '#8a4330', cloth: '#1c1218', lineColor: '#f6c796', shadeOp: 0.05, treeH: 0.55, vignette: 0.5, dof: 0.6,
+        people: [{ x: -1.8, z: -12.2, pose: 'serveHit', silhouette: SIL, pal: PAL.green, shadow: { op: 0.55, down: 2.4 } },
+          { x: 2.4, z: 12.1, pose: 'ready', silhouette: SIL, pal: PAL.white, shadow: { op: 0.4, down: 1.6 } }],
+        afterglow: [0.62, 0.37, 0.4, '#ffc070', 0.35], haze: 0.4, treeVary: 0,
+        wash: ['#ff9a50', 0.2, [0.5, 1, 0.5, 0]],
+      }).svg;
     },
-    post: { saturation: 1.05 },
+    post: { saturation: 1.08 },
   },
 };

@@ -31,7 +31,7 @@ const swoosh = (ctx, cx, cy, r, a0, a1, w) => {
   return `<path d="M${f1(p[0])} ${f1(p[1])} A${f1(r)} ${f1(r)} 0 0 ${a1 > a0 ? 0 : 1} ${f1(q[0])} ${f1(q[1])}" fill="none" stroke="${ctx.lin([[0, '#ffffff', 0], [1, '#ffffff', 0.55]], [p[0], p[1], q[0], q[1]], true)}" stroke-width="${f1(w)}" stroke-linecap="round" filter="${ctx.blur(2)}"/>`;
 };
 /** Clay dust kicked up around a point. */
-const dust = (ctx, u, v, s) => Array.from({ length: 14 }, () => ellipse(u + ctx.jit(0, s), v - ctx.rand(0, s * 0.35), ctx.rand(0.05, 0.16) * s, ctx.rand(0.03, 0.08) * s, `fill="#e3a07a" opacity="${f1(ctx.rand(0.15, 0.4))}"`)).join('');
+const dust = (ctx, u, v, k) => Array.from({ length: 26 }, () => ellipse(u + ctx.jit(0, k * 0.5), v - ctx.rand(0, k * 0.18), ctx.rand(0.01, 0.035) * k, ctx.rand(0.008, 0.02) * k, `fill="#e9a884" opacity="${f1(ctx.rand(0.25, 0.6))}"`)).join('');
 
 export default {
   'youth-red-ball': {
@@ -51,7 +51,7 @@ export default {
     draw: (ctx) => park(ctx, {
       cam: { pos: [-3.5, 1.5, -16], yaw: 0.12, pitch: 0.05, fov: 56 }, sky: ['#6aa6d6', '#e2eef0'],
       onCourt: (cam) => [[-3.3, -9, 3.3, -9], [-3.3, -9, -3.3, 9], [3.3, -9, 3.3, 9], [-3.3, 9, 3.3, 9]].map(([a, b, c, d]) => stripe(cam, [a, b], [c, d], '#ef7d22')).join(''),
-      people: [kid(ctx, 4, -1.2, -8.6, 'forehand', { m: 1.4 }), kid(ctx, 5, 1.1, 8.5, 'ready', { m: 1.38 }), kid(ctx, 6, -4.8, -10.8, 'stand', { m: 1.35 }), kid(ctx, 7, -5.6, -10.2, 'stand', { m: 1.3 })],
+      people: [kid(ctx, 4, -1.2, -8.6, 'forehand', { m: 1.4 }), kid(ctx, 5, 1.1, 8.5, 'ready', { m: 1.38 }), kid(ctx, 6, -3.6, -9.6, 'stand', { m: 1.35 }), kid(ctx, 7, -4.3, -9.1, 'stand', { m: 1.3 })],
       balls: [[0.6, -3.5, '#f08a24', 0.9], [-2, 3, '#f08a24'], [2.4, -6, '#f08a24'], [-4.4, -7, '#f08a24']],
       items: (cam) => [...[-3.3, 3.3].flatMap((x) => [-9, 9].map((z) => coneAt(ctx, cam, x, z, '#ef7d22', 0.2))), basketAt(ctx, cam, -6.2, -8.5)],
       wash: ['#ffe2ae', 0.15, [1, 0, 0, 1]],
@@ -61,8 +61,8 @@ export default {
     draw: (ctx) => park(ctx, {
       cam: { pos: [0, 1.3, -19], pitch: 0.03, fov: 52 }, sun: [0.2, 0.08, 0.3], treeH: 0.8, clouds: 4,
       people: [
-        ...[-3.4, -2.4, -1.3, -0.2, 0.9, 2, 3.1].map((x, i) => kid(ctx, i + 3, x, -11.2 + 0.25 * Math.abs(x) - (i % 2) * 0.3, ['cheer', 'stand', 'cheer', 'ready', 'cheer', 'stand', 'cheer'][i])),
-        { x: 4.5, z: -10.5, pose: 'point', pal: PAL.coach, mirror: true },
+        ...[-3, -2.1, -1.15, -0.2, 0.75, 1.7, 2.6].map((x, i) => kid(ctx, i + 3, x, -11.4 + 0.3 * Math.abs(x) - (i % 2) * 0.35, ['cheer', 'stand', 'cheer', 'ready', 'cheer', 'stand', 'cheer'][i])),
+        { x: 3.9, z: -9.2, pose: 'point', pal: PAL.coach, mirror: true },
       ],
       balls: [[-1.8, -13.3], [1.4, -13.8], [0.2, -12.9], [-3.6, -13.6]],
       items: (cam) => [...[-4.5, -1.5, 1.5, 4.5].map((x, i) => coneAt(ctx, cam, x, -14.2, ['#f2b233', '#e0402a', '#4d9bd6', '#23a46a'][i])), basketAt(ctx, cam, 5.6, -11.6)],
@@ -71,32 +71,34 @@ export default {
   },
   'junior-academy': {
     draw: (ctx) => park(ctx, {
-      cam: { pos: [-6.5, 1.6, -14], yaw: 0.32, pitch: 0.04, fov: 52 }, sun: [0.85, 0.12, 0.35],
+      cam: { pos: [-7, 2.4, -23], yaw: 0.25, pitch: 0.07, fov: 52 }, apron: 6, sun: [0.85, 0.12, 0.35],
       people: [
-        { x: -1.6, z: -10.4, pose: 'forehand', pal: { ...PAL.green, hairStyle: 'pony', skirt: true, shorts: '#f4f4ef' }, m: 1.68 },
-        { x: -5.6, z: -12.4, pose: 'stand', pal: { ...PAL.navy, shirt: '#126a47' }, m: 1.75 }, { x: -6.4, z: -12.8, pose: 'stand', pal: PAL.white, m: 1.62 },
-        { x: -7.1, z: -13.3, pose: 'armsCrossed', pal: { ...PAL.sky, shirt: '#d9f24a' }, m: 1.7 },
-        { x: 1.5, z: 3.5, pose: 'feed', pal: PAL.coach, mirror: true },
+        { x: -1.2, z: -11, pose: 'forehand', pal: { ...PAL.green, hairStyle: 'pony', skirt: true, shorts: '#f4f4ef' }, m: 1.68 },
+        { x: -6.4, z: -4.6, pose: 'stand', pal: { ...PAL.navy, shirt: '#126a47' }, m: 1.75 }, { x: -7.0, z: -6.3, pose: 'stand', pal: PAL.white, m: 1.62 },
+        { x: -7.6, z: -8.0, pose: 'armsCrossed', pal: { ...PAL.sky, shirt: '#d9f24a' }, m: 1.7 }, { x: -8.2, z: -9.7, pose: 'stand', pal: PAL.coral, m: 1.64, racket: true },
+        { x: 1.5, z: 3.2, pose: 'feed', pal: PAL.coach, mirror: true },
       ],
-      balls: [[0.5, -4.5, C.ball, 1], [-2.5, -6], [2.5, -8.4], [3, -9.6], [-0.5, -9]],
+      balls: [[0.5, -4.5, C.ball, 1], [-2.5, -6], [2.5, -8.4], [3, -9.6], [-0.5, -9], [-3.5, -13.2]],
       items: (cam) => [basketAt(ctx, cam, 2.4, 3.3), ...[[-3.5, 9], [0, 9], [3.5, 9]].map(([x, z]) => coneAt(ctx, cam, x, z, '#d9f24a'))],
       wash: ['#ffdca0', 0.22, [1, 0, 0, 1]],
     }).svg,
   },
   'pro-academy': {
+    // evening session under the floodlights: a full forehand follow-through
     draw: (ctx) => {
+      const P = [1.2, -12];
       const { svg, cam } = park(ctx, {
-        cam: { pos: [-3.5, 1.1, -16.5], yaw: 0.15, pitch: -0.05, fov: 46 }, sky: ['#274a63', '#d79a6c'], trees: ['#15301f', '#1e4229', '#36603b'],
-        sun: [0.15, 0.35, 0.4], sunColor: '#ffcf8a', sunOp: 0.6, clouds: 3, cloudColor: '#f1b08c', cloudOp: 0.5, dof: 2.2, vignette: 0.55,
+        cam: { pos: [-0.3, 1.3, -18.6], yaw: 0.0, pitch: -0.02, fov: 54 }, apron: 4, sky: ['#14294a', '#f2a468'], skyMid: '#5d5f86', trees: ['#12281b', '#1a3a25', '#2d5534'],
+        sun: [0.12, 0.42, 0.45], sunColor: '#ffcf8a', sunOp: 0.55, clouds: 3, cloudColor: '#f1b08c', cloudOp: 0.45, dof: 2.2, vignette: 0.55, treeH: 0.85,
         people: [
-          { x: -1.2, z: -11.9, pose: 'followThrough', pal: { skin: '#9c6644', shirt: '#07271c', shorts: '#07271c', hair: '#1a1410', hairStyle: 'cap', cap: '#d9f24a' }, m: 1.86, light: 'left', shadow: { op: 0.4, dir: 1.1, len: 1.8 } },
-          { x: 6.5, z: -8, pose: 'armsCrossed', pal: PAL.coach, mirror: true }, { x: 1.5, z: 11.5, pose: 'ready', pal: PAL.white },
+          { x: P[0], z: P[1], pose: 'followThrough', pal: { skin: '#9c6644', shirt: '#f4f4ef', shorts: '#07271c', hair: '#1a1410', hairStyle: 'cap', cap: '#d9f24a', shoes: '#f4f4ef' }, m: 1.86, light: 'left', shadow: { op: 0.45, dir: 1.2, len: 1.8 } },
+          { x: 6.6, z: -7.2, pose: 'armsCrossed', pal: PAL.coach, mirror: true }, { x: -1.5, z: 11.5, pose: 'ready', pal: PAL.white },
         ],
         behind: (cam) => mast(ctx, cam, -9.4, 18.2, { lit: true }) + mast(ctx, cam, 9.4, 18.2, { lit: true }),
-        wash: ['#ffb870', 0.28, [0, 0.3, 1, 0.7]], shadeOp: 0.3,
+        wash: ['#ffb870', 0.25, [0, 0.3, 1, 0.7]], shadeOp: 0.3,
       });
-      const [u, v] = cam.pt([-1.2, 0, -11.9]), k = cam.scale([-1.2, 0, -11.9]);
-      return svg + g2(dust(ctx, u - k * 0.2, v, k * 0.9), ctx) + swoosh(ctx, u - k * 0.1, v - k * 1.25, k * 0.75, 3.6, 1.5, k * 0.12) + ball(ctx, u + k * 1.6, v - k * 1.05, k * 0.045) + line([[u + k * 1.6, v - k * 1.05], [u + k * 2.3, v - k * 1.0]], `stroke="#d9f24a" stroke-width="${f1(k * 0.05)}" opacity="0.35" stroke-linecap="round"`);
+      const [u, v] = cam.pt([P[0], 0, P[1]]), k = cam.scale([P[0], 0, P[1]]);
+      return svg + g2(dust(ctx, u - k * 0.25, v, k), ctx) + swoosh(ctx, u + k * 0.05, v - k * 1.2, k * 0.62, -0.9, 2.2, k * 0.06) + line([[u - k * 1.5, v - k * 1.13], [u - k * 2.1, v - k * 1.18]], `stroke="${ctx.lin([[0, '#d9f24a', 0.5], [1, '#d9f24a', 0]], [u - k * 1.5, 0, u - k * 2.1, 0], true)}" stroke-width="${f1(k * 0.06)}" stroke-linecap="round"`) + ball(ctx, u - k * 1.5, v - k * 1.13, k * 0.04);
     },
   },
   'pro-fitness': {
@@ -108,7 +110,7 @@ export default {
         for (let z = -14; z <= -5; z += 0.45) s += poly(cam.poly([[-2.8, 0.006, z], [-2.2, 0.006, z], [-2.2, 0.006, z + 0.05], [-2.8, 0.006, z + 0.05]]), 'fill="#f0d623"');
         return s;
       },
-      people: [{ x: -2.5, z: -10.5, pose: 'run', pal: { ...PAL.green, shirt: '#07271c' }, racket: false }, { x: 1.2, z: -7, pose: 'lunge', pal: PAL.yellow, racket: false }, { x: -5.2, z: -12.2, pose: 'point', pal: PAL.coach, racket: false }],
+      people: [{ x: -2.5, z: -10.5, pose: 'run', pal: { ...PAL.green, shirt: '#07271c' }, racket: false }, { x: 1.2, z: -7, pose: 'lunge', pal: PAL.yellow, racket: false }, { x: -4.4, z: -9.8, pose: 'point', pal: PAL.coach, racket: false }],
       items: (cam) => [
         ...[-6, -3.5, -1].map((z) => ({ depth: cam.depth([1.5, 0, z]), svg: [1.1, 1.9].map((x) => line([cam.pt([x, 0, z]), cam.pt([x, 0.3, z])], `stroke="#ef7d22" stroke-width="${f1(cam.scale([x, 0, z]) * 0.04)}"`)).join('') + line([cam.pt([1.1, 0.3, z]), cam.pt([1.9, 0.3, z])], `stroke="#ef7d22" stroke-width="${f1(cam.scale([1.5, 0, z]) * 0.05)}"`) })),
         ...[[-4.2, -11.5, '#c8312a'], [-4.6, -11.1, '#23394f']].map(([x, z, c]) => { const [u, v] = cam.pt([x, 0.14, z]), r = cam.scale([x, 0, z]) * 0.14; return { depth: cam.depth([x, 0, z]), svg: ellipse(u, v + r * 0.9, r * 1.1, r * 0.3, 'fill="#000" opacity="0.3"') + ellipse(u, v, r, r, `fill="${ctx.rad([[0, shade(c, 0.3)], [1, shade(c, -0.3)]], { cx: 0.35, cy: 0.35 })}"`) }; }),
@@ -119,14 +121,16 @@ export default {
   },
   'camp-summer': {
     draw: (ctx) => park(ctx, {
-      cam: { pos: [-2, 1.5, -17.5], yaw: 0.1, pitch: 0.02, fov: 58 }, sky: ['#3f8fd4', '#d5ecf4'], clouds: 5, cloudOp: 0.9, sun: [0.85, 0.05, 0.35], treeH: 0.85,
+      cam: { pos: [-1, 2.2, -24], yaw: 0.06, pitch: 0.06, fov: 56 }, apron: 7, sky: ['#3f8fd4', '#d5ecf4'], clouds: 5, cloudOp: 0.9, sun: [0.85, 0.05, 0.35], treeH: 0.8,
       people: [
-        kid(ctx, 0, -3.2, -12.5, 'cheer'), kid(ctx, 1, -1.6, -11.8, 'run', { mirror: true }), kid(ctx, 2, 0.4, -12.8, 'ready'), kid(ctx, 3, 2.2, -12, 'cheer'),
-        kid(ctx, 4, -0.5, -8, 'forehand'), kid(ctx, 5, 3.8, -6.5, 'volley'), { x: 1.7, z: -9.8, pose: 'point', pal: PAL.coach2 },
+        kid(ctx, 0, -3.4, -14.2, 'cheer'), kid(ctx, 1, -1.9, -13.4, 'run', { mirror: true }), kid(ctx, 2, -0.4, -14.6, 'ready'), kid(ctx, 3, 1.1, -13.8, 'cheer'),
+        kid(ctx, 4, 2.6, -14.4, 'stand'), kid(ctx, 8, -2.5, -8.5, 'forehand'), kid(ctx, 5, 3, -7.5, 'volley'), kid(ctx, 6, 0.6, 4.5, 'ready'), kid(ctx, 7, -2.8, 5.5, 'ready'),
+        { x: 4, z: -12.6, pose: 'point', pal: PAL.coach2, mirror: true },
       ],
-      balls: [[-2, -14.2], [1.3, -14.8], [3, -13.5]],
-      items: (cam) => [tent(ctx, cam, 6.8, -13.5, { w: 3 }), ...[-3, 0, 3].map((x, i) => coneAt(ctx, cam, x, -5, ['#f2b233', '#e0402a', '#4d9bd6'][i]))],
-      front: (cam) => bunting(ctx, cam, [-9.2, 3.6, 8], [9.2, 3.6, 8], { n: 22 }) + bunting(ctx, cam, [-9.2, 3.8, -2], [-9.2, 3.8, 16], { n: 14 }),
+      balls: [[-2, -16.2], [1.3, -16.8], [3, -15.5], [-0.5, -10]],
+      items: (cam) => [tent(ctx, cam, -6.6, -16.2, { w: 3 }), ...[-3, 0, 3].map((x, i) => coneAt(ctx, cam, x, -5, ['#f2b233', '#e0402a', '#4d9bd6'][i])),
+        { depth: cam.depth([-6.2, 0, -15.6]), svg: waterCooler(ctx, cam, -6.2, -15.6) }],
+      front: (cam) => bunting(ctx, cam, [-9.2, 3.6, 6], [9.2, 3.6, 6], { n: 22 }) + bunting(ctx, cam, [-9.2, 3.8, -14], [-9.2, 3.8, 12], { n: 18 }) + bunting(ctx, cam, [9.2, 3.8, -14], [9.2, 3.8, 12], { n: 18 }),
       wash: ['#fff0c0', 0.2, [1, 0, 0, 1]],
     }).svg,
     post: { saturation: 1.08 },
@@ -156,19 +160,22 @@ export default {
   'camp-lunch': {
     // long picnic table under the trees beside the courts, kids at lunch
     draw: (ctx) => park(ctx, {
-      cam: { pos: [1.6, 2.3, -24.2], yaw: -0.08, pitch: 0.24, fov: 54 }, sky: ['#5a9fd6', '#e1eff2'], clouds: 3,
+      cam: { pos: [0.8, 2.2, -23.6], yaw: -0.03, pitch: 0.3, fov: 52 }, sky: ['#5a9fd6', '#e1eff2'], clouds: 3,
       items: (cam) => {
-        const T = 0.74, z0 = -20.2, z1 = -19.4, out = [];
-        out.push({ depth: cam.depth([0, 0, (z0 + z1) / 2]), svg: boxC(cam, [-3.2, T - 0.05, z0], [3.2, T, z1], '#f4f4ef').svg + poly(cam.poly([[-3.2, T, z0], [3.2, T, z0], [3.2, T - 0.35, z0], [-3.2, T - 0.35, z0]]), `fill="${C.green}"`) + food(ctx, cam, T, z0, z1) });
+        const T = 0.74, z0 = -20.4, z1 = -19.4, out = [];
+        let top = boxC(cam, [-3.4, T - 0.05, z0], [3.4, T, z1], '#f4f4ef').svg + poly(cam.poly([[-3.4, T, z0], [3.4, T, z0], [3.4, T - 0.3, z0], [-3.4, T - 0.3, z0]]), `fill="${C.green}"`);
+        for (let i = 0; i < 34; i++) for (let j = 0; j < 5; j++) if ((i + j) % 2) top += poly(cam.poly([[-3.4 + i * 0.2, T + 0.001, z0 + j * 0.2], [-3.2 + i * 0.2, T + 0.001, z0 + j * 0.2], [-3.2 + i * 0.2, T + 0.001, z0 + j * 0.2 + 0.2], [-3.4 + i * 0.2, T + 0.001, z0 + j * 0.2 + 0.2]]), `fill="${C.green}" opacity="0.8"`);
+        out.push({ depth: cam.depth([0, 0, (z0 + z1) / 2]), svg: top + food(ctx, cam, T, z0 + 0.1, z1 - 0.1) });
         for (let i = 0; i < 6; i++) {
-          const x = -2.6 + i * 1.05;
-          out.push({ ...person(ctx, cam, x + ctx.jit(0, 0.1), z1 + 0.45, { ...kid(ctx, i, 0, 0, 'sit'), y: 0.05 }), depth: cam.depth([x, 0, z1 + 0.2]) + 0.5 });
+          const x = -2.7 + i * 1.08;
+          out.push({ ...person(ctx, cam, x + ctx.jit(0, 0.1), z1 + 0.4, { ...kid(ctx, i, 0, 0, 'sit'), y: -0.12, noShadow: true }), depth: cam.depth([x, 0, z1 + 0.2]) + 0.5 });
         }
-        for (const x of [-2.9, 2.7]) out.push({ ...person(ctx, cam, x, z0 - 0.45, { ...kid(ctx, x > 0 ? 8 : 9, 0, 0, 'sit'), face: 'back', y: -0.05 }), depth: cam.depth([x, 0, z0]) - 0.6 });
+        for (const x of [-2.2, 0.4, 2.8]) out.push({ ...person(ctx, cam, x, z0 - 0.4, { ...kid(ctx, Math.round(x * 3 + 9), 0, 0, 'sit'), face: 'back', y: -0.12, noShadow: true }), depth: cam.depth([x, 0, z0]) - 0.6 });
+        out.push({ ...boxC(cam, [-3.4, 0.4, z0 - 0.75], [3.4, 0.46, z0 - 0.45], '#8a6a48'), depth: cam.depth([0, 0, z0]) - 1 });
         out.push(parasol(ctx, cam, -6.2, -16.5, { color: C.green, stripe: '#f4f4ef' }), tent(ctx, cam, 6.2, -15.5, { w: 3 }));
         return out;
       },
-      people: [{ x: 4.6, z: -16.5, pose: 'stand', pal: PAL.coach }], wash: ['#ffe8b8', 0.2, [1, 0, 0, 1]], vignette: 0.45,
+      people: [{ x: 4.4, z: -17.2, pose: 'stand', pal: PAL.coach }], wash: ['#ffe8b8', 0.2, [1, 0, 0, 1]], vignette: 0.45, grass: '#5c8a3e',
       front: () => leaves(ctx),
     }).svg,
   },
@@ -186,7 +193,7 @@ export default {
   },
   'trainer-team': {
     draw: (ctx) => park(ctx, {
-      cam: { pos: [0, 2.3, 5.2], pitch: 0.1, fov: 50 }, clouds: 3, sideFences: false, net: false, clothH: 2.2, treeH: 0.7,
+      cam: { pos: [0, 2.3, 3.2], pitch: 0.1, fov: 54 }, clouds: 3, sideFences: false, net: false, clothH: 2.2, treeH: 0.7,
       people: [
         { x: -3.1, z: 10.9, pose: 'armsCrossed', pal: { ...PAL.coach, hairStyle: 'short' } }, { x: -1.9, z: 11.3, pose: 'stand', pal: { ...PAL.coach2 }, racket: true },
         { x: -0.6, z: 11, pose: 'armsCrossed', pal: { ...PAL.coach, skin: '#f1c9a5', hair: '#c9a062', hairStyle: 'pony' }, m: 1.7 },
@@ -212,17 +219,16 @@ export default {
     }).svg,
   },
   'match-singles': {
-    // seen from the side, behind the low courtside barrier: umpire chair, players' benches
+    // from the corner behind the low courtside barrier: server, umpire chair, players' bench
     draw: (ctx) => park(ctx, {
-      cam: { pos: [-19, 6.5, 0], yaw: Math.PI / 2, pitch: 0.24, fov: 66 }, treeRows: 0, clouds: 4, sun: [0.8, 0.1, 0.3],
-      fences: [[[9.2, -40], [9.2, 40]]],
-      behind: (cam) => [[34, 0.5, 3], [24, 0.25, 1.5]].map(([x, haze, blur]) => treeLine(ctx, { y: cam.pt([x, 0, 0])[1], h: cam.scale([x, 0, 0]) * 12, tones: ['#1f4529', '#2f6436', '#4f8645'], haze: '#d6e6ec', hazeAmt: haze, blur, poplar: 0.3 })).join(''),
-      people: [{ x: 1.6, z: -12.3, pose: 'serveHit', pal: PAL.navy }, { x: -1.8, z: 12.4, pose: 'ready', pal: PAL.coral, mirror: true }],
+      cam: { pos: [-10.2, 3.6, -22.5], yaw: 0.49, pitch: 0.1, fov: 60 }, apron: 6, clouds: 4, sun: [0.8, 0.1, 0.3],
+      fences: [[[-40, 18.3], [40, 18.3]], [[9.2, -28], [9.2, 18.3]]],
+      people: [{ x: 1.6, z: -12.3, pose: 'serveHit', pal: PAL.navy, face: 'back' }, { x: -1.8, z: 12.4, pose: 'ready', pal: PAL.coral }],
       items: (cam) => [
-        ...[-2.2, 2.2].map((z) => ({ depth: cam.depth([8.3, 0, z]), svg: boxC(cam, [7.9, 0.42, z - 0.8], [8.4, 0.48, z + 0.8], '#f4f4ef').svg + boxC(cam, [8.4, 0.45, z - 0.8], [8.5, 0.95, z + 0.8], C.green).svg })),
-        { depth: cam.depth([7.2, 0, 0]), svg: boxC(cam, [6.9, 0, -0.4], [7.5, 1.9, 0.4], '#1f4634').svg + boxC(cam, [6.85, 1.9, -0.45], [7.55, 2.0, 0.45], '#e6e6e0').svg },
-        person(ctx, cam, 7.2, 0, { pose: 'sit', pal: { ...PAL.white, shirt: '#1d2d4a', long: true }, y: 1.55, noShadow: true }),
-        parasol(ctx, cam, 8.3, 2.2, { color: C.green, r: 1, h: 2.1 }),
+        ...[-2.2, 2.2].map((z) => ({ depth: cam.depth([-8.3, 0, z]), svg: boxC(cam, [-8.4, 0.42, z - 0.8], [-7.9, 0.48, z + 0.8], '#f4f4ef').svg + boxC(cam, [-8.5, 0.45, z - 0.8], [-8.4, 0.95, z + 0.8], C.green).svg })),
+        { depth: cam.depth([-7.2, 0, 0]), svg: boxC(cam, [-7.5, 0, -0.4], [-6.9, 1.9, 0.4], '#1f4634').svg + boxC(cam, [-7.55, 1.9, -0.45], [-6.85, 2.0, 0.45], '#e6e6e0').svg },
+        person(ctx, cam, -7.2, 0, { pose: 'sit', pal: { ...PAL.white, shirt: '#1d2d4a', long: true }, y: 1.55, noShadow: true, face: 'side' }),
+        parasol(ctx, cam, -8.3, -2.2, { color: C.green, r: 1, h: 2.1 }),
       ],
       front: (cam) => fenceLine(ctx, cam), wash: ['#ffe0a8', 0.2, [0, 0, 1, 1]],
     }).svg,
@@ -256,4 +262,10 @@ function leaves(ctx) {
     s += ellipse(x, y, ctx.rand(40, 90), ctx.rand(25, 55), `fill="${ctx.pick(['#183d24', '#22502e', '#2c6136'])}"`);
   }
   return `<g filter="${ctx.blur(9)}" opacity="0.95">${s}</g>`;
+}
+/** Orange drinks cooler on a little table (camp). */
+function waterCooler(ctx, cam, x, z) {
+  const k = cam.scale([x, 0, z]), [u, v] = cam.pt([x, 0.75, z]);
+  return rect(u - k * 0.4, v, k * 0.8, k * 0.05, 'fill="#e6e6e0"') + line([[u - k * 0.35, v], [u - k * 0.35, v + k * 0.72]], 'stroke="#bbb" stroke-width="2"') + line([[u + k * 0.35, v], [u + k * 0.35, v + k * 0.72]], 'stroke="#bbb" stroke-width="2"') +
+    rect(u - k * 0.16, v - k * 0.42, k * 0.32, k * 0.42, `rx="${f1(k * 0.04)}" fill="${ctx.lin([[0, '#ff9a3c'], [1, '#d8641c']], [0, 0, 1, 0])}"`) + rect(u - k * 0.17, v - k * 0.46, k * 0.34, k * 0.07, 'fill="#f4f4ef"');
 }
