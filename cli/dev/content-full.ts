@@ -1,0 +1,35 @@
+import type { SiteConfig } from '../config/schema.ts';
+import type { ContentFiles } from '../content/read.ts';
+import { validateContent } from '../content/validate.ts';
+import { buildModel } from '../content/model.ts';
+import { buildRoutes } from '../routes/routes.ts';
+import { buildRedirects } from '../routes/redirects.ts';
+import { findCollisions } from '../routes/collisions.ts';
+import { orderRedirects } from '../build/redirect-files.ts';
+import { describePage } from '../build/describe-page.ts';
+import type { Problem } from '../errors/site-error.ts';
+import { indexSite, type ContentState } from './content-state.ts';
+
+/** Options of `site dev`: drafts show (they never do in `site build`), warnings stay warnings. */
+export const DEV_VALIDATION = { strict: false, drafts: true } as const;
+
+const hasErrors = (problems: Problem[]) => problems.some((p) => p.severity === 'error');
+
+/**
+ * The whole content side of the site from its sources, the same stages in the same order as
+ * the build's checkSite (validate, model, routes, collisions), with Markdown from the session's
+ * memo instead of the build's file cache. A state only when there is no error.
+ */
+export function checkContent(config: SiteConfig, files: ContentFiles, markdown: (text: string) => string): { state?: ContentState; problems: Problem[] } {
+  const validated = validateContent(config, files, DEV_VALIDATION);
+  if (!validated.content || hasErrors(validated.problems)) return { problems: validated.problems };
+  const content = validated.content;
+  const warnings = validated.problems;
+  const { model, problems } = buildModel(config, content, files.images, markdown);
+  if (problems.length) return { problems: [...problems, ...warnings] };
+  const pages = buildRoutes(model);
+  const redirects = orderRedirects(buildRedirects(model));
+  const collisions = findCollisions(pages, redirects, (page) => describePage(model, page));
+  if (collisions.length) return { problems: [...collisions, ...warnings] };
+  return { state: { config, content, model, pages, redirects, index: indexSite(config, content, pages, redirects) }, problems: warnings };
+}

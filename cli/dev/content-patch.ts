@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import type { Locale } from '../config/schema.ts';
+import { classify, type Collection } from '../content/classify.ts';
+import { rawItem, validateCollection, type RawItem, type ValidItem } from '../content/collection-items.ts';
+import { splitFrontMatter, type MarkdownSource } from '../content/front-matter.ts';
+import { buildModel } from '../content/model.ts';
+import { checkReferences } from '../content/references.ts';
+import { eventSchema, jobSchema, newsSchema, pageSchema } from '../content/schemas/markdown.ts';
+import type { ByLocale, SiteModel } from '../content/types.ts';
+import type { ValidContent } from '../content/validate.ts';
+import type { Problem } from '../errors/site-error.ts';
+import type { YamlSource } from '../source/yaml-source.ts';
+import { DEV_VALIDATION } from './content-full.ts';
+import type { ContentState, ItemRef } from './content-state.ts';
+
+const schemas: Record<Collection, z.ZodType<unknown>> = { pages: pageSchema, news: newsSchema, events: eventSchema, jobs: jobSchema };
+
+/**
+ * - `full`: the edit may reach beyond its item (a new id, slug or date, a new file): rebuild all.
+ * - `patched`: the item is valid and the site is `state`; pages and redirects are unchanged.
+ * - `broken`: the item has errors; the site keeps the item's previous version meanwhile.
+ */
+export type PatchResult =
+  | { kind: 'full'; reason: string }
+  | { kind: 'patched'; state: ContentState; item: ItemRef; problems: Problem[] }
+  | { kind: 'broken'; item: ItemRef; problems: Problem[] };
+
+type Item = Record<Locale, ValidItem<unknown>>;
+type ModelItem = ByLocale<{ slug?: string; date?: string; start?: string }>;
+
+/**
+ * The fast path of `site dev`: one edited Markdown file of an existing item, checked on its own.
+ * Everything the full validation would report about this item is found here too (front matter,
+ * schema, translation, references, slug); what could involve other items (an id, and so
+ * duplicates and orphans; a slug, and so paths and collisions; the date or start that orders
+ * lists) must stay as it was, or the caller runs the full path. tests/dev/patch.test.ts holds
+ * the two paths to the same result.
+ */
+export function patchItem(state: ContentState, file: string, textOf: (path: string) => string | undefined, markdown: (text: string) => string, clubs: YamlSource): PatchResult {
+  const ref = state.index.items.get(file);
+  const kind = classify(file);
+  if (!ref || kind.kind !== 'markdown' || kind.collection !== ref.collection) return { kind: 'full', reason: 'not an item of the site' };
+  const problems: Problem[] = [];
+  const sources = new Map<string, MarkdownSource>();
+  const raws: Partial<Record<Locale, RawItem>> = {};
+  for (const [locale, path] of Object.entries(ref.files) as Array<[Locale, string]>) {
+    const text = textOf(path);
+    if (text === undefined) return { kind: 'full', reason: `${path} is gone` };
+    const split = splitFrontMatter(text, path);
+    if ('code' in split) problems.push(split);
+    else if (split.meta.problems.length) problems.push(...split.meta.problems);
+    else {
+      sources.set(path, split);
+      raws[locale] = rawItem(ref.collection, path.slice(path.lastIndexOf('/') + 1, -'.md'.length), path, split);
+      if (raws[locale].key !== ref.key) return { kind: 'full', reason: 'the id changed' };
+    }
+  }
+  // Unreadable front matter: its id is unknown, so the item is taken to keep the one it had.
+  if (problems.length) return { kind: 'broken', item: ref, problems };
+
+  const validated = validateCollection(ref.collection, schemas[ref.collection], { nl: [raws.nl!], en: raws.en ? [raws.en] : [] }, DEV_VALIDATION);
+  problems.push(...validated.problems);
+  const item = validated.items[0] as Item | undefined;
+  if (!item) return problems.some((p) => p.severity === 'error') ? { kind: 'broken', item: ref, problems } : { kind: 'full', reason: 'the item left the site' };
+
+  const ownFiles = new Set(Object.values(ref.files));
+  const only = (collection: Collection) => (ref.collection === collection ? [item] : []) as never[];
+  problems.push(
+    ...checkReferences({
+      config: state.config,
+      images: state.model.images,
+      clubs: { items: state.content.clubs, source: clubs },
+      lessons: state.content.lessons,
+      pages: only('pages'),
+      news: only('news'),
+      events: only('events'),
+      lineOf: (path, field) => (path === clubs.file ? clubs.lineOf(field) : sources.get(path)?.meta.lineOf(field)),
+    }).filter((p) => p.location && ownFiles.has(p.location.file)),
+  );
+
+  const content: ValidContent = { ...state.content, pages: [], news: [], events: [], jobs: [], [ref.collection]: [item] };
+  const built = buildModel(state.config, content, state.model.images, markdown);
+  problems.push(...built.problems);
+  if (problems.some((p) => p.severity === 'error')) return { kind: 'broken', item: ref, problems };
+
+  const fresh = (ref.collection === 'pages' ? built.model.pages.get(ref.key) : built.model[ref.collection][0]) as ModelItem;
+  const model = replaceInModel(state.model, ref, fresh);
+  if (!model) return { kind: 'full', reason: 'its slug or date changed' };
+  const list = state.content[ref.collection] as Item[];
+  const replaced = list.map((old) => (old.nl.key === ref.key ? item : old));
+  return { kind: 'patched', state: { ...state, content: { ...state.content, [ref.collection]: replaced }, model }, item: ref, problems };
+}
+
+/** The model with one item swapped, if that changes neither a URL nor the order of a list. */
+function replaceInModel(model: SiteModel, ref: ItemRef, fresh: ModelItem): SiteModel | undefined {
+  if (ref.collection === 'pages') return { ...model, pages: new Map(model.pages).set(ref.key, fresh as never) };
+  const list = model[ref.collection] as unknown as Array<ModelItem & { nl: { data: { id: number } } }>;
+  const index = list.findIndex((old) => String(old.nl.data.id) === ref.key);
+  const old = list[index];
+  if (!old) return undefined;
+  const same = (locale: Locale) =>
+    old[locale].data.slug === fresh[locale].data.slug && old[locale].data.date === fresh[locale].data.date && old[locale].data.start === fresh[locale].data.start;
+  if (!same('nl') || !same('en')) return undefined;
+  const next = [...list];
+  next[index] = fresh as (typeof list)[number];
+  return { ...model, [ref.collection]: next };
+}

@@ -1,0 +1,66 @@
+import type { SiteConfig } from '../config/schema.ts';
+import type { Collection } from '../content/classify.ts';
+import type { SiteModel } from '../content/types.ts';
+import type { ValidContent } from '../content/validate.ts';
+import { siteManifest } from '../build/manifest.ts';
+import { pageId } from '../build/build-state.ts';
+import { outputFile } from '../routes/paths.ts';
+import type { PageRoute, Redirect } from '../routes/types.ts';
+import { siteManifestSchema, type SiteManifest } from '../../functions/site.ts';
+import { createRedirectMatcher, type RedirectMatcher } from '../../functions/redirects.ts';
+
+/** The content files one item is made of: its Dutch file and, when translated, its English one. */
+export interface ItemRef {
+  collection: Collection;
+  key: string;
+  files: { nl: string; en?: string };
+}
+
+/** Lookups the dev server answers requests and patches with, made once per full rebuild. */
+export interface SiteIndex {
+  /** Every URL path (both Dutch variants, English) to its page. */
+  byPath: Map<string, PageRoute>;
+  /** Output file as the build would write it (index.html, en/404.html) to its page. */
+  byFile: Map<string, PageRoute>;
+  byId: Map<string, PageRoute>;
+  /** Content file to the item it belongs to. */
+  items: Map<string, ItemRef>;
+  manifest: SiteManifest;
+  redirects: RedirectMatcher;
+}
+
+/** One consistent, valid site: what every page is rendered from. */
+export interface ContentState {
+  config: SiteConfig;
+  content: ValidContent;
+  model: SiteModel;
+  pages: PageRoute[];
+  redirects: Redirect[];
+  index: SiteIndex;
+}
+
+export const collectionsOf = (content: ValidContent) => ({ pages: content.pages, news: content.news, events: content.events, jobs: content.jobs });
+
+export function indexSite(config: SiteConfig, content: ValidContent, pages: PageRoute[], redirects: Redirect[]): SiteIndex {
+  const byPath = new Map<string, PageRoute>();
+  const byFile = new Map<string, PageRoute>();
+  const byId = new Map<string, PageRoute>();
+  for (const page of pages) {
+    byId.set(pageId(page), page);
+    for (const path of page.paths) {
+      byPath.set(path, page);
+      byFile.set(outputFile(path), page);
+    }
+  }
+  const items = new Map<string, ItemRef>();
+  for (const [collection, list] of Object.entries(collectionsOf(content)) as Array<[Collection, ValidContent['news']]>) {
+    for (const item of list) {
+      const ref: ItemRef = { collection, key: item.nl.key, files: { nl: item.nl.file, ...(item.en.fallback ? {} : { en: item.en.file }) } };
+      items.set(ref.files.nl, ref);
+      if (ref.files.en) items.set(ref.files.en, ref);
+    }
+  }
+  // Parsed like `site serve` parses dist/site.json, so the request handler gets the type it knows.
+  const manifest = siteManifestSchema.parse(siteManifest(config, pages));
+  return { byPath, byFile, byId, items, manifest, redirects: createRedirectMatcher(redirects) };
+}

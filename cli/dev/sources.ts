@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { contentEntry, readContent, type ContentFiles, type SourceFile } from '../content/read.ts';
+
+/** What one changed path did to the sources. */
+export type SourceChange = { kind: 'text'; path: string; existed: boolean; exists: boolean } | { kind: 'image'; name: string; existed: boolean; exists: boolean } | { kind: 'none' };
+
+/**
+ * The text of every content file, held in memory between rebuilds so a save re-reads one file,
+ * not 8,000. Images are only listed, as readContent does (the image stage reads them).
+ */
+export class Sources {
+  private readonly root: string;
+  private files = new Map<string, SourceFile>();
+  private images = new Map<string, string>();
+  /** The sorted view validateContent takes; rebuilt only after a change. */
+  private view: ContentFiles | undefined;
+
+  private constructor(root: string) {
+    this.root = root;
+  }
+
+  static async load(root: string): Promise<Sources> {
+    const sources = new Sources(root);
+    await sources.rescan();
+    return sources;
+  }
+
+  /** Read content/ again from scratch: after a folder was added, removed or renamed. */
+  async rescan(): Promise<void> {
+    const content = await readContent(this.root);
+    this.files = new Map(content.files.map((file) => [file.path, file]));
+    this.images = content.images;
+    this.view = undefined;
+  }
+
+  text(path: string): string | undefined {
+    return this.files.get(path)?.text;
+  }
+
+  /** Take in one file (project-relative path) as it is on disk now: changed, added or gone. */
+  async update(path: string): Promise<SourceChange> {
+    const entry = contentEntry(path);
+    if (!entry) return { kind: 'none' };
+    if (entry.kind === 'image') {
+      const existed = this.images.get(entry.name) === path;
+      const exists = await readFile(join(this.root, path)).then(() => true, () => false);
+      if (exists) this.images.set(entry.name, path);
+      else if (existed) this.images.delete(entry.name);
+      this.view = undefined;
+      return { kind: 'image', name: entry.name, existed, exists };
+    }
+    const existed = this.files.has(path);
+    const text = await readFile(join(this.root, path), 'utf8').catch(() => undefined);
+    if (text === undefined) this.files.delete(path);
+    else if (text === this.files.get(path)?.text) return { kind: 'none' }; // touched, not changed
+    else this.files.set(path, { path, text });
+    this.view = undefined;
+    return { kind: 'text', path, existed, exists: text !== undefined };
+  }
+
+  contentFiles(): ContentFiles {
+    this.view ??= { files: [...this.files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), images: new Map(this.images) };
+    return this.view;
+  }
+}
