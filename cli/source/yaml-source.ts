@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { LineCounter, parseDocument, isMap, isNode, isScalar, isSeq, type Document } from 'yaml';
 import { load, CORE_SCHEMA } from 'js-yaml';
 import { problem, type Problem } from '../errors/site-error.ts';
 
@@ -41,7 +41,9 @@ function parseWithPositions(text: string, file: string, lineOffset: number): Yam
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + lineOffset;
-  const problems = doc.errors.map((error) =>
+  // Only the first syntax error: after it the parser is out of step, and what follows (often a
+  // dozen lines of "Implicit keys need to be on a single line") repeats the same mistake.
+  const problems = doc.errors.slice(0, 1).map((error) =>
     problem('YAML_SYNTAX', { problem: firstLine(error.message) }, { location: { file, line: lineAt(error.pos[0]) } }),
   );
   return {
@@ -52,32 +54,28 @@ function parseWithPositions(text: string, file: string, lineOffset: number): Yam
   };
 }
 
+/**
+ * The line of the field at `path`: its key's line in a mapping, its first line in a list. A
+ * missing field points at the closest ancestor that exists. Keys are matched by their text,
+ * since YAML reads `500:` as the number 500 while the data (and zod's path) has the key "500".
+ */
 function lineOfPath(doc: Document, path: FieldPath, lineAt: (offset: number) => number): number | undefined {
-  // A missing field has no node: point at the closest ancestor that exists.
-  for (let depth = path.length; depth >= 0; depth--) {
-    const keys = path.slice(0, depth) as unknown[];
-    const node = depth === 0 ? doc.contents : doc.getIn(keys, true);
-    if (isNode(node) && node.range) {
-      const keyLine = depth > 0 ? keyLineOf(doc, keys) : undefined;
-      return keyLine !== undefined ? lineAt(keyLine) : lineAt(node.range[0]);
-    }
+  let node: unknown = doc.contents;
+  let line = isNode(node) && node.range ? lineAt(node.range[0]) : undefined;
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(key));
+      if (!pair) break;
+      if (isNode(pair.key) && pair.key.range) line = lineAt(pair.key.range[0]);
+      node = pair.value;
+    } else if (isSeq(node) && typeof key === 'number') {
+      const item = node.items[key];
+      if (!isNode(item) || !item.range) break;
+      line = lineAt(item.range[0]);
+      node = item;
+    } else break;
   }
-  return undefined;
-}
-
-/** The offset of the key of a mapping entry, so `date: tomorrow` points at `date`, not the value. */
-function keyLineOf(doc: Document, keys: unknown[]): number | undefined {
-  const parent = keys.length > 1 ? doc.getIn(keys.slice(0, -1), true) : doc.contents;
-  const last = keys[keys.length - 1];
-  if (parent && typeof parent === 'object' && 'items' in parent && Array.isArray(parent.items)) {
-    for (const item of parent.items as unknown[]) {
-      if (item && typeof item === 'object' && 'key' in item) {
-        const key = (item as { key: unknown }).key;
-        if (isNode(key) && 'value' in key && (key as { value: unknown }).value === last && key.range) return key.range[0];
-      }
-    }
-  }
-  return undefined;
+  return line;
 }
 
 const firstLine = (text: string) => text.split('\n')[0] ?? text;
