@@ -47,6 +47,11 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
       const where = fieldName(closest.path as FieldPath);
       return where ? `${where}: ${inner}` : inner;
     }
+    case 'invalid_key': {
+      // A record key that breaks its rule (legacy: { "oud/bieb": ... }): the key is what was received.
+      const rule = issue.issues[0]?.message ?? issue.message;
+      return `${rule}, received ${JSON.stringify(String(issue.path[issue.path.length - 1]))}`;
+    }
     default:
       return `${issue.message}, received ${received}`;
   }
@@ -61,9 +66,14 @@ export function zodProblems(
   code: ErrorCode,
   params: Record<string, string> = {},
 ): Problem[] {
-  return issues.map((issue) => {
-    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : (issue.path as FieldPath);
-    const field = fieldName(issue.path as FieldPath) || '(file)';
+  // An unknown field is named itself (`hero.imgae`, not `hero`), one problem per key at its own line.
+  const split = issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ issue: { ...issue, keys: [key] } as z.core.$ZodIssue, path: [...issue.path, key] as FieldPath }))
+      : [{ issue, path: issue.path as FieldPath }],
+  );
+  return split.map(({ issue, path }) => {
+    const field = fieldName(path) || '(file)';
     return problem(
       code,
       { ...params, field, problem: describeIssue(issue, data) },
