@@ -45,7 +45,7 @@ export const catalogue = {
   ),
   CONTENT_DUPLICATE_ID: entry(
     'Duplicate id',
-    (p) => `${p.collection} id ${p.id} is used twice: here and in ${p.other}.`,
+    (p) => `${p.collection} ${p.what ?? 'id'} ${p.id} is used twice: here and in ${p.other}.`,
     () => 'Give one of them an id no other item uses; ids appear in URLs, so keep published ones.',
   ),
   CONTENT_UNKNOWN_REFERENCE: entry(
