@@ -54,16 +54,35 @@ export function validateCollection<T>(
 
   // A Dutch file that cannot be read, or has no valid id, would make its translation look orphaned:
   // report only the Dutch file's own problem; a real orphan shows once the Dutch files read.
-  const dutchUnsure = dutchUnreadable || [...indexed.nl.keys()].some((key) => key.startsWith('file:'));
+  const dutchUnsure = dutchUnreadable || (collection !== 'pages' && [...indexed.nl.keys()].some((key) => !/^[1-9]\d*$/.test(key)));
   for (const [key, en] of indexed.en) {
     if (!indexed.nl.has(key) && !dutchUnsure) {
       problems.push(problem('TRANSLATION_ORPHAN', { collection, id: key, locale: 'en' }, { location: { file: en.file, line: 1 } }));
     }
   }
+  /** The translation over its original; only problems in fields the translation itself sets. */
+  const translate = (nl: RawItem, en: RawItem): T | undefined => {
+    const merged = overlay(nl.source.meta.data, en.source.meta.data);
+    const enData = schema.safeParse(merged);
+    if (enData.success) return enData.data;
+    const sets = (path: ReadonlyArray<PropertyKey>) => setsField(en.source.meta.data, path);
+    // An unknown key may come from the Dutch file: keep only the ones the translation writes.
+    const own = enData.error.issues.flatMap((issue): z.core.$ZodIssue[] => {
+      if (issue.code !== 'unrecognized_keys') return sets(issue.path) ? [issue] : [];
+      const keys = issue.keys.filter((key) => sets([...issue.path, key]));
+      return keys.length ? [{ ...issue, keys }] : [];
+    });
+    problems.push(...zodProblems(own, merged, en.file, en.source.meta.lineOf, 'CONTENT_SCHEMA_MISMATCH', { collection }));
+    return undefined;
+  };
+
   for (const [key, nl] of indexed.nl) {
     const nlData = schema.safeParse(nl.source.meta.data);
     if (!nlData.success) {
       problems.push(...zodProblems(nlData.error.issues, nl.source.meta.data, nl.file, nl.source.meta.lineOf, 'CONTENT_SCHEMA_MISMATCH', { collection }));
+      // The translation's own mistakes too, so the editor sees them in this run, not the next.
+      const en = indexed.en.get(key);
+      if (en) translate(nl, en);
       continue;
     }
     if ((nlData.data as { draft?: boolean }).draft && !options.drafts) continue;
@@ -80,15 +99,10 @@ export function validateCollection<T>(
       items.push({ nl: dutch, en: { ...dutch, locale: 'en', fallback: true } });
       continue;
     }
-    const merged = overlay(nl.source.meta.data, en.source.meta.data);
-    const enData = schema.safeParse(merged);
-    if (!enData.success) {
-      const own = enData.error.issues.filter((issue) => setsField(en.source.meta.data, issue.path));
-      problems.push(...zodProblems(own, merged, en.file, en.source.meta.lineOf, 'CONTENT_SCHEMA_MISMATCH', { collection }));
-      continue;
-    }
+    const enData = translate(nl, en);
+    if (enData === undefined) continue;
     const body = en.source.body.trim() ? en.source.body : nl.source.body;
-    items.push({ nl: dutch, en: { key, locale: 'en', data: enData.data, body, file: en.file, fallback: false } });
+    items.push({ nl: dutch, en: { key, locale: 'en', data: enData, body, file: en.file, fallback: false } });
   }
   return { items, problems };
 }
