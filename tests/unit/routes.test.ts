@@ -4,7 +4,7 @@ import { canonicalUrl, fillPattern, outputFile, pageTitle, routePath, splitLocal
 import { slugify } from '../../cli/content/slug.ts';
 import type { Locale } from '../../cli/config/schema.ts';
 import type { PageRoute } from '../../cli/routes/types.ts';
-import { fixtureModel, realConfig } from './fixtures/model.ts';
+import { fixtureModel, news, realConfig } from './fixtures/model.ts';
 
 const config = realConfig();
 const pages = buildRoutes(fixtureModel(config));
@@ -82,14 +82,16 @@ describe('spec section 2: every row in every variant', () => {
   });
 
   test('every route of site.config.yaml is a row of this table (a new route needs a row)', () => {
-    expect(new Set(specRows.map((row) => row.route))).toEqual(new Set(Object.keys(config.routes)));
+    // news-page (the news list from page 2 on) only exists on a site with more articles: below.
+    expect(new Set([...specRows.map((row) => row.route), 'news-page'])).toEqual(new Set(Object.keys(config.routes)));
   });
 });
 
 describe('buildRoutes on the fixture site', () => {
   test('one page per route and language, per item for collections, plus a shell and status pages', () => {
-    const staticRoutes = Object.keys(config.routes).length - 5; // news-article, club, event, event-signup, registration
-    const perLocale = staticRoutes + 2 /* news */ + 2 /* clubs */ + 2 /* event + sign-up */ + 1 /* registration shell */ + 2; /* 404, 500 */
+    const itemRoutes = new Set(['news-article', 'club', 'event', 'event-signup', 'registration']);
+    const fixed = specRows.filter((row) => !itemRoutes.has(row.route)).length; // the news list included
+    const perLocale = fixed + 2 /* news */ + 2 /* clubs */ + 2 /* event + sign-up */ + 1 /* registration shell */ + 2; /* 404, 500 */
     expect(pages.filter((p) => p.locale === 'nl')).toHaveLength(perLocale);
     expect(pages.filter((p) => p.locale === 'en')).toHaveLength(perLocale);
   });
@@ -142,6 +144,35 @@ describe('buildRoutes on the fixture site', () => {
 
   test('is pure: the same model gives the same pages', () => {
     expect(buildRoutes(fixtureModel(config))).toEqual(pages);
+  });
+});
+
+describe('the news list in pages of 12', () => {
+  const manyNews = (count: number) =>
+    buildRoutes(fixtureModel(config, { news: Array.from({ length: count }, (_, i) => news(i + 1, { nl: `bericht-${i + 1}`, en: `article-${i + 1}` })) }));
+  const listPaths = (routes: PageRoute[]) => routes.filter((p) => p.route === 'news' || p.route === 'news-page').flatMap((p) => p.paths);
+
+  test('12 articles: one list page, at the spec path', () => {
+    expect(listPaths(manyNews(12))).toEqual(['/nieuws', '/nl/nieuws', '/en/news']);
+  });
+
+  test('13 articles: page 2 in three variants, with its own canonical and alternates', () => {
+    const routes = manyNews(13);
+    expect(listPaths(routes)).toEqual(['/nieuws', '/nl/nieuws', '/en/news', '/nieuws/pagina/2', '/nl/nieuws/pagina/2', '/en/news/page/2']);
+    const second = routes.filter((p) => p.route === 'news-page');
+    expect(second.map((p) => [p.locale, p.canonical, p.entity])).toEqual([
+      ['nl', '/nieuws/pagina/2', { kind: 'listing', page: 2, pages: 2 }],
+      ['en', '/en/news/page/2', { kind: 'listing', page: 2, pages: 2 }],
+    ]);
+    expect(second[0]!.alternates).toEqual({ nl: '/nieuws/pagina/2', en: '/en/news/page/2', 'x-default': '/nieuws/pagina/2' });
+    expect(routes.find((p) => p.route === 'news')!.entity).toEqual({ kind: 'listing', page: 1, pages: 2 });
+  });
+
+  test('25 articles: three pages, no /pagina/1', () => {
+    const paths = listPaths(manyNews(25));
+    expect(paths).toContain('/en/news/page/3');
+    expect(paths).not.toContain('/nieuws/pagina/1');
+    expect(paths).not.toContain('/nieuws/pagina/4');
   });
 });
 
