@@ -24,6 +24,12 @@ export default function Toaster({ label, closeLabel }: ToasterProps) {
   const [announce, setAnnounce] = useState({ foreground: '', background: '' });
   const region = useRef<HTMLElement>(null);
 
+  const close = (id: string) => {
+    // Focus inside a toast that goes away would fall to <body>: keep it in the region instead.
+    if (region.current?.querySelector(`[data-toast-id="${id}"]`)?.contains(document.activeElement)) region.current.focus();
+    toasts.close(id);
+  };
+
   useEffect(() => {
     let seen = new Set<string>();
     const update = (next: readonly Toast[]) => {
@@ -44,7 +50,7 @@ export default function Toaster({ label, closeLabel }: ToasterProps) {
         const target = inside?.dataset.toastId ?? toasts.newest()?.id;
         if (!target) return;
         event.preventDefault();
-        toasts.close(target);
+        close(target);
       }
     };
     // A visitor who switches to another window is not reading the toasts either.
@@ -63,11 +69,6 @@ export default function Toaster({ label, closeLabel }: ToasterProps) {
     };
   }, []);
 
-  const close = (id: string) => {
-    // Focus inside a toast that goes away would fall to <body>: keep it in the region instead.
-    if (region.current?.querySelector(`[data-toast-id="${id}"]`)?.contains(document.activeElement)) region.current.focus();
-    toasts.close(id);
-  };
   const leave = (event: { relatedTarget: EventTarget | null }) => {
     if (!region.current?.contains(event.relatedTarget as Node | null)) toasts.resume();
   };
