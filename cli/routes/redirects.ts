@@ -44,7 +44,10 @@ export function buildRedirects(model: SiteModel): Redirect[] {
 
   for (const [segment, target] of Object.entries(config.legacy)) {
     for (const [prefix, locale] of [['', 'nl'], ['/nl', 'nl'], ['/en', 'en']] as const) {
-      to301(`${prefix}/${segment}`, legacyTarget(config, target, locale, prefix));
+      const from = `${prefix}/${segment}`;
+      const to = legacyTarget(config, target, locale, prefix);
+      // `sitemap.xml: /sitemap.xml` sends /nl and /en to the real file; the root one is that file.
+      if (from !== to) to301(from, to);
     }
   }
   return redirects;
