@@ -7,7 +7,8 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&${({ '<': 
 export function renderSitemap(config: SiteConfig, pages: PageRoute[], buildDate: string): string {
   const url = (path: string) => escapeXml(`${config.url}${path === '/' ? '' : path}`);
   const entries = pages
-    .filter((page) => !page.shell && page.alternates)
+    // robots.txt disallows the staging login: a sitemap must not list what robots may not fetch.
+    .filter((page) => !page.shell && page.alternates && page.route !== 'staging-login')
     .map((page) => {
       const alternates = Object.entries(page.alternates!)
         .map(([lang, path]) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${url(path)}"/>`)
