@@ -120,8 +120,7 @@ describe('news and event redirects: id only and wrong slug, per language slug', 
 
 /**
  * The legacy paths of spec section 2, by the name the spec gives them, with their key in
- * site.config.yaml. `sitemap.xml` is a real file of the build, so it has no legacy entry at the
- * root; its /nl and /en forms are checked in the build test.
+ * site.config.yaml. The last one, sitemap.xml, is a real file of the build: tested on its own.
  */
 const specLegacy: Array<[spec: string, keys: string[]]> = [
   ['principles', ['principles']],
@@ -166,7 +165,13 @@ describe('legacy paths of the spec: under /, /nl and /en, never a 404', () => {
   });
 
   test('every legacy entry of site.config.yaml is a spec path (no stray entries)', () => {
-    expect(new Set(Object.keys(config.legacy))).toEqual(new Set(specLegacy.flatMap(([, keys]) => keys)));
+    expect(new Set(Object.keys(config.legacy))).toEqual(new Set([...specLegacy.flatMap(([, keys]) => keys), 'sitemap.xml']));
+  });
+
+  test('sitemap.xml: /nl and /en lead to the real file; the root one is the file, not a redirect', () => {
+    expect(resolve(redirects, '/nl/sitemap.xml')).toBe('/sitemap.xml');
+    expect(resolve(redirects, '/en/sitemap.xml')).toBe('/sitemap.xml');
+    expect(redirects.filter((r) => r.from === '/sitemap.xml')).toEqual([]);
   });
 
   test.each([
@@ -201,10 +206,11 @@ describe('legacy paths of the spec: under /, /nl and /en, never a 404', () => {
 });
 
 describe('the map as a whole', () => {
-  test('every rule is a permanent redirect to a page of the site or an external URL', () => {
+  test('every rule is a permanent redirect to a page of the site, the sitemap or an external URL', () => {
     for (const rule of redirects) {
       expect(rule.status, rule.from).toBe(301);
-      expect(pagePaths.has(rule.to) || /^https:\/\//.test(rule.to), `${rule.from} -> ${rule.to}`).toBe(true);
+      expect(pagePaths.has(rule.to) || rule.to === '/sitemap.xml' || /^https:\/\//.test(rule.to), `${rule.from} -> ${rule.to}`).toBe(true);
+      expect(rule.from, 'no rule leads to itself').not.toBe(rule.to);
     }
   });
 
@@ -215,8 +221,8 @@ describe('the map as a whole', () => {
     expect(findCollisions(pages, redirects, (page) => page.key)).toEqual([]);
   });
 
-  test('has the expected size: 11 per club, 6 per news article and event, 3 per legacy path', () => {
-    expect(redirects).toHaveLength(11 * 2 + 6 * 2 + 6 * 1 + 3 * Object.keys(config.legacy).length);
+  test('has the expected size: 11 per club, 6 per news article and event, 3 per legacy path (2 for sitemap.xml)', () => {
+    expect(redirects).toHaveLength(11 * 2 + 6 * 2 + 6 * 1 + 3 * Object.keys(config.legacy).length - 1);
   });
 });
 
