@@ -1,6 +1,7 @@
 import { LineCounter, parseDocument, isMap, isNode, isScalar, isSeq, type Document } from 'yaml';
 import { load, CORE_SCHEMA } from 'js-yaml';
 import { problem, type Problem } from '../errors/site-error.ts';
+import { documentData } from './yaml-data.ts';
 
 export type FieldPath = ReadonlyArray<PropertyKey>;
 
@@ -46,9 +47,11 @@ function parseWithPositions(text: string, file: string, lineOffset: number): Yam
   const problems = doc.errors.slice(0, 1).map((error) =>
     problem('YAML_SYNTAX', { problem: firstLine(error.message) }, { location: { file, line: lineAt(error.pos[0]) } }),
   );
+  const read = problems.length ? { data: undefined } : documentData(doc);
+  if ('problem' in read) problems.push(problem('YAML_SYNTAX', { problem: read.problem }, { location: { file, line: lineAt(read.offset) } }));
   return {
     file,
-    data: problems.length ? undefined : doc.toJS({ maxAliasCount: 100 }),
+    data: 'data' in read ? read.data : undefined,
     problems,
     lineOf: (path) => lineOfPath(doc, path, lineAt),
   };

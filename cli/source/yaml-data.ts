@@ -1,0 +1,61 @@
+import { isAlias, visit, type Document } from 'yaml';
+
+/** Alias expansions allowed per file: content uses a handful; a "billion laughs" file needs millions. */
+export const MAX_ALIASES = 100;
+
+export type DocumentData = { data: unknown } | { problem: string; offset: number };
+
+/**
+ * A parsed document as plain data, or why it cannot be (issue 11, found by content fuzzing).
+ * `yaml` throws, instead of reporting, for an alias whose anchor is not set before it and for
+ * aliases that expand past MAX_ALIASES; and for an alias inside its own anchor (`a: &a [*a]`) it
+ * builds a cyclic object, on which validation would recurse until the stack runs out. Each is
+ * one problem at the first alias of the file.
+ */
+export function documentData(doc: Document): DocumentData {
+  const alias = firstAlias(doc);
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch (error) {
+    return { problem: aliasProblem(error), offset: alias?.offset ?? 0 };
+  }
+  if (alias && isCyclic(data)) {
+    return { problem: `an alias (*${alias.name}) stands inside its own anchor (&${alias.name}), so the value would never end`, offset: alias.offset };
+  }
+  return { data };
+}
+
+function aliasProblem(error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+  if (/excessive alias count/i.test(message)) return `aliases (*name) expand to too much data (more than ${MAX_ALIASES} uses); write the values out instead`;
+  return message || 'the aliases in this file cannot be expanded';
+}
+
+function firstAlias(doc: Document): { offset: number; name: string } | undefined {
+  let found: { offset: number; name: string } | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      if (isAlias(node)) found = { offset: node.range?.[0] ?? 0, name: node.source };
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/** Whether a value contains itself. Shared (aliased) parts are walked once. */
+function isCyclic(root: unknown): boolean {
+  const onPath = new Set<object>();
+  const done = new Set<object>();
+  const walk = (value: unknown): boolean => {
+    if (value === null || typeof value !== 'object' || done.has(value)) return false;
+    if (onPath.has(value)) return true;
+    onPath.add(value);
+    const children = value instanceof Map ? [...value.values()] : Object.values(value);
+    if (children.some(walk)) return true;
+    onPath.delete(value);
+    done.add(value);
+    return false;
+  };
+  return walk(root);
+}
