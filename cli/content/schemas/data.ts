@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clockTime, id, imageName, isoDate, localized, text, weekday } from './common.ts';
+import { slugify } from '../slug.ts';
 
 export const packageIds = ['private', 'duo', 'group', 'youth'] as const;
 export const trainerRoleIds = ['head-coach', 'high-performance-trainer', 'tennis-coach', 'physiotherapist'] as const;
@@ -34,7 +35,10 @@ export const clubSchema = z
   .refine((c) => !c.signupStartDate || c.signupStartDate < c.signupEndDate, {
     message: 'sign-up must start before it ends',
     path: ['signupStartDate'],
-  });
+  })
+  // The club's URL is made from its name (/verenigingen/<id>-<name-slug>): a name of only emoji or
+  // signs leaves no slug, and routing could not make the page (found by content fuzzing, issue 11).
+  .refine((c) => slugify(c.name) !== '', { message: 'a name with letters or digits, for the URL of the club page', path: ['name'] });
 export const clubsSchema = z.array(clubSchema).min(1);
 export type Club = z.infer<typeof clubSchema>;
 
