@@ -22,6 +22,11 @@ export interface ServerState {
   trustProxy: boolean;
   closing: boolean;
   log(line: string): void;
+  /**
+   * The functions' router; default the one of functions/index.ts. `site dev` passes the router of
+   * its own bundle of functions/, compiled again on every save.
+   */
+  router?: Pick<typeof import('../../functions/index.ts'), 'handleFunction' | 'isFunctionPath'>;
 }
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -98,7 +103,7 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, state: Se
   const proto = isHttps(req) ? 'https' : 'http';
   const host = (state.trustProxy && req.headers['x-forwarded-host']) || req.headers.host || 'localhost';
   const request = toFetchRequest(req, `${proto}://${String(host)}`, body);
-  const response = await handleFunction(request, state.functions, ip);
+  const response = await (state.router?.handleFunction ?? handleFunction)(request, state.functions, ip);
   if (!response) return errorPage(req, res, state, 404, new URL(request.url).pathname);
   await sendFetchResponse(res, response, req.method === 'HEAD');
 }
@@ -127,7 +132,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
   const clean = cleanLocation(target.rawPathname, target.search);
   if (clean) return redirect(res, 301, clean, cacheControl.redirect);
 
-  if (isFunctionPath(pathname)) return callFunction(req, res, state, ip);
+  if ((state.router?.isFunctionPath ?? isFunctionPath)(pathname)) return callFunction(req, res, state, ip);
   if (method !== 'GET' && method !== 'HEAD') return plain(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
 
   const file = (await state.files.lookup(pathname)) ?? (await rewrite(state, pathname));
