@@ -59,3 +59,19 @@ function isCyclic(root: unknown): boolean {
   };
   return walk(root);
 }
+
+/**
+ * Whether no list or mapping is reached twice. js-yaml resolves an alias to the same object (it
+ * does not copy), so a "billion laughs" file reads fast but would blow up every later walk over
+ * it; data in which nothing is shared used no alias of a list or mapping, and is safe as read.
+ */
+export function isTree(root: unknown): boolean {
+  const seen = new Set<object>();
+  const walk = (value: unknown): boolean => {
+    if (value === null || typeof value !== 'object') return true;
+    if (seen.has(value)) return false;
+    seen.add(value);
+    return Object.values(value).every(walk);
+  };
+  return walk(root);
+}

@@ -1,7 +1,7 @@
 import { LineCounter, parseDocument, isMap, isNode, isScalar, isSeq, type Document } from 'yaml';
 import { load, CORE_SCHEMA } from 'js-yaml';
 import { problem, type Problem } from '../errors/site-error.ts';
-import { documentData } from './yaml-data.ts';
+import { documentData, isTree } from './yaml-data.ts';
 
 export type FieldPath = ReadonlyArray<PropertyKey>;
 
@@ -13,7 +13,11 @@ export interface YamlSource {
   lineOf(path: FieldPath): number | undefined;
 }
 
-/** Anchors and aliases go to the careful parser, which limits how far aliases expand. */
+/**
+ * Text that may hold anchors and aliases. Markdown's **bold** in a text block looks the same, so
+ * such text is still read by js-yaml; only data that really shares a part goes to the careful
+ * parser, which limits how far aliases expand (see isTree).
+ */
 const MAY_ALIAS = /(^|[\s[{,:-])[&*][^\s]/;
 
 /**
@@ -22,18 +26,19 @@ const MAY_ALIAS = /(^|[\s[{,:-])[&*][^\s]/;
  *
  * Most files are fine, and positions are needed only to report a problem: js-yaml reads the
  * data (several times faster), and the position-keeping `yaml` parser runs only when a line
- * is asked for or the text does not parse (its messages are the clearer ones).
+ * is asked for, the text does not parse (its messages are the clearer ones), or aliases share
+ * a list or mapping (it limits their expansion).
  */
 export function parseYaml(text: string, file: string, lineOffset = 0): YamlSource {
-  if (!MAY_ALIAS.test(text)) {
-    try {
-      // The core schema keeps dates as strings, as `yaml` does: the zod schemas decide what a date is.
-      const data = load(text, { schema: CORE_SCHEMA, filename: file }) ?? null;
+  try {
+    // The core schema keeps dates as strings, as `yaml` does: the zod schemas decide what a date is.
+    const data = load(text, { schema: CORE_SCHEMA, filename: file }) ?? null;
+    if (!MAY_ALIAS.test(text) || isTree(data)) {
       let precise: YamlSource | undefined;
       return { file, data, problems: [], lineOf: (path) => (precise ??= parseWithPositions(text, file, lineOffset)).lineOf(path) };
-    } catch {
-      // Reported below, by the parser with positions.
     }
+  } catch {
+    // Reported below, by the parser with positions.
   }
   return parseWithPositions(text, file, lineOffset);
 }
