@@ -138,12 +138,15 @@ function trophy(ctx) {
   const { W, H } = ctx, cx = W / 2;
   const sub = ctx.sub(1200, 1200), bg = park(sub, { cam: { pos: [0, 1.2, -8], pitch: 0, fov: 60 }, sky: ['#6d9bc4', '#e8dcc0'], people: [{ x: 1.5, z: 6, pose: 'serve', pal: PAL.white }] }).svg;
   let s = ctx.embed(sub, `<g filter="${ctx.blur(14)}">${bg}</g>`, 0, 0, W, H) + rect(0, 0, W, H, 'fill="#0e1d16" opacity="0.25"');
-  for (let i = 0; i < 22; i++) s += ellipse(ctx.rand(0, W), ctx.rand(60, 640), 24 + ctx.rand(0, 40), 24 + ctx.rand(0, 40) * 0, `fill="#fff3c8" opacity="${f1(ctx.rand(0.08, 0.22))}"`);
+  let bokeh = '';
+  for (let i = 0; i < 16; i++) { const r = ctx.rand(18, 60); bokeh += ellipse(ctx.rand(0, W), ctx.rand(80, 560), r, r, `fill="${ctx.pick(['#fff3c8', '#ffe2a0', '#e8f5d0'])}" opacity="${f1(ctx.rand(0.1, 0.3))}"`); }
+  s += g(bokeh, `filter="${ctx.blur(5)}"`);
   s += rect(0, 860, W, H - 860, `fill="${ctx.lin([[0, '#175238'], [1, '#0a2a1d']])}"`) + rect(0, 850, W, 14, 'fill="#0f3d2a"');
   const gold = ctx.lin([[0, '#5c3f0e'], [0.18, '#b8862a'], [0.38, '#ffeaa8'], [0.5, '#d9a640'], [0.75, '#8a6018'], [1, '#4a320b']], [0, 0, 1, 0]);
   // plinth
-  s += ellipse(cx + 30, 990, 250, 26, 'fill="#000" opacity="0.35"') + rect(cx - 190, 840, 380, 150, `fill="${ctx.lin([[0, '#1a1a1a'], [0.4, '#3a3a3a'], [1, '#111']], [0, 0, 1, 0])}"`) + ellipse(cx, 840, 190, 22, 'fill="#2e2e2e"');
-  s += rect(cx - 110, 880, 220, 70, gold.replace('url', 'fill="url').replace(')', ')"')) + text(cx, 925, 26, 'BASELINE OPEN', '#3b2a08', 'text-anchor="middle" letter-spacing="2"');
+  const plinth = ctx.lin([[0, '#1a1a1a'], [0.4, '#3a3a3a'], [1, '#111']], [0, 0, 1, 0]);
+  s += ellipse(cx + 30, 995, 260, 28, `fill="#000" opacity="0.4" filter="${ctx.blur(8)}"`) + ellipse(cx, 990, 190, 22, `fill="${plinth}"`) + rect(cx - 190, 840, 380, 150, `fill="${plinth}"`) + ellipse(cx, 840, 190, 22, 'fill="#2e2e2e"');
+  s += rect(cx - 140, 880, 280, 64, `fill="${gold}"`) + text(cx, 922, 24, 'BASELINE OPEN', '#3b2a08', 'text-anchor="middle" textLength="236" lengthAdjust="spacingAndGlyphs"');
   // stem, knop and foot
   s += `<path d="M${cx - 120} 840 Q${cx - 110} 800 ${cx - 40} 790 L${cx - 22} 690 L${cx + 22} 690 L${cx + 40} 790 Q${cx + 110} 800 ${cx + 120} 840 Z" fill="${gold}"/>`;
   s += ellipse(cx, 700, 46, 18, `fill="${gold}"`) + ellipse(cx, 670, 32, 14, `fill="${gold}"`);
@@ -152,7 +155,7 @@ function trophy(ctx) {
   s += `<path d="M${cx - 210} 300 C${cx - 210} 480 ${cx - 140} 620 ${cx - 30} 660 L${cx + 30} 660 C${cx + 140} 620 ${cx + 210} 480 ${cx + 210} 300 Z" fill="${gold}"/>`;
   s += ellipse(cx, 300, 210, 34, `fill="${ctx.lin([[0, '#8a6018'], [0.5, '#f7d98a'], [1, '#6b4a12']], [0, 0, 1, 0])}"`) + ellipse(cx, 302, 188, 26, 'fill="#5a3d0c"');
   s += `<path d="M${cx - 120} 340 C${cx - 125} 470 ${cx - 90} 560 ${cx - 50} 610" stroke="#fffbe8" stroke-width="14" stroke-linecap="round" fill="none" opacity="0.55" filter="${ctx.blur(3)}"/>`;
-  s += ellipse(cx, 470, 60, 60, `fill="${C.deep}" opacity="0.0"`) + ball(ctx, cx + 330, 832, 36);
+  s += ellipse(cx + 345, 872, 44, 9, `fill="#000" opacity="0.35" filter="${ctx.blur(3)}"`) + ball(ctx, cx + 330, 836, 36);
   return s + glow(ctx, cx - 120, 380, 220, '#fff6d8', 0.3) + vignette(ctx, 0.5);
 }
 

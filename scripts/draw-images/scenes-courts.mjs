@@ -53,7 +53,7 @@ export default {
       sun: [0.78, 0.1, 0.35], wash: ['#ffd9a0', 0.18, [1, 0, 0, 1]],
       people: [
         { x: -1.2, z: 12.6, pose: 'ready', pal: PAL.white },
-        { x: 3.6, z: -11.6, pose: 'forehand', pal: PAL.green, mirror: true, face: 'back' },
+        { x: 3.4, z: -10.6, pose: 'forehand', pal: PAL.green, mirror: true, face: 'back' },
       ],
       balls: [[1.2, -3], [-3.5, -9.5], [4.9, 5.5]],
     }).svg,
