@@ -1,0 +1,136 @@
+/**
+ * Islands on whole pages (issue 4): hydration leaves the server's markup exactly as it was (no
+ * mismatch to warn about), no console message on any island page in either language, a page
+ * without islands loads no script, the 404 page shows the path asked for, and a club's sign-up
+ * window follows the visitor's calendar rather than the build's.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserAvailable } from '../helpers/browser.ts';
+import { contextOptions, openPage, startIslandsSite, type IslandsSite } from '../helpers/islands-site.ts';
+
+const runs = browserAvailable('tests/browser/islands.pages.test.ts');
+
+/** Islands whose first client render is meant to differ: they show what only the browser knows. */
+const changesOnPurpose = new Set(['signup-window', 'requested-path']);
+
+const pages = [
+  { path: '/', locale: 'nl' },
+  { path: '/en', locale: 'en' },
+  { path: '/contact', locale: 'nl' },
+  { path: '/en/contact', locale: 'en' },
+  { path: '/verenigingen/1-ltc-de-kei', locale: 'nl' },
+  { path: '/en/clubs/1-ltc-de-kei', locale: 'en' },
+  { path: '/vacatures', locale: 'nl' },
+  { path: '/en/jobs', locale: 'en' },
+  { path: '/kampen', locale: 'nl' },
+  { path: '/en/lesson-rules', locale: 'en' },
+  { path: '/nieuws', locale: 'nl' },
+  { path: '/en/events', locale: 'en' },
+];
+
+/** Scroll through the page so `visible` islands wake, then wait until every island has. */
+async function hydrateAll(page: Page): Promise<string[]> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+  });
+  await page.waitForFunction(() => [...document.querySelectorAll('site-island[data-src]')].every((el) => (el as HTMLElement).dataset.state === 'hydrated'), undefined, { timeout: 10_000 });
+  return page.evaluate(() => [...document.querySelectorAll('site-island[data-src]')].map((el) => (el as HTMLElement).dataset.island!));
+}
+
+describe.skipIf(!runs)('islands on whole pages', () => {
+  let site: IslandsSite;
+  beforeAll(async () => {
+    site = await startIslandsSite();
+  });
+  afterAll(() => site?.stop());
+
+  test.each(pages)('$path: every island hydrates onto identical markup, silently', async ({ path, locale }) => {
+    const context = await site.browser.newContext(contextOptions(site, { locale: locale === 'nl' ? 'nl-NL' : 'en-GB' }));
+    const served = await (await context.request.get(path)).text();
+    const { page, problems } = await openPage(context, path);
+    const hydrated = await hydrateAll(page);
+    expect(hydrated.length).toBeGreaterThan(0);
+    const differences = await page.evaluate(
+      ({ html, skip }) => {
+        const original = [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('site-island')];
+        const live = [...document.querySelectorAll('site-island')];
+        if (original.length !== live.length) return [`${original.length} islands served, ${live.length} in the page`];
+        return live.flatMap((island, index) => {
+          const name = (island as HTMLElement).dataset.island!;
+          if (skip.includes(name)) return [];
+          // Compared as nodes, not text: attribute order and quoting do not matter, content does.
+          // Empty text nodes (an empty message slot) are invisible either way: normalize() drops them.
+          const before = original[index]!.cloneNode(true) as Element;
+          const after = island.cloneNode(true) as Element;
+          before.normalize();
+          after.normalize();
+          after.removeAttribute('data-state');
+          return after.isEqualNode(before) ? [] : [`${name}:\n  served ${before.innerHTML}\n  now    ${after.innerHTML}`];
+        });
+      },
+      { html: served, skip: [...changesOnPurpose] },
+    );
+    expect(differences).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a page without islands loads no script at all', async () => {
+    const context = await site.browser.newContext(contextOptions(site));
+    const scripts: string[] = [];
+    context.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    const { page, problems } = await openPage(context, '/staging-login');
+    expect(await page.locator('site-island[data-src]').count()).toBe(0);
+    expect(await page.locator('script').count()).toBe(0);
+    expect(scripts).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test.each([
+    { path: '/bestaat/niet-meer', shown: '/bestaat/niet-meer', text: 'Page Not Found' },
+    { path: '/en/does-not-exist', shown: '/en/does-not-exist', text: 'Page Not Found' },
+    { path: '/caf%C3%A9-de-baan', shown: '/café-de-baan', text: 'Page Not Found' },
+  ])('404 at $path names the path asked for', async ({ path, shown, text }) => {
+    const context = await site.browser.newContext(contextOptions(site));
+    const page = await context.newPage();
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await page.locator('site-island[data-island="requested-path"][data-state="hydrated"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.locator('code[data-requested-path]').textContent()).toBe(shown);
+    expect(await page.locator('.status-page').textContent()).toContain(`${text}: ${shown}`);
+    await context.close();
+  });
+
+  // LTC De Kei: sign-up 4 August to 7 September 2025, lessons from 29 September 2025.
+  test.each([
+    { today: '2025-07-01T12:00:00', locale: 'nl', state: 'upcoming', text: 'Inschrijving opent op 4 augustus 2025' },
+    { today: '2025-08-10T12:00:00', locale: 'nl', state: 'open', text: 'Inschrijven kan tot 7 september 2025' },
+    { today: '2025-09-07T23:30:00', locale: 'nl', state: 'open', text: 'Inschrijven kan tot 7 september 2025' },
+    { today: '2025-09-20T12:00:00', locale: 'nl', state: 'closed', text: 'Inschrijving gesloten; volgende lesstart 29 september 2025' },
+    { today: '2025-08-10T12:00:00', locale: 'en', state: 'open', text: 'Sign-up open until 7 September 2025' },
+    { today: '2025-07-01T12:00:00', locale: 'en', state: 'upcoming', text: 'Sign-up opens on 4 August 2025' },
+  ])('the sign-up window on $today ($locale): $state', async ({ today, locale, state, text }) => {
+    const context = await site.browser.newContext(contextOptions(site));
+    // The visitor's clock: Date is fixed, timers run as usual.
+    await context.clock.setFixedTime(new Date(today));
+    const { page, problems } = await openPage(context, locale === 'nl' ? '/verenigingen/1-ltc-de-kei' : '/en/clubs/1-ltc-de-kei', { waitFor: ['signup-window'] });
+    const window = page.locator('.signup-window');
+    await expect.poll(() => window.getAttribute('data-signup-state')).toBe(state);
+    expect(await window.textContent()).toBe(text);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('the sign-up window as built on 2026-11-22: closed, its lessons long begun', async () => {
+    const context = await site.browser.newContext(contextOptions(site, { javaScriptEnabled: false }));
+    const page = await context.newPage();
+    await page.goto('/verenigingen/1-ltc-de-kei');
+    expect(await page.locator('.signup-window').textContent()).toBe('Inschrijving gesloten');
+    await context.close();
+  });
+});
