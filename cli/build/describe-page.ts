@@ -1,11 +1,18 @@
 import type { SiteModel } from '../content/types.ts';
-import type { PageRoute } from '../routes/types.ts';
+import type { Origin, PageRoute } from '../routes/types.ts';
 
-/** The content file a page is made from, for error messages. */
-export function describePage(model: SiteModel, page: PageRoute): string {
+/** The content a page is made from, for error messages: its file, and which entry when the file holds many. */
+export function describePage(model: SiteModel, page: PageRoute): Origin {
   const entity = page.entity;
-  if (entity.kind === 'news') return model.news.find((n) => n.nl.data.id === entity.id)?.[page.locale].source ?? `news ${entity.id}`;
-  if (entity.kind === 'event') return model.events.find((e) => e.nl.data.id === entity.id)?.[page.locale].source ?? `event ${entity.id}`;
-  if (entity.kind === 'club') return `content/data/clubs.yaml (club ${entity.id})`;
-  return model.pages.get(page.route)?.[page.locale].source ?? `route ${page.route} in site.config.yaml`;
+  if (entity.kind === 'news' || entity.kind === 'event') {
+    const items = entity.kind === 'news' ? model.news : model.events;
+    const source = items.find((item) => item.nl.data.id === entity.id)?.[page.locale].source;
+    return source ? { file: source, at: ['id'] } : { file: 'content', entry: `${entity.kind} ${entity.id}` };
+  }
+  if (entity.kind === 'club') {
+    const index = model.clubs.findIndex((club) => club.id === entity.id);
+    return { file: 'content/data/clubs.yaml', entry: `club ${entity.id}`, at: [index, 'id'] };
+  }
+  const source = model.pages.get(page.route)?.[page.locale].source;
+  return source ? { file: source } : { file: 'site.config.yaml', entry: `route ${page.route}`, at: ['routes', page.route] };
 }

@@ -27,6 +27,7 @@ import { siteManifest } from './manifest.ts';
 import { usedImages } from './used-images.ts';
 import { copyStaticFiles } from './static-files.ts';
 import { describePage } from './describe-page.ts';
+import { originLines } from './origin-lines.ts';
 import { StageTimer } from './timings.ts';
 import type { Assets, BuildOptions, BuildResult, PageRoute, Redirect } from './types.ts';
 
@@ -101,7 +102,7 @@ async function checkSite(options: BuildOptions, timer: StageTimer, config: SiteC
     () => ({ pages: buildRoutes(model), redirects: orderRedirects(buildRedirects(model)) }),
     (r) => `${r.pages.length} pages, ${r.redirects.length} redirects`,
   );
-  const collisions = findCollisions(pages, redirects, (page) => describePage(model, page));
+  const collisions = findCollisions(pages, redirects, (page) => describePage(model, page), originLines(files));
   if (collisions.length) throw new SiteError([...collisions, ...warnings]);
   return { config, files, model, pages, redirects, warnings };
 }

@@ -1,7 +1,17 @@
 import type { Locale, RouteName, SiteConfig } from '../config/schema.ts';
 import type { SiteModel } from '../content/types.ts';
 import { fillPattern, pathVariants, routePath, withPrefix } from './paths.ts';
-import type { Redirect } from './types.ts';
+import type { Origin, Redirect } from './types.ts';
+
+const CLUBS_FILE = 'content/data/clubs.yaml';
+
+/**
+ * Where each rule came from, so a collision can name the club, article or legacy entry behind
+ * it (issue 11). Kept beside the rules, not in them: the rules are written as they are to
+ * redirects.json, _redirects and the functions bundle, which have no use for content paths.
+ */
+const origins = new WeakMap<Redirect, Origin>();
+export const redirectOrigin = (redirect: Redirect): Origin | undefined => origins.get(redirect);
 
 /**
  * The one redirect map (DESIGN.md): club name slugs, id-only and wrong-slug paths of clubs,
@@ -11,43 +21,49 @@ import type { Redirect } from './types.ts';
 export function buildRedirects(model: SiteModel): Redirect[] {
   const { config } = model;
   const redirects: Redirect[] = [];
-  const to301 = (from: string, to: string) => redirects.push({ from, to, status: 301 });
+  const to301 = (from: string, to: string, origin: Origin) => {
+    const redirect: Redirect = { from, to, status: 301 };
+    origins.set(redirect, origin);
+    redirects.push(redirect);
+  };
 
   /** For each published variant of an item's page: id-only and any-slug paths lead to it. */
-  const itemRedirects = (route: RouteName, id: number, slugs: Record<Locale, string>) => {
+  const itemRedirects = (route: RouteName, id: number, slugs: Record<Locale, string>, originOf: (locale: Locale) => Origin) => {
     for (const locale of ['nl', 'en'] as const) {
       const pattern = config.routes[route][locale];
       const targets = pathVariants(locale, fillPattern(pattern, { id, slug: slugs[locale] }));
       const idOnly = pathVariants(locale, pattern.replace(':id-:slug', String(id)));
       const anySlug = pathVariants(locale, pattern.replace(':id-:slug', `${id}-*`));
       targets.forEach((target, variant) => {
-        to301(idOnly[variant]!, target);
-        to301(anySlug[variant]!, target);
+        to301(idOnly[variant]!, target, originOf(locale));
+        to301(anySlug[variant]!, target, originOf(locale));
       });
     }
   };
 
-  for (const club of model.clubs) {
-    itemRedirects('club', club.id, { nl: club.slug, en: club.slug });
+  model.clubs.forEach((club, index) => {
+    const origin = (field: string): Origin => ({ file: CLUBS_FILE, entry: `club ${club.id}`, at: [index, field] });
+    itemRedirects('club', club.id, { nl: club.slug, en: club.slug }, () => origin('id'));
     for (const locale of ['nl', 'en'] as const) {
       const targets = pathVariants(locale, fillPattern(config.routes.club[locale], { id: club.id, slug: club.slug }));
       const bySlug = pathVariants(locale, config.routes.club[locale].replace(':id-:slug', club.slug));
-      targets.forEach((target, variant) => to301(bySlug[variant]!, target));
+      targets.forEach((target, variant) => to301(bySlug[variant]!, target, origin('name')));
     }
     const wp = club.wpPath.replace(/\/$/, '');
     const clubPage = routePath(config, 'club', 'nl', { id: club.id, slug: club.slug });
-    to301(wp, clubPage);
-    to301(`${wp}/`, clubPage);
-  }
-  for (const item of model.news) itemRedirects('news-article', item.nl.data.id, { nl: item.nl.data.slug, en: item.en.data.slug });
-  for (const item of model.events) itemRedirects('event', item.nl.data.id, { nl: item.nl.data.slug, en: item.en.data.slug });
+    to301(wp, clubPage, origin('wpPath'));
+    to301(`${wp}/`, clubPage, origin('wpPath'));
+  });
+  const itemOrigin = (item: SiteModel['news'][number] | SiteModel['events'][number]) => (locale: Locale): Origin => ({ file: item[locale].source, at: ['id'] });
+  for (const item of model.news) itemRedirects('news-article', item.nl.data.id, { nl: item.nl.data.slug, en: item.en.data.slug }, itemOrigin(item));
+  for (const item of model.events) itemRedirects('event', item.nl.data.id, { nl: item.nl.data.slug, en: item.en.data.slug }, itemOrigin(item));
 
   for (const [segment, target] of Object.entries(config.legacy)) {
     for (const [prefix, locale] of [['', 'nl'], ['/nl', 'nl'], ['/en', 'en']] as const) {
       const from = `${prefix}/${segment}`;
       const to = legacyTarget(config, target, locale, prefix);
       // `sitemap.xml: /sitemap.xml` sends /nl and /en to the real file; the root one is that file.
-      if (from !== to) to301(from, to);
+      if (from !== to) to301(from, to, { file: 'site.config.yaml', entry: `legacy path /${segment}`, at: ['legacy', segment] });
     }
   }
   return redirects;

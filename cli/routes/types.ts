@@ -35,3 +35,15 @@ export interface Redirect {
   to: string;
   status: 301 | 302;
 }
+
+/**
+ * Where a page or a redirect rule comes from, for error messages (a collision names both sides):
+ * the file, and when the file holds many entries, which one.
+ */
+export interface Origin {
+  file: string;
+  /** The entry in words: "club 3", "legacy path /principles". */
+  entry?: string;
+  /** Field path of the entry in the file, for its line: [2, 'wpPath'] is the third club's wpPath. */
+  at?: ReadonlyArray<string | number>;
+}

@@ -303,26 +303,27 @@ describe('findCollisions', () => {
     const clash = fixtureModel(config, { clubs: [club(7, 'TC Één & Twee', 'tc-een-en-twee', '/a/'), club(9, '7 TC Een en Twee', '7-tc-een-en-twee', '/b/')] });
     const clashPages = buildRoutes(clash);
     const problems = findCollisions(clashPages, buildRedirects(clash), (p) => describePage(clash, p));
+    // One mistake (club 9's name), one error: naming both clubs and every path they share.
     expect(problems.map((p) => p.message)).toEqual([
-      '/verenigingen/7-tc-een-en-twee is produced by content/data/clubs.yaml (club 7) and by a redirect to /verenigingen/9-7-tc-een-en-twee.',
-      '/nl/verenigingen/7-tc-een-en-twee is produced by content/data/clubs.yaml (club 7) and by a redirect to /nl/verenigingen/9-7-tc-een-en-twee.',
-      '/en/clubs/7-tc-een-en-twee is produced by content/data/clubs.yaml (club 7) and by a redirect to /en/clubs/9-7-tc-een-en-twee.',
+      '/verenigingen/7-tc-een-en-twee (and /nl/verenigingen/7-tc-een-en-twee, /en/clubs/7-tc-een-en-twee) is produced by ' +
+        'content/data/clubs.yaml (club 7) and by content/data/clubs.yaml (club 9, a redirect to /verenigingen/9-7-tc-een-en-twee).',
     ]);
+    expect(problems[0]!.location).toEqual({ file: 'content/data/clubs.yaml', line: 1 });
   });
 
   test("a club's old WordPress path that is also a legacy path with another target", () => {
     const clash = fixtureModel(config, { clubs: [club(7, 'TC Één & Twee', 'tc-een-en-twee', '/clinic-25/')] });
     const problems = findCollisions(buildRoutes(clash), orderRedirects(buildRedirects(clash)), (p) => p.key);
-    expect(problems.map((p) => p.message)).toEqual(['/clinic-25 is produced by a redirect to /verenigingen/7-tc-een-en-twee and by a redirect to /evenementen.']);
+    expect(problems.map((p) => p.message)).toEqual([
+      '/clinic-25 is produced by content/data/clubs.yaml (club 7, a redirect to /verenigingen/7-tc-een-en-twee) and by site.config.yaml (legacy path /clinic-25, a redirect to /evenementen).',
+    ]);
+    // The content side is the one an editor is likely to change.
+    expect(problems[0]!.location?.file).toBe('content/data/clubs.yaml');
   });
 
   test('two news articles with the same id would write the same page in every variant', () => {
     const twice = fixtureModel(config, { news: [news(5, { nl: 'a', en: 'a' }), news(5, { nl: 'a', en: 'a' })], events: [], clubs: [] });
     const problems = findCollisions(buildRoutes(twice), [], (p) => p.key);
-    expect(problems.map((p) => p.message)).toEqual([
-      '/nieuws/5-a is produced by news-article:5 and by news-article:5.',
-      '/nl/nieuws/5-a is produced by news-article:5 and by news-article:5.',
-      '/en/news/5-a is produced by news-article:5 and by news-article:5.',
-    ]);
+    expect(problems.map((p) => p.message)).toEqual(['/nieuws/5-a (and /nl/nieuws/5-a, /en/news/5-a) is produced by news-article:5 and by news-article:5.']);
   });
 });
