@@ -43,10 +43,20 @@ export interface RunningEmulator {
  * One firebase-tools emulator (`auth` or `hosting`) in `cwd`, on free loopback ports, with the
  * given firebase.json (its `emulators` section is replaced), until stop().
  */
-export async function startFirebaseEmulator(
-  only: 'auth' | 'hosting',
-  options: { cwd: string; config?: Record<string, unknown>; projectId?: string; ready: (host: string) => Promise<boolean> },
-): Promise<RunningEmulator> {
+type EmulatorOptions = { cwd: string; config?: Record<string, unknown>; projectId?: string; ready: (host: string) => Promise<boolean> };
+
+export async function startFirebaseEmulator(only: 'auth' | 'hosting', options: EmulatorOptions): Promise<RunningEmulator> {
+  // A free port can be taken between our probe and the emulator's bind (other suites start
+  // servers and emulators in parallel): one retry with fresh ports, the first failure reported.
+  try {
+    return await startOnce(only, options);
+  } catch (error) {
+    process.stderr.write(`Firebase ${only} emulator failed to start, retrying once: ${String(error)}\n`);
+    return startOnce(only, options);
+  }
+}
+
+async function startOnce(only: 'auth' | 'hosting', options: EmulatorOptions): Promise<RunningEmulator> {
   const [port, hub, logging] = [await freePort(), await freePort(), await freePort()];
   const emulators = { [only]: { host: '127.0.0.1', port }, hub: { host: '127.0.0.1', port: hub }, logging: { host: '127.0.0.1', port: logging }, ui: { enabled: false } };
   await writeFile(join(options.cwd, 'firebase.json'), JSON.stringify({ ...options.config, emulators }));
@@ -70,7 +80,7 @@ export async function startFirebaseEmulator(
     }
   };
   try {
-    await waitUntilUp(() => options.ready(host), child, () => log, 60_000);
+    await waitUntilUp(() => options.ready(host), child, () => log, 50_000);
   } catch (error) {
     await stop();
     throw error;
