@@ -3,6 +3,7 @@ import { packageVersion } from './paths.ts';
 import { isSiteError } from './errors/site-error.ts';
 import { formatProblems } from './errors/format.ts';
 import { registerBuildCommand } from './commands/build.ts';
+import { registerDevCommand } from './commands/dev.ts';
 
 export const EXIT = { ok: 0, userError: 1, usage: 2 } as const;
 
@@ -13,6 +14,7 @@ export function createProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   registerBuildCommand(program);
+  registerDevCommand(program);
   return program;
 }
 

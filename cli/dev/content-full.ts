@@ -18,10 +18,15 @@ const hasErrors = (problems: Problem[]) => problems.some((p) => p.severity === '
 /**
  * The whole content side of the site from its sources, the same stages in the same order as
  * the build's checkSite (validate, model, routes, collisions), with Markdown from the session's
- * memo instead of the build's file cache. A state only when there is no error.
+ * memo instead of the build's file cache. A state only when there is no error. `validated` may
+ * be passed when the caller validated already (start-up, to seed the Markdown cache first).
  */
-export function checkContent(config: SiteConfig, files: ContentFiles, markdown: (text: string) => string): { state?: ContentState; problems: Problem[] } {
-  const validated = validateContent(config, files, DEV_VALIDATION);
+export function checkContent(
+  config: SiteConfig,
+  files: ContentFiles,
+  markdown: (text: string) => string,
+  validated: ReturnType<typeof validateContent> = validateContent(config, files, DEV_VALIDATION),
+): { state?: ContentState; problems: Problem[] } {
   if (!validated.content || hasErrors(validated.problems)) return { problems: validated.problems };
   const content = validated.content;
   const warnings = validated.problems;

@@ -4,6 +4,7 @@ import { classify, type Collection } from '../content/classify.ts';
 import { rawItem, validateCollection, type RawItem, type ValidItem } from '../content/collection-items.ts';
 import { splitFrontMatter, type MarkdownSource } from '../content/front-matter.ts';
 import { buildModel } from '../content/model.ts';
+import { usedImages } from '../build/used-images.ts';
 import { checkReferences } from '../content/references.ts';
 import { eventSchema, jobSchema, newsSchema, pageSchema } from '../content/schemas/markdown.ts';
 import type { ByLocale, SiteModel } from '../content/types.ts';
@@ -22,7 +23,7 @@ const schemas: Record<Collection, z.ZodType<unknown>> = { pages: pageSchema, new
  */
 export type PatchResult =
   | { kind: 'full'; reason: string }
-  | { kind: 'patched'; state: ContentState; item: ItemRef; problems: Problem[] }
+  | { kind: 'patched'; state: ContentState; item: ItemRef; problems: Problem[]; images: string[] }
   | { kind: 'broken'; item: ItemRef; problems: Problem[] };
 
 type Item = Record<Locale, ValidItem<unknown>>;
@@ -88,14 +89,16 @@ export function patchItem(state: ContentState, file: string, textOf: (path: stri
   if (!model) return { kind: 'full', reason: 'its slug or date changed' };
   const list = state.content[ref.collection] as Item[];
   const replaced = list.map((old) => (old.nl.key === ref.key ? item : old));
-  return { kind: 'patched', state: { ...state, content: { ...state.content, [ref.collection]: replaced }, model }, item: ref, problems };
+  const images = [...usedImages({ ...built.model, clubs: [] })];
+  return { kind: 'patched', state: { ...state, content: { ...state.content, [ref.collection]: replaced }, model }, item: ref, problems, images };
 }
 
 /** The model with one item swapped, if that changes neither a URL nor the order of a list. */
 function replaceInModel(model: SiteModel, ref: ItemRef, fresh: ModelItem): SiteModel | undefined {
   if (ref.collection === 'pages') return { ...model, pages: new Map(model.pages).set(ref.key, fresh as never) };
   const list = model[ref.collection] as unknown as Array<ModelItem & { nl: { data: { id: number } } }>;
-  const index = list.findIndex((old) => String(old.nl.data.id) === ref.key);
+  const id = Number(ref.key);
+  const index = list.findIndex((old) => old.nl.data.id === id);
   const old = list[index];
   if (!old) return undefined;
   const same = (locale: Locale) =>

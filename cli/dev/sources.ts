@@ -59,6 +59,11 @@ export class Sources {
     return { kind: 'text', path, existed, exists: text !== undefined };
   }
 
+  /** Image names to their files, without building the sorted file list contentFiles() makes. */
+  imageFiles(): ReadonlyMap<string, string> {
+    return this.images;
+  }
+
   contentFiles(): ContentFiles {
     this.view ??= { files: [...this.files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), images: new Map(this.images) };
     return this.view;

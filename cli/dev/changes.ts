@@ -1,0 +1,60 @@
+import { relative, sep } from 'node:path';
+
+/** What a batch of file events touched, sorted by the part of the site that must be made again. */
+export interface ChangeSet {
+  /** Project-relative paths, for the terminal and the event stream. */
+  paths: Set<string>;
+  config: boolean;
+  /** Content files (project-relative) to read again. */
+  content: Set<string>;
+  /** A folder under content/ came or went: read content/ again from scratch. */
+  rescanContent: boolean;
+  templates: boolean;
+  /** Stylesheets (absolute paths). */
+  css: Set<string>;
+  /** templates/static: served from disk as they are, so only the open pages reload. */
+  static: boolean;
+  islands: boolean;
+  functions: boolean;
+}
+
+export type FileEvent = 'add' | 'addDir' | 'change' | 'unlink' | 'unlinkDir';
+
+export const WATCHED = ['site.config.yaml', 'content', 'templates', 'islands', 'functions'] as const;
+
+export function emptyChanges(): ChangeSet {
+  return { paths: new Set(), config: false, content: new Set(), rescanContent: false, templates: false, css: new Set(), static: false, islands: false, functions: false };
+}
+
+export const hasChanges = (set: ChangeSet): boolean => set.paths.size > 0;
+
+/** Record one watcher event; false when the path is none of the site's (an editor's temp file in a watched folder still counts). */
+export function addChange(set: ChangeSet, root: string, event: FileEvent, file: string): boolean {
+  const path = relative(root, file).split(sep).join('/');
+  const top = path.split('/')[0];
+  const folder = event === 'addDir' || event === 'unlinkDir';
+  switch (top) {
+    case 'site.config.yaml':
+      set.config = true;
+      break;
+    case 'content':
+      if (folder || path === 'content') set.rescanContent = true;
+      else set.content.add(path);
+      break;
+    case 'templates':
+      if (path.startsWith('templates/static/')) set.static = true;
+      else if (path.endsWith('.css')) set.css.add(file);
+      else set.templates = true;
+      break;
+    case 'islands':
+      set.islands = true;
+      break;
+    case 'functions':
+      set.functions = true;
+      break;
+    default:
+      return false;
+  }
+  set.paths.add(path);
+  return true;
+}

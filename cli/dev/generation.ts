@@ -1,0 +1,41 @@
+import { globalFingerprint } from '../build/build-state.ts';
+import type { CompiledTemplates } from '../build/compile-templates.ts';
+import type { Assets } from '../build/types.ts';
+import type { ImageLookup } from '../images/types.ts';
+import type { ContentState } from './content-state.ts';
+
+/**
+ * One renderable version of the site: every part a page is made from. A rebuild makes a new one;
+ * requests in flight keep the one they started with.
+ */
+export interface Generation {
+  number: number;
+  state: ContentState;
+  templates: CompiledTemplates;
+  assets: Assets;
+  images: ImageLookup;
+  buildDate: string;
+  /**
+   * What every page reads, as the build's global fingerprint, without the stylesheet's URL: a
+   * CSS-only change swaps the stylesheet in the open page instead of reloading it.
+   */
+  global: string;
+}
+
+export function makeGeneration(number: number, parts: Omit<Generation, 'number' | 'global' | 'buildDate'>, previous: Generation | undefined): Generation {
+  const buildDate = new Date().toISOString().slice(0, 10);
+  // The very same objects as last time (a content edit changes none of them): the same global
+  // part, without serialising config, strings and image lookup again (a few ms on a large site).
+  const same =
+    previous !== undefined &&
+    previous.buildDate === buildDate &&
+    previous.templates.hash === parts.templates.hash &&
+    previous.assets.islands === parts.assets.islands &&
+    previous.images === parts.images &&
+    previous.state.config === parts.state.config &&
+    previous.state.model.strings === parts.state.model.strings;
+  // The parts of the build's globalFingerprint (pipeline.ts) but the stylesheet, so dev and build
+  // agree on what a page reads.
+  const global = same ? previous.global : globalFingerprint([parts.templates.hash, parts.assets.islands, buildDate, parts.state.config, parts.state.model.strings, parts.images]);
+  return { number, ...parts, buildDate, global };
+}

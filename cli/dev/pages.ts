@@ -1,0 +1,87 @@
+import { fingerprint, pageId } from '../build/build-state.ts';
+import { problem, type Problem } from '../errors/site-error.ts';
+import type { PageRoute } from '../routes/types.ts';
+import type { Generation } from './generation.ts';
+
+interface Rendered {
+  print: string;
+  css: string;
+  html: string;
+  /** Kept so a page that is gone can still say which paths changed. */
+  paths: string[];
+  /** The fingerprint last announced in a reload event, so a change is announced once. */
+  announced: string;
+}
+
+export type RenderResult = { ok: true; html: string; print: string } | { ok: false; problem: Problem; print: string };
+
+/**
+ * Pages rendered on request, from memory: a page is rendered when it is asked for and its
+ * fingerprint (the build's: what its template reads, see templates/inputs.ts) differs from the
+ * last rendering. So starting costs no rendering, and a rebuild costs none until a page is asked.
+ */
+export class DevPages {
+  private generation: Generation | undefined;
+  private prints = new Map<string, string>();
+  private readonly rendered = new Map<string, Rendered>();
+
+  get current(): Generation | undefined {
+    return this.generation;
+  }
+
+  use(generation: Generation): void {
+    if (generation === this.generation) return;
+    this.generation = generation;
+    this.prints = new Map();
+  }
+
+  /** The page's fingerprint in the current generation (without the stylesheet URL). */
+  print(page: PageRoute): string {
+    const generation = this.generation!;
+    const id = pageId(page);
+    let print = this.prints.get(id);
+    if (print === undefined) {
+      print = fingerprint(generation.global, generation.templates.module.pageInputs(page, generation.state.model));
+      this.prints.set(id, print);
+    }
+    return print;
+  }
+
+  render(page: PageRoute): RenderResult {
+    const generation = this.generation!;
+    const id = pageId(page);
+    const print = this.print(page);
+    const css = generation.assets.css;
+    const hit = this.rendered.get(id);
+    if (hit && hit.print === print && hit.css === css) return { ok: true, html: hit.html, print };
+    const { model } = generation.state;
+    try {
+      const html = generation.templates.module.renderPage({ page, model, images: generation.images, assets: generation.assets, buildDate: generation.buildDate });
+      this.rendered.set(id, { print, css, html, paths: page.paths, announced: print });
+      return { ok: true, html, print };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, problem: problem('TEMPLATE_FAILED', { path: page.paths[0], template: page.route, problem: message }), print };
+    }
+  }
+
+  /**
+   * Paths of pages rendered so far whose fingerprint changed in the current generation (or that
+   * are gone): what a reload event names besides the open pages.
+   */
+  changedPaths(): Set<string> {
+    const generation = this.generation!;
+    const changed = new Set<string>();
+    for (const [id, rendered] of this.rendered) {
+      const page = generation.state.index.byId.get(id);
+      if (!page) {
+        rendered.paths.forEach((path) => changed.add(path));
+        this.rendered.delete(id);
+      } else if (this.print(page) !== rendered.announced) {
+        page.paths.forEach((path) => changed.add(path));
+        rendered.announced = this.print(page);
+      }
+    }
+    return changed;
+  }
+}

@@ -1,0 +1,217 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../config/load.ts';
+import type { SiteConfig } from '../config/schema.ts';
+import { validateContent } from '../content/validate.ts';
+import { renderSiteMarkdown } from '../build/markdown-stage.ts';
+import { usedImages } from '../build/used-images.ts';
+import { WorkerPool } from '../build/worker-pool.ts';
+import { isSiteError, problem, type Problem } from '../errors/site-error.ts';
+import { parseYaml, type YamlSource } from '../source/yaml-source.ts';
+import { ASSET_NAMES, DevAssets, type AssetName } from './assets.ts';
+import type { ChangeSet } from './changes.ts';
+import { checkContent, DEV_VALIDATION } from './content-full.ts';
+import { patchItem } from './content-patch.ts';
+import { ContentStatus } from './content-status.ts';
+import { makeGeneration, type Generation } from './generation.ts';
+import { DevImages } from './images.ts';
+import { MarkdownMemo } from './markdown-memo.ts';
+import { DevPages } from './pages.ts';
+import { Sources } from './sources.ts';
+
+/** How a rebuild took in the content: one item on its own, everything again, or not at all. */
+export type ContentRoute = 'fast' | 'full' | 'none';
+
+export interface RebuildReport {
+  ms: number;
+  content: ContentRoute;
+  /** A new generation: pages may have changed (the caller diffs their fingerprints). */
+  renewed: boolean;
+  /** The new stylesheet URL, when it changed. */
+  css?: string;
+  problems: Problem[];
+}
+
+const NO_ISLANDS: Record<string, string> = {};
+
+/** From this many content files, start-up renders missing Markdown on worker threads (as the build does). */
+const PARALLEL_FROM_FILES = 400;
+
+/**
+ * The site of one `site dev` session, in memory: sources, content state, compiled parts, images
+ * and the pages' generation. `apply` takes a batch of changed files and redoes only what they
+ * touch; it never throws for the user's mistakes, which become the session's problems.
+ */
+export class DevSession {
+  readonly root: string;
+  config: SiteConfig | undefined;
+  readonly content = new ContentStatus();
+  readonly assets: DevAssets;
+  readonly images: DevImages;
+  readonly pages = new DevPages();
+  private sources!: Sources;
+  private markdown = new MarkdownMemo();
+  private configProblems: Problem[] = [];
+  private internal: Problem[] = [];
+  private clubs: { text: string; source: YamlSource } | undefined;
+  private generations = 0;
+  /** Images the item of the last fast-path edit shows. */
+  private patchedImages: string[] = [];
+
+  private constructor(root: string) {
+    this.root = root;
+    this.assets = new DevAssets(root);
+    this.images = new DevImages(root);
+  }
+
+  static async start(root: string): Promise<DevSession> {
+    const session = new DevSession(root);
+    await session.loadConfig();
+    session.sources = await Sources.load(root);
+    const config = session.config;
+    await Promise.all([
+      config ? session.checkAllWithCache(config) : undefined,
+      ...ASSET_NAMES.map((name) => session.assets.rebuild(name, config)),
+    ]);
+    await session.updateImages(true);
+    session.renew();
+    return session;
+  }
+
+  get generation(): Generation | undefined {
+    return this.pages.current;
+  }
+
+  problems(): Problem[] {
+    return [...this.configProblems, ...this.content.problems(), ...this.assets.allProblems(), ...this.images.problems, ...this.internal];
+  }
+
+  async apply(changes: ChangeSet): Promise<RebuildReport> {
+    const started = performance.now();
+    const before = this.generation;
+    let content: ContentRoute = 'none';
+    try {
+      this.internal = [];
+      const configChanged = changes.config && (await this.loadConfig());
+      const { full, texts, images } = await this.readChanges(changes, configChanged);
+      if (this.config && (full || texts.length)) content = this.checkContent(this.config, full, texts);
+      await Promise.all([...assetsFor(changes, configChanged, this.assets)].map((name) => this.assets.rebuild(name, this.config)));
+      // After a one-item edit only that item can show an image not made yet.
+      if (content !== 'fast' || configChanged || images || this.images.needs(this.patchedImages)) await this.updateImages(configChanged || images);
+      this.renew();
+    } catch (error) {
+      // A bug of ours, not the user's: reported like a problem, and the session goes on.
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      this.internal = [problem('INTERNAL', { problem: message })];
+    }
+    const after = this.generation;
+    const css = before && after && before.assets.css !== after.assets.css ? after.assets.css : undefined;
+    return { ms: performance.now() - started, content, renewed: after !== before, ...(css ? { css } : {}), problems: this.problems() };
+  }
+
+  /** Read site.config.yaml; true when it loaded (its problems are kept otherwise). */
+  private async loadConfig(): Promise<boolean> {
+    try {
+      this.config = await loadConfig(this.root);
+      this.configProblems = [];
+      return true;
+    } catch (error) {
+      if (!isSiteError(error)) throw error;
+      this.configProblems = error.problems;
+      return false;
+    }
+  }
+
+  /** Take the changed content files in; say whether everything must be checked again. */
+  private async readChanges(changes: ChangeSet, configChanged: boolean) {
+    let full = configChanged || changes.rescanContent;
+    let images = false;
+    const texts: string[] = [];
+    if (changes.rescanContent) await this.sources.rescan();
+    else {
+      for (const path of changes.content) {
+        const change = await this.sources.update(path);
+        if (change.kind === 'image') {
+          images = true;
+          if (change.existed !== change.exists) full = true; // a name came or went: references change
+        } else if (change.kind === 'text') {
+          if (!change.existed || !change.exists) full = true;
+          texts.push(change.path);
+        }
+      }
+    }
+    return { full: full || texts.length > 1, texts, images: images || changes.rescanContent };
+  }
+
+  private checkContent(config: SiteConfig, full: boolean, texts: string[]): ContentRoute {
+    if (!full && this.content.fastPathOpen) {
+      const result = patchItem(this.content.state!, texts[0]!, (path) => this.sources.text(path), this.markdown.html, this.clubsSource());
+      this.patchedImages = result.kind === 'patched' ? result.images : [];
+      if (result.kind === 'patched') this.content.setItem(result.item, result.problems, result.state);
+      if (result.kind === 'broken') this.content.setItem(result.item, result.problems);
+      if (result.kind !== 'full') return 'fast';
+    }
+    this.content.setFull(checkContent(config, this.sources.contentFiles(), this.markdown.html));
+    return 'full';
+  }
+
+  /** Start-up: Markdown from the build's cache (.site/cache/markdown.json), what is missing on worker threads. */
+  private async checkAllWithCache(config: SiteConfig): Promise<void> {
+    const files = this.sources.contentFiles();
+    const validated = validateContent(config, files, DEV_VALIDATION);
+    if (validated.content) {
+      const pool = files.files.length >= PARALLEL_FROM_FILES ? WorkerPool.start(availableParallelism()) : undefined;
+      try {
+        const seeded = await renderSiteMarkdown(validated.content, join(this.root, '.site', 'cache'), pool);
+        this.markdown = new MarkdownMemo(seeded.html);
+      } finally {
+        await pool?.close();
+      }
+    }
+    this.content.setFull(checkContent(config, files, this.markdown.html, validated));
+  }
+
+  private clubsSource(): YamlSource {
+    const file = 'content/data/clubs.yaml';
+    const text = this.sources.text(file) ?? '';
+    if (this.clubs?.text !== text) this.clubs = { text, source: parseYaml(text, file) };
+    return this.clubs.source;
+  }
+
+  private async updateImages(force: boolean): Promise<void> {
+    const state = this.content.state;
+    if (!this.config || !state) return;
+    await this.images.update(this.config, this.sources.imageFiles(), usedImages(state.model), force);
+  }
+
+  /** A new generation when any part pages are made of changed; pages render from it on request. */
+  private renew(): void {
+    const { state } = this.content;
+    const { templates, css, islands } = this.assets;
+    if (!state || !templates || !css) return;
+    const previous = this.generation;
+    const islandsManifest = islands?.manifest ?? NO_ISLANDS;
+    const same =
+      previous &&
+      previous.state === state &&
+      previous.templates === templates &&
+      previous.assets.css === css.path &&
+      previous.assets.islands === islandsManifest &&
+      previous.images === this.images.lookup;
+    if (same) return;
+    const generation = makeGeneration(++this.generations, { state, templates, assets: { css: css.path, islands: islandsManifest }, images: this.images.lookup }, previous);
+    this.pages.use(generation);
+  }
+}
+
+/** The compiled parts a batch of changes touches. */
+function assetsFor(changes: ChangeSet, configChanged: boolean, assets: DevAssets): Set<AssetName> {
+  const names = new Set<AssetName>();
+  // Templates render islands on the server (preact-alias.ts), so an island is a template input too.
+  if (changes.templates || changes.islands) names.add('templates');
+  if (changes.islands) names.add('islands');
+  if (changes.functions) names.add('functions');
+  if (configChanged || changes.css.size) names.add('css');
+  for (const file of changes.css) if (assets.templatesRead(file)) names.add('templates');
+  return names;
+}
