@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { lstat, mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -12,6 +12,7 @@ import { buildModel } from '../../cli/content/model.ts';
 import { renderMarkdown } from '../../cli/content/markdown.ts';
 import type { SiteModel } from '../../cli/content/types.ts';
 import { siteManifestSchema } from '../../functions/site.ts';
+import { OutputDir, buildsFolder } from '../../cli/build/output.ts';
 import { copyProject, editFile, expectGolden, fileOf, linkTarget, listFiles, normalise, repoRoot, runSite, type Run } from './helpers.ts';
 
 /**
@@ -514,4 +515,36 @@ describe('the atomic swap', () => {
     expect(await builds()).toEqual([second, third].map((link) => link.split('/')[1]).sort());
     expect(await page()).toContain('Voorjaarslessen starten op 31 maart!!');
   }, 180_000);
+});
+
+describe('OutputDir (the swap itself, in process)', () => {
+  test('a dist that is a real folder is kept as a build, once, and pruned like any other', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'site-output-'));
+    const dist = join(root, 'dist');
+    await mkdir(join(dist, 'public'), { recursive: true });
+    await writeFile(join(dist, 'public', 'index.html'), 'old tool');
+
+    const commit = async (text: string) => {
+      const output = await OutputDir.create(dist);
+      await output.write('public/index.html', text);
+      await output.commit();
+      return output;
+    };
+    await commit('one');
+    expect((await lstat(dist)).isSymbolicLink()).toBe(true);
+    expect(await readFile(join(dist, 'public', 'index.html'), 'utf8')).toBe('one');
+    const adopted = (await readdir(buildsFolder(dist))).filter((name) => name.startsWith('0-adopted-'));
+    expect(adopted).toHaveLength(1);
+    expect(await readFile(join(buildsFolder(dist), adopted[0]!, 'public', 'index.html'), 'utf8')).toBe('old tool');
+
+    const two = await commit('two');
+    expect(await readdir(buildsFolder(dist))).toHaveLength(2); // the adopted folder is older than the previous build: gone
+
+    const failed = await OutputDir.create(dist);
+    await failed.write('public/index.html', 'half');
+    await failed.discard();
+    expect(await readFile(join(dist, 'public', 'index.html'), 'utf8')).toBe('two');
+    expect(await readdir(buildsFolder(dist))).not.toContain(failed.dir.split('/').pop());
+    expect(join(buildsFolder(dist), (await linkTarget(dist)).split('/').pop()!)).toBe(two.dir);
+  });
 });
