@@ -23,10 +23,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+class EmulatorExited extends Error {}
+
+// firebase-tools needs about 12 s of CPU to start; on a busy 2-core machine that is 40 s or more.
+const START_TIMEOUT_MS = 100_000;
+
 async function waitUntilUp(ready: () => Promise<boolean>, child: ChildProcess, output: () => string, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`Firebase emulator exited (${child.exitCode}):\n${output()}`);
+    if (child.exitCode !== null) throw new EmulatorExited(`Firebase emulator exited (${child.exitCode}):\n${output()}`);
     if (await ready()) return;
     await new Promise((done) => setTimeout(done, 250));
   }
@@ -47,11 +52,12 @@ type EmulatorOptions = { cwd: string; config?: Record<string, unknown>; projectI
 
 export async function startFirebaseEmulator(only: 'auth' | 'hosting', options: EmulatorOptions): Promise<RunningEmulator> {
   // A free port can be taken between our probe and the emulator's bind (other suites start
-  // servers and emulators in parallel): one retry with fresh ports, the first failure reported.
+  // servers in parallel); the emulator then exits at once, and one retry with fresh ports follows.
   try {
     return await startOnce(only, options);
   } catch (error) {
-    process.stderr.write(`Firebase ${only} emulator failed to start, retrying once: ${String(error)}\n`);
+    if (!(error instanceof EmulatorExited)) throw error;
+    process.stderr.write(`Firebase ${only} emulator exited at start, retrying once: ${error.message}\n`);
     return startOnce(only, options);
   }
 }
@@ -61,7 +67,7 @@ async function startOnce(only: 'auth' | 'hosting', options: EmulatorOptions): Pr
   const emulators = { [only]: { host: '127.0.0.1', port }, hub: { host: '127.0.0.1', port: hub }, logging: { host: '127.0.0.1', port: logging }, ui: { enabled: false } };
   await writeFile(join(options.cwd, 'firebase.json'), JSON.stringify({ ...options.config, emulators }));
   const cli = resolve('node_modules/firebase-tools/lib/bin/firebase.js');
-  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', only, '--project', options.projectId ?? 'demo-test'], {
+  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', only, '--project', options.projectId ?? uniqueProjectId()], {
     cwd: options.cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,7 +86,7 @@ async function startOnce(only: 'auth' | 'hosting', options: EmulatorOptions): Pr
     }
   };
   try {
-    await waitUntilUp(() => options.ready(host), child, () => log, 50_000);
+    await waitUntilUp(() => options.ready(host), child, () => log, START_TIMEOUT_MS);
   } catch (error) {
     await stop();
     throw error;
@@ -88,7 +94,14 @@ async function startOnce(only: 'auth' | 'hosting', options: EmulatorOptions): Pr
   return { host, stop };
 }
 
-export async function startAuthEmulator(projectId = 'demo-test'): Promise<AuthEmulator> {
+/**
+ * firebase-tools keeps one hub locator file per project id (in the temp folder), so two emulators
+ * of one project id at the same time (two test files, a colleague's run) get in each other's way.
+ * The `demo-` prefix keeps firebase-tools offline.
+ */
+export const uniqueProjectId = () => `demo-site-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+
+export async function startAuthEmulator(projectId = uniqueProjectId()): Promise<AuthEmulator> {
   const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (existing) return { host: existing, projectId: process.env.GCLOUD_PROJECT ?? projectId, stop: async () => {} };
   const dir = await mkdtemp(join(tmpdir(), 'site-auth-emulator-'));
