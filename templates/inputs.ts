@@ -31,10 +31,11 @@ export function pageInputs(page: PageRoute, model: SiteModel): unknown {
   }
   switch (page.route) {
     case 'home':
-      return { ...own, news: listed(model.news.slice(0, 3)), events: listed(model.events), lessons: model.lessons };
+      return { ...own, news: listed(model.news.slice(0, 3)), events: listed(model.events), clubs: model.clubs, lessons: model.lessons };
     case 'events':
       return { ...own, events: listed(model.events), clubs: model.clubs };
-    case 'clubs':
+    case 'clubs': // grouped by region
+      return { ...own, clubs: model.clubs, lessons: model.lessons };
     case 'contact':
     case 'lesson-rules': // the customer form lists the clubs
       return { ...own, clubs: model.clubs };

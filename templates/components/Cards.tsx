@@ -1,29 +1,46 @@
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import { Picture } from './Picture.tsx';
 import { useImage } from '../lib/images.tsx';
 
-/** A linked card with a photo: clubs, news, events. */
-export function Card({ href, image, title, meta, children }: { href: string; image: string; title: string; meta?: ReactNode; children?: ReactNode }) {
+interface CardProps {
+  href: string;
+  image: string;
+  title: string;
+  /** 2 on a list page under its h1; 3 under a section's h2. */
+  level?: 2 | 3;
+  meta?: ReactNode;
+  /** Laid over the photo's corner (an event's date). */
+  badge?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A card with a photo whose whole surface links to `href`: clubs, news, events. */
+export function Card({ href, image, title, level = 3, meta, badge, children }: CardProps) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <article className="card">
-      <Picture image={useImage(image)} alt="" sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" className="card-image" />
+      <Picture image={useImage(image)} alt="" sizes="(min-width: 1240px) 380px, (min-width: 640px) 50vw, 100vw" className="card-image" />
+      {badge}
       <div className="card-body">
         {meta && <p className="card-meta">{meta}</p>}
-        <h3>
+        <Heading>
           <a href={href} className="card-link">
             {title}
           </a>
-        </h3>
+        </Heading>
         {children}
       </div>
     </article>
   );
 }
 
-export function CardGrid({ children, label }: { children: ReactNode; label?: string }) {
+/** Cards in a responsive grid, as a list (screen readers announce how many). */
+export function CardGrid({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div className="card-grid" {...(label ? { role: 'list', 'aria-label': label } : {})}>
-      {children}
-    </div>
+    <ul className={className ? `card-grid ${className}` : 'card-grid'}>
+      {Children.map(children, (child) => (
+        <li>{child}</li>
+      ))}
+    </ul>
   );
 }

@@ -1,36 +1,68 @@
+import type { RouteName } from '../../cli/config/schema.ts';
 import { useSite } from '../lib/site.tsx';
 import { Logo } from './Logo.tsx';
 import { Icon } from './Icon.tsx';
 
+/** Who we are, how to reach the office, every page of the main menu again, the policies. */
 export function Footer() {
   const { model, href, t, buildDate } = useSite();
+  const { config } = model;
+  // The menu's own pages, groups unfolded; external sites (House of) stay in the header.
+  const explore = config.navigation.flatMap((item) => ('children' in item ? item.children : [item])).flatMap((link) => ('route' in link ? [link.route as RouteName] : []));
+  const phone = t('footer.phone');
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <div>
-          <Logo name={model.config.name} />
+        <div className="footer-about">
+          <Logo name={config.name} />
           <p>{t('footer.tagline')}</p>
+          <a href={href('socials')}>
+            <Icon name="instagram" size={18} /> {t('footer.followUs')}
+          </a>
         </div>
-        <address>
-          <p>
-            <Icon name="map-pin" size={16} /> {t('footer.address')}
-          </p>
-          <p>
-            <Icon name="phone" size={16} /> {t('footer.phone')}
-          </p>
-          <p>
-            <Icon name="mail" size={16} /> <a href={`mailto:${model.config.officeEmail}`}>{model.config.officeEmail}</a>
-          </p>
-        </address>
-        <nav aria-label={t('footer.linksTitle')}>
+        <div>
+          <h2>{t('footer.contactTitle')}</h2>
+          <address>
+            <p>
+              <Icon name="map-pin" size={18} /> {t('footer.address')}
+            </p>
+            <p>
+              <Icon name="phone" size={18} /> <a href={`tel:${phone.replace(/\D/g, '')}`}>{phone}</a>
+            </p>
+            <p>
+              <Icon name="mail" size={18} /> <a href={`mailto:${config.officeEmail}`}>{config.officeEmail}</a>
+            </p>
+          </address>
+        </div>
+        <nav aria-labelledby="footer-explore">
+          <h2 id="footer-explore">{t('footer.exploreTitle')}</h2>
           <ul>
-            {model.config.footer.map((link, index) => (
-              <li key={index}>{'route' in link ? <a href={href(link.route)}>{t(`footer.${link.route}`)}</a> : <a href={link.href}>{t(link.label)}</a>}</li>
+            {explore.map((route) => (
+              <li key={route}>
+                <a href={href(route)}>{t(`nav.${route}`)}</a>
+              </li>
             ))}
           </ul>
         </nav>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links">{t('footer.linksTitle')}</h2>
+          <ul>
+            {config.footer.map((link, index) => (
+              <li key={index}>{'route' in link ? <a href={href(link.route)}>{t(`footer.${link.route}`)}</a> : <a href={link.href}>{t(link.label)}</a>}</li>
+            ))}
+            <li>
+              <a href={href('registrations')}>{t('nav.registrations')}</a>
+            </li>
+            <li>
+              <a href={href('login')}>{t('nav.login')}</a>
+            </li>
+          </ul>
+        </nav>
       </div>
-      <p className="container copyright">{t('footer.copyright', { year: buildDate.slice(0, 4) })}</p>
+      <div className="container footer-bottom">
+        <p>{t('footer.copyright', { year: buildDate.slice(0, 4) })}</p>
+        <p>{t('footer.kvk')}</p>
+      </div>
     </footer>
   );
 }

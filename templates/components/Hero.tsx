@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
+import type { RouteName } from '../../cli/config/schema.ts';
 import { Picture } from './Picture.tsx';
+import { Crumbs } from './Crumbs.tsx';
 import { useImage } from '../lib/images.tsx';
 
 export interface HeroProps {
@@ -7,18 +10,24 @@ export interface HeroProps {
   image: string;
   size?: 'default' | 'large' | 'compact';
   colorBar?: boolean;
+  /** The list an item page belongs to (a club's is `clubs`): shown as a trail above the title. */
+  parent?: RouteName | undefined;
+  /** Calls to action under the title (the home page's). */
+  actions?: ReactNode;
 }
 
 /** Every page opens with a hero: title over a photo. Its image is the page's largest paint, so it loads first. */
-export function Hero({ title, subtitle, image, size = 'default', colorBar = false }: HeroProps) {
+export function Hero({ title, subtitle, image, size = 'default', colorBar = false, parent, actions }: HeroProps) {
   const picture = useImage(image);
   return (
     <div className={`hero hero-${size}`}>
       <Picture image={picture} alt="" sizes="100vw" priority className="hero-image" />
       <div className="hero-shade" />
       <div className="container hero-text">
+        {parent && <Crumbs parent={parent} current={title} />}
         <h1>{title}</h1>
         {subtitle && <p className="hero-subtitle">{subtitle}</p>}
+        {actions && <div className="hero-actions">{actions}</div>}
       </div>
       {colorBar && <div className="hero-color-bar" aria-hidden="true" />}
     </div>

@@ -2,11 +2,17 @@ import type { ByLocale, NewsText } from '../../cli/content/types.ts';
 import { formatDate, useSite } from '../lib/site.tsx';
 import { Card } from './Cards.tsx';
 
-export function NewsCard({ item }: { item: ByLocale<NewsText> }) {
+export function NewsCard({ item, level }: { item: ByLocale<NewsText>; level?: 2 | 3 }) {
   const { locale, href } = useSite();
   const news = item[locale].data;
   return (
-    <Card href={href('news-article', { id: news.id, slug: news.slug })} image={news.image} title={news.title} meta={<time dateTime={news.date}>{formatDate(news.date, locale)}</time>}>
+    <Card
+      href={href('news-article', { id: news.id, slug: news.slug })}
+      image={news.image}
+      title={news.title}
+      level={level}
+      meta={<time dateTime={news.date}>{formatDate(news.date, locale)}</time>}
+    >
       <p>{news.summary}</p>
     </Card>
   );

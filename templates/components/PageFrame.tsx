@@ -1,14 +1,24 @@
 import type { ReactNode } from 'react';
+import type { HeroProps } from './Hero.tsx';
 import { layouts } from '../layouts/index.ts';
 import { textName } from '../lib/page-text.ts';
 import { useSite } from '../lib/site.tsx';
 import { TranslationNotice } from './TranslationNotice.tsx';
 
+interface PageFrameProps extends Pick<HeroProps, 'parent' | 'actions'> {
+  title?: string;
+  description?: string;
+  image?: string;
+  subtitle?: string;
+  fallback?: boolean;
+  children: ReactNode;
+}
+
 /**
  * A page in its route's layout, titled from its page text unless the page shows one item
  * (an article, a club), which brings its own title, description and image.
  */
-export function PageFrame(props: { title?: string; description?: string; image?: string; subtitle?: string; fallback?: boolean; children: ReactNode }) {
+export function PageFrame(props: PageFrameProps) {
   const { page, model, locale } = useSite();
   // Item pages (an article, an event) have no page text of their own: the item gives title and image.
   const text = model.pages.get(textName(page.route))?.[locale];
@@ -29,6 +39,8 @@ export function PageFrame(props: { title?: string; description?: string; image?:
         image,
         size: text?.data.hero.size ?? 'default',
         colorBar: text?.data.hero.colorBar ?? false,
+        parent: props.parent,
+        actions: props.actions,
       }}
     >
       <TranslationNotice fallback={props.fallback ?? text?.fallback ?? false} />

@@ -6,7 +6,7 @@ import { Picture } from './Picture.tsx';
 import { Prose } from './Prose.tsx';
 import { Icon } from './Icon.tsx';
 
-type Section = PageText['sections'][number];
+export type Section = PageText['sections'][number];
 
 export function CallToAction({ cta }: { cta: NonNullable<Section['cta']> }) {
   const { href } = useSite();
@@ -19,24 +19,23 @@ export function CallToAction({ cta }: { cta: NonNullable<Section['cta']> }) {
   );
 }
 
-function SectionImage({ name }: { name: string }) {
-  return <Picture image={useImage(name)} alt="" sizes="(min-width: 960px) 460px, 100vw" className="section-image" />;
+export function SectionImage({ name, sizes }: { name: string; sizes: string }) {
+  return <Picture image={useImage(name)} alt="" sizes={sizes} className="section-image" />;
 }
 
-/** The page's sections in order; those with an image alternate left and right. */
-export function Sections({ sections, only }: { sections: Section[]; only?: string[] }) {
-  const shown = only ? sections.filter((section) => only.includes(section.id)) : sections;
+/** The page's sections in order; those with an image sit beside it, alternating left and right. */
+export function Sections({ sections }: { sections: Section[] }) {
   return (
     <>
-      {shown.map((section) => (
+      {sections.map((section) => (
         <section key={section.id} id={section.id} className={section.image ? 'section split' : 'section'}>
-          <div className="container section-inner">
-            <div className="section-text">
+          <div className={section.image ? 'container section-inner' : 'container'}>
+            <div className={section.image ? undefined : section.cta ? 'measure callout' : 'measure'}>
               <h2>{section.title}</h2>
               <Prose html={section.html} />
               {section.cta && <CallToAction cta={section.cta} />}
             </div>
-            {section.image && <SectionImage name={section.image} />}
+            {section.image && <SectionImage name={section.image} sizes="(min-width: 1240px) 570px, (min-width: 900px) 46vw, 100vw" />}
           </div>
         </section>
       ))}
@@ -44,19 +43,30 @@ export function Sections({ sections, only }: { sections: Section[]; only?: strin
   );
 }
 
+/** Questions and answers, each opening in place (no script). */
+export function FaqList({ items }: { items: PageText['faq'] }) {
+  return (
+    <div className="faq-list">
+      {items.map((item, index) => (
+        <details key={index} className="faq-item">
+          <summary>{item.question}</summary>
+          <Prose html={item.html} />
+        </details>
+      ))}
+    </div>
+  );
+}
+
 export function Faq({ items }: { items: PageText['faq'] }) {
   const { t } = useSite();
   if (!items.length) return null;
   return (
-    <section className="section faq" id="faq">
-      <div className="container narrow">
-        <h2>{t('common.faq')}</h2>
-        {items.map((item, index) => (
-          <details key={index} className="faq-item">
-            <summary>{item.question}</summary>
-            <Prose html={item.html} />
-          </details>
-        ))}
+    <section className="section faq" id="faq" aria-labelledby="faq-title">
+      <div className="container">
+        <div className="measure">
+          <h2 id="faq-title">{t('common.faq')}</h2>
+          <FaqList items={items} />
+        </div>
       </div>
     </section>
   );

@@ -21,9 +21,9 @@ export function EventsPage() {
   const past = model.events.filter((item) => item.nl.data.start < buildDate).reverse();
   return (
     <StaticPage>
-      <section className="section">
+      <section className="section" aria-labelledby="komend">
         <div className="container">
-          <h2>{t('event.upcoming')}</h2>
+          <h2 id="komend">{t('event.upcoming')}</h2>
           {upcoming.length ? (
             <CardGrid>
               {upcoming.map((item) => (
@@ -31,20 +31,22 @@ export function EventsPage() {
               ))}
             </CardGrid>
           ) : (
-            <p>{t('event.noUpcoming')}</p>
-          )}
-          {past.length > 0 && (
-            <>
-              <h2>{t('event.past')}</h2>
-              <CardGrid>
-                {past.map((item) => (
-                  <EventCard key={item.nl.data.id} item={item} />
-                ))}
-              </CardGrid>
-            </>
+            <p className="notice">{t('event.noUpcoming')}</p>
           )}
         </div>
       </section>
+      {past.length > 0 && (
+        <section className="section tinted" aria-labelledby="afgelopen">
+          <div className="container">
+            <h2 id="afgelopen">{t('event.past')}</h2>
+            <CardGrid className="past">
+              {past.map((item) => (
+                <EventCard key={item.nl.data.id} item={item} />
+              ))}
+            </CardGrid>
+          </div>
+        </section>
+      )}
     </StaticPage>
   );
 }
@@ -57,12 +59,10 @@ function SignUpCall({ event }: { event: EventText }) {
     return <p className="notice">{t(state === 'past' ? 'event.eventPast' : 'event.deadlinePassed')}</p>;
   }
   return (
-    <p>
-      <a className="button" href={href('event-signup', { id: event.id, slug: event.slug })} data-event-signup={event.id}>
-        {t('event.signUp')}
-        <Icon name="arrow-right" size={18} />
-      </a>
-    </p>
+    <a className="button" href={href('event-signup', { id: event.id, slug: event.slug })} data-event-signup={event.id}>
+      {t('event.signUp')}
+      <Icon name="arrow-right" size={18} />
+    </a>
   );
 }
 
@@ -70,12 +70,14 @@ export function EventPage() {
   const item = useEvent();
   const { t, href } = useSite();
   return (
-    <PageFrame title={item.data.title} description={item.data.summary} image={item.data.image} fallback={item.fallback}>
+    <PageFrame title={item.data.title} description={item.data.summary} image={item.data.image} fallback={item.fallback} parent="events">
       <p className="lead">{item.data.summary}</p>
-      <EventFacts event={item.data} />
-      <SignUpCall event={item.data} />
+      <div className="event-facts">
+        <EventFacts event={item.data} />
+        <SignUpCall event={item.data} />
+      </div>
       <Prose html={item.html} />
-      <p>
+      <p className="article-foot">
         <a className="back-link" href={href('events')}>
           <Icon name="arrow-left" size={18} /> {t('common.backToEvents')}
         </a>
@@ -89,9 +91,13 @@ export function EventSignupPage() {
   const { t } = useSite();
   const title = t('event.signUpTitle', { name: item.data.title });
   return (
-    <PageFrame title={title} description={item.data.summary} image={item.data.image} fallback={item.fallback}>
-      <EventFacts event={item.data} />
-      <EventSignupForm event={item.data} />
+    <PageFrame title={title} description={item.data.summary} image={item.data.image} fallback={item.fallback} parent="events">
+      <div className="event-facts">
+        <EventFacts event={item.data} />
+      </div>
+      <div className="form-card">
+        <EventSignupForm event={item.data} />
+      </div>
     </PageFrame>
   );
 }

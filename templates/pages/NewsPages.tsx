@@ -20,7 +20,7 @@ export function NewsListPage() {
           {items.length ? (
             <CardGrid>
               {items.map((item) => (
-                <NewsCard key={item.nl.data.id} item={item} />
+                <NewsCard key={item.nl.data.id} item={item} level={2} />
               ))}
             </CardGrid>
           ) : (
@@ -38,14 +38,20 @@ export function NewsArticlePage() {
   const item = model.news.find((n) => page.entity.kind === 'news' && n.nl.data.id === page.entity.id)![locale];
   const news = item.data;
   return (
-    <PageFrame title={news.title} description={news.summary} image={news.image} fallback={item.fallback}>
+    <PageFrame title={news.title} description={news.summary} image={news.image} fallback={item.fallback} parent="news">
       <p className="article-meta">
-        {t('common.published')} <time dateTime={news.date}>{formatDate(news.date, locale)}</time>
-        {news.author && ` · ${t('common.author')} ${news.author}`}
+        <span>
+          <Icon name="calendar" size={16} /> {t('common.published')} <time dateTime={news.date}>{formatDate(news.date, locale)}</time>
+        </span>
+        {news.author && (
+          <span>
+            <Icon name="user" size={16} /> {t('common.author')} {news.author}
+          </span>
+        )}
       </p>
       <p className="lead">{news.summary}</p>
       <Prose html={item.html} />
-      <p>
+      <p className="article-foot">
         <a className="back-link" href={href('news')}>
           <Icon name="arrow-left" size={18} /> {t('common.backToNews')}
         </a>

@@ -2,7 +2,6 @@ import { StaticPage } from './StaticPage.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { ContactForm } from '../components/ContactForm.tsx';
 import { Field } from '../components/Field.tsx';
 import { Island } from '../components/Island.tsx';
 import { formText } from '../lib/island-props.ts';
@@ -15,14 +14,14 @@ export function JobsPage() {
   return (
     <StaticPage>
       <section className="section" id="vacatures">
-        <div className="container narrow">
+        <div className="container jobs">
           <h2>{t('jobs.vacancies')}</h2>
           {model.jobs.length === 0 && <p>{t('jobs.noVacancies')}</p>}
           {model.jobs.map((item) => {
             const job = item[locale];
             return (
-              <article key={job.data.id} id={job.data.slug} className="job">
-                <p className="card-meta">{job.data.kind === 'call' ? t('jobs.call') : t('jobs.vacancies')}</p>
+              <article key={job.data.id} id={job.data.slug} className={job.data.kind === 'call' ? 'job job-call' : 'job'}>
+                <p className="card-meta">{job.data.kind === 'call' ? t('jobs.call') : t('jobs.vacancy')}</p>
                 <h3>{job.data.title}</h3>
                 <ul className="job-facts">
                   <li>
@@ -85,18 +84,6 @@ export function RegionalTennisPage() {
               </article>
             );
           })}
-        </div>
-      </section>
-    </StaticPage>
-  );
-}
-
-export function ContactPage() {
-  return (
-    <StaticPage>
-      <section className="section">
-        <div className="container narrow">
-          <ContactForm />
         </div>
       </section>
     </StaticPage>

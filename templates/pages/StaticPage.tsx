@@ -5,16 +5,19 @@ import { Prose } from '../components/Prose.tsx';
 import { usePageText } from '../lib/page-text.ts';
 import { useSite } from '../lib/site.tsx';
 
-/** A page made of its text alone: introduction, sections, questions; `children` add what the route lists. */
+/**
+ * A page made of its text: introduction, sections, questions. `children` add what the route lists
+ * or asks (clubs, vacancies, a form), after the sections that introduce them.
+ */
 export function StaticPage({ children }: { children?: ReactNode }) {
   const text = usePageText();
   const { page } = useSite();
-  const intro = <Prose html={text.html} className="intro" />;
+  const intro = <Prose html={text.html} className="measure intro" />;
   return (
     <PageFrame>
-      {page.layout === 'news' ? intro : <div className="container narrow">{intro}</div>}
-      {children}
+      {page.layout === 'news' ? intro : <div className="container page-intro">{intro}</div>}
       <Sections sections={text.data.sections} />
+      {children}
       <Faq items={text.data.faq} />
     </PageFrame>
   );

@@ -3,11 +3,12 @@ import type { PageRoute } from '../../cli/routes/types.ts';
 import { StaticPage } from './StaticPage.tsx';
 import { CampsPage, LessonRulesPage } from './FormPages.tsx';
 import { HomePage } from './HomePage.tsx';
+import { ContactPage } from './ContactPage.tsx';
 import { ClubsPage } from './ClubsPage.tsx';
 import { ClubPage } from './ClubPage.tsx';
 import { NewsArticlePage, NewsListPage } from './NewsPages.tsx';
 import { EventPage, EventSignupPage, EventsPage } from './EventPages.tsx';
-import { ContactPage, JobsPage, LoginPage, RegionalTennisPage, RegistrationPage, RegistrationsPage, StagingLoginPage, StatusPage } from './OtherPages.tsx';
+import { JobsPage, LoginPage, RegionalTennisPage, RegistrationPage, RegistrationsPage, StagingLoginPage, StatusPage } from './OtherPages.tsx';
 
 /** The template of every route; routes not named here are pages of text alone. */
 export const pageComponents: Record<PageRoute['route'], ComponentType> = {

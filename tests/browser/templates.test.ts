@@ -22,7 +22,8 @@ const screenshots = join(root, 'test-results', 'screenshots');
 interface Target {
   /** `nl/club`, `en/not-found`: the template and language, also the screenshot's name. */
   name: string;
-  path: string;
+  /** Undefined when the built site has no page of the route (a second page of news, before there are 13 articles). */
+  path?: string;
   status: number;
 }
 
@@ -46,8 +47,8 @@ async function templateNames(): Promise<string[]> {
 
 /**
  * The page each template is visited at: fixed routes at their path, item routes (a club, an
- * article) at the first of their pages in the built sitemap, the registration shell at a made-up
- * id, 404 at a path that does not exist.
+ * article) at the first of their pages in the built sitemap, the registration shell (one page for
+ * every id) at a made-up id, 404 at a path that does not exist.
  */
 async function templateTargets(dist: string): Promise<Map<string, Target>> {
   const { routes } = await loadConfig(root);
@@ -62,15 +63,14 @@ async function templateTargets(dist: string): Promise<Map<string, Target>> {
       continue;
     }
     const pattern = prefixed(routes[route as keyof typeof routes][locale], locale);
-    const path = route === 'registration' ? pattern.replace(':id', 'abc123') : listed.find((candidate) => matcher(pattern).test(candidate));
-    if (!path) throw new Error(`${name}: no page in the sitemap matches ${pattern}`);
-    targets.set(name, { name, path, status: 200 });
+    const path = !pattern.includes(':') ? pattern : route === 'registration' ? pattern.replace(':id', 'abc123') : listed.find((candidate) => matcher(pattern).test(candidate));
+    targets.set(name, { name, ...(path ? { path } : {}), status: 200 });
   }
   return targets;
 }
 
 /** Problems a visitor's browser reports on one page: console errors, failed or refused requests. */
-function watch(page: Page, target: Target): string[] {
+function watch(page: Page, target: Required<Target>): string[] {
   const problems: string[] = [];
   // The 404 page is itself answered with 404, which Chromium logs as a failed resource.
   const expectedFailure = (url: string) => target.status !== 200 && new URL(url).pathname === target.path;
@@ -107,7 +107,7 @@ describe.skipIf(!runs)('every template in a browser', () => {
     server = await startServer({ dist: join(tmp, 'dist'), port: 0, host: '127.0.0.1', env: { SITE_OUTBOX: join(tmp, 'outbox') }, root: tmp, log: () => {} });
     for (const [name, viewport] of Object.entries(VIEWPORTS) as Array<[keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]]>) {
       // A Dutch browser: the language island would send an English one from /kampen to /en/camps.
-      contexts.set(name, await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL', reducedMotion: 'reduce', ...(name === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) }));
+      contexts.set(name, await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL', reducedMotion: 'reduce', ...(name === 'phone' ? { isMobile: true, hasTouch: true } : {}) }));
     }
   });
 
@@ -118,15 +118,22 @@ describe.skipIf(!runs)('every template in a browser', () => {
   });
 
   describe.concurrent.each(Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>)('%s', (viewport) => {
-    test.each(names)('%s', async (name) => {
+    test.for(names)('%s', async (name, context) => {
       const target = targets.get(name)!;
+      if (!target.path) return context.skip(`the built site has no ${name} page`);
       const page = await contexts.get(viewport)!.newPage();
       try {
-        const problems = watch(page, target);
+        const problems = watch(page, { ...target, path: target.path });
         const response = await page.goto(target.path, { waitUntil: 'load' });
         expect(response?.status(), target.path).toBe(target.status);
-        await page.screenshot({ path: join(screenshots, viewport, `${target.name.replace('/', '-')}.png`), fullPage: true });
-        const { violations } = await new AxeBuilder({ page }).analyze();
+        // Every image, not only those in view: a broken one below the fold must fail too, and the
+        // screenshot should show the page as a visitor who scrolls sees it.
+        await page.evaluate(() => Promise.all([...document.images].map((image) => ((image.loading = 'eager'), image.decode().catch(() => undefined)))));
+        await page.waitForLoadState('networkidle');
+        // JPEG: a full page in PNG takes seconds to encode; these are for people to look at.
+        await page.screenshot({ path: join(screenshots, viewport, `${target.name.replace('/', '-')}.jpg`), fullPage: true, type: 'jpeg', quality: 80 });
+        // Only violations: collecting every pass makes axe a third slower.
+        const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
         const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`);
         expect(found, 'axe-core violations').toEqual([]);
         expect(problems, 'browser problems').toEqual([]);
