@@ -1,22 +1,17 @@
 import { defineConfig, type Plugin } from 'vitest/config';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
+import { islandModules } from './cli/build/preact-alias.ts';
 
 // Islands are written against React but run on Preact (cli/build/preact-alias.ts does this for
 // the build); the same swap here lets tests import and server-render islands as the build does.
-const islandsDir = join(import.meta.dirname, 'islands') + '/';
-const preactTargets: Record<string, string> = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react/jsx-runtime': 'preact/compat/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
-};
+const islandsDir = join(import.meta.dirname, 'islands');
+const islandTargets = islandModules(islandsDir);
 const preactForIslands: Plugin = {
   name: 'preact-for-islands',
   enforce: 'pre',
   resolveId(source, importer) {
-    const target = preactTargets[source];
-    if (!target || !importer?.startsWith(islandsDir)) return null;
-    return this.resolve(target, importer, { skipSelf: true });
+    const target = islandTargets[source];
+    return target && importer?.startsWith(islandsDir + sep) ? target : null;
   },
 };
 

@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { Icon } from './components/Icon.tsx';
 import { decideLanguage, localeCookie, readLocaleCookie, type Locale } from './lib/language.ts';
 
+/** Lucide "globe" (ISC): its shapes, drawn with the stroke <Icon> sets; tests/islands/icons.test.ts compares. */
+export const globeIcon = '<circle cx="12" cy="12" r="10"/><path d="M12 2a14.5 14.5 0 0 0 0 20a14.5 14.5 0 0 0 0-20M2 12h20"/>';
+
 export interface LanguageSwitchProps {
   /** This page's language. */
   locale: Locale;
@@ -38,7 +41,7 @@ export default function LanguageSwitch({ locale, alternates, target, label }: La
   }, []);
   return (
     <a className="language-link" href={target} hrefLang={other} lang={other} data-language-switch={other} onClick={() => remember(other)}>
-      <Icon name="globe" size={18} />
+      <Icon icon={globeIcon} size={18} />
       <span>{label}</span>
     </a>
   );

@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Icon } from './components/Icon.tsx';
 
+/** Lucide "menu" (ISC): its shapes, drawn with the stroke <Icon> sets; tests/islands/icons.test.ts compares. */
+export const menuIcon = '<path d="M4 5h16M4 12h16M4 19h16"/>';
+/** Lucide "chevron-down" (ISC): its shapes, drawn with the stroke <Icon> sets; tests/islands/icons.test.ts compares. */
+export const chevronDownIcon = '<path d="m6 9l6 6l6-6"/>';
+
 export interface NavLinkItem {
   label: string;
   href: string;
@@ -83,7 +88,7 @@ export default function MobileNav({ label, items }: MobileNavProps) {
   return (
     <details ref={root} className="menu" data-menu="" open={open} onToggle={onMenuToggle}>
       <summary className="menu-button">
-        <Icon name="menu" size={22} />
+        <Icon icon={menuIcon} size={22} />
         <span>{label}</span>
       </summary>
       <nav className="main-nav" aria-label={label}>
@@ -94,7 +99,7 @@ export default function MobileNav({ label, items }: MobileNavProps) {
                 <details className="submenu" open={group === index} onToggle={onGroupToggle(index)}>
                   <summary>
                     {item.label}
-                    <Icon name="chevron-down" size={16} />
+                    <Icon icon={chevronDownIcon} size={16} />
                   </summary>
                   <ul>
                     {item.children.map((child, childIndex) => (

@@ -42,7 +42,7 @@ export async function compileTemplates(root: string, cacheDir: string): Promise<
     logLevel: 'silent',
     loader: { '.css': 'text' },
     // Islands inside templates render with Preact on the server too (see preact-alias.ts).
-    plugins: [preactForIslands(join(root, 'islands'), { external: true })],
+    plugins: [preactForIslands(join(root, 'islands'))],
   }).catch((error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
     throw new SiteError(
       (error.errors ?? [{ text: String(error), location: null }]).map((e) =>

@@ -73,7 +73,7 @@ export async function bundleIslands(root: string): Promise<IslandsBundle> {
     legalComments: 'none',
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [preactForIslands(join(root, 'islands'), { external: false })],
+    plugins: [preactForIslands(join(root, 'islands'))],
   }).catch((error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
     throw new SiteError(
       (error.errors ?? [{ text: String(error), location: null }]).map((e) =>

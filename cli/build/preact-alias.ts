@@ -1,31 +1,29 @@
 import type { Plugin } from 'esbuild';
-import { sep } from 'node:path';
+import { join, sep } from 'node:path';
 
 /**
- * Islands are written against React's API but run on Preact (DESIGN.md "Islands": about 7 KB gz
- * instead of 69 KB). This plugin swaps `react` for `preact/compat` in files under islands/ only,
- * so the same island code renders with preact-render-to-string inside the React-rendered
- * templates (on the server) and hydrates with Preact (in the browser) - one renderer, so the
- * markup always matches. Templates keep the real React.
+ * Islands are written against React's API but run on Preact (DESIGN.md "Islands": a few KB
+ * instead of 69 KB). This plugin swaps `react` and its JSX runtime for islands/runtime/react.ts
+ * and jsx-runtime.ts in files under islands/ only, so the same island code renders with
+ * preact-render-to-string inside the React-rendered templates (on the server) and hydrates with
+ * Preact (in the browser): one renderer, so the markup always matches. Templates keep the real
+ * React. (Why not preact/compat: islands/runtime/react.ts says.)
  */
-const targets: Record<string, string> = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/compat/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
-};
+export function islandModules(islandsDir: string): Record<string, string> {
+  const react = join(islandsDir, 'runtime', 'react.ts');
+  const jsx = join(islandsDir, 'runtime', 'jsx-runtime.ts');
+  return { react, 'react-dom': react, 'react/jsx-runtime': jsx, 'react/jsx-dev-runtime': jsx };
+}
 
-export function preactForIslands(islandsDir: string, options: { external: boolean }): Plugin {
+export function preactForIslands(islandsDir: string): Plugin {
   const inside = islandsDir.endsWith(sep) ? islandsDir : `${islandsDir}${sep}`;
+  const targets = islandModules(islandsDir);
   return {
     name: 'preact-for-islands',
     setup(build) {
-      build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, async (args) => {
+      build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
         const target = targets[args.path];
-        if (!target || !args.importer.startsWith(inside)) return undefined;
-        if (options.external) return { path: target, external: true };
-        return build.resolve(target, { kind: args.kind, resolveDir: args.resolveDir });
+        return target && args.importer.startsWith(inside) ? { path: target } : undefined;
       });
     },
   };

@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { avatarFallback, avatarSizes, initials, type AvatarSize } from '../lib/initials.ts';
 import { Icon } from './Icon.tsx';
 
+/** Lucide "user" (ISC): its shapes, drawn with the stroke <Icon> sets; tests/islands/icons.test.ts compares. */
+export const userIcon = '<path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2"/><circle cx="12" cy="7" r="4"/>';
+
 export interface AvatarProps {
   src?: string;
   /** Who it is: the image's alt, the source of the initials, the name a screen reader hears. */
@@ -39,7 +42,7 @@ export function Avatar({ src, alt, text, size = 'md', className }: AvatarProps) 
   const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
   return (
     <span className={classes} style={style} data-avatar={shows} {...label}>
-      {shows === 'text' ? <span aria-hidden="true">{text?.trim() || initials(alt)}</span> : <Icon name="user" size={Math.round(px * 0.6)} />}
+      {shows === 'text' ? <span aria-hidden="true">{text?.trim() || initials(alt)}</span> : <Icon icon={userIcon} size={Math.round(px * 0.6)} />}
     </span>
   );
 }

@@ -3,6 +3,13 @@ import type { Toast } from '../lib/toast-queue.ts';
 import { swipeEnds, swipeOffset } from '../lib/swipe.ts';
 import { Icon } from './Icon.tsx';
 
+/** Lucide "x" (ISC): its shapes, drawn with the stroke <Icon> sets; tests/islands/icons.test.ts compares. */
+export const xIcon = '<path d="M18 6L6 18M6 6l12 12"/>';
+/** Lucide "circle-check" (ISC): its shapes, drawn with the stroke <Icon> sets; tests/islands/icons.test.ts compares. */
+export const circleCheckIcon = '<circle cx="12" cy="12" r="10"/><path d="m16 9l-5.5 5.5L8 12"/>';
+/** Lucide "circle-alert" (ISC): its shapes, drawn with the stroke <Icon> sets; tests/islands/icons.test.ts compares. */
+export const circleAlertIcon = '<circle cx="12" cy="12" r="10"/><path d="M12 8v4m0 4h.01"/>';
+
 /**
  * One toast. A swipe to the right of 50 px or more closes it when the pointer lets go (spec §9);
  * a shorter one springs back. The offset is written to the element's style directly: a re-render
@@ -49,7 +56,7 @@ export function ToastItem({ toast, closeLabel, onClose }: { toast: Toast; closeL
       onPointerUp={onPointerEnd}
       onPointerCancel={onPointerEnd}
     >
-      <Icon name={toast.tone === 'error' ? 'circle-alert' : 'circle-check'} size={20} className="toast-icon" />
+      <Icon icon={toast.tone === 'error' ? circleAlertIcon : circleCheckIcon} size={20} className="toast-icon" />
       <div className="toast-text">
         <p className="toast-title" id={`${toast.id}-title`}>
           {toast.title}
@@ -62,7 +69,7 @@ export function ToastItem({ toast, closeLabel, onClose }: { toast: Toast; closeL
         </button>
       )}
       <button type="button" className="toast-close" aria-label={closeLabel} onClick={() => onClose(toast.id)}>
-        <Icon name="x" size={16} />
+        <Icon icon={xIcon} size={16} />
       </button>
     </li>
   );
