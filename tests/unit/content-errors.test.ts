@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -627,6 +627,7 @@ describe('config errors (parseConfig): field, problem and line of site.config.ya
   test('no site.config.yaml in the folder', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'site-noconfig-'));
     const error = await loadConfig(empty).catch((e: unknown) => e);
+    await rm(empty, { recursive: true });
     expect(isSiteError(error)).toBe(true);
     expect(formatted((error as { problems: Problem[] }).problems)).toEqual([
       block('error', 'CONFIG_NOT_FOUND', '', `No site.config.yaml in ${empty}.`, 'Run the command from the project folder (the one with site.config.yaml), or pass --root.').replace('CONFIG_NOT_FOUND  ', 'CONFIG_NOT_FOUND'),
