@@ -41,7 +41,7 @@ export const catalogue = {
   CONTENT_SCHEMA_MISMATCH: entry(
     'Content does not match its schema',
     (p) => `${p.field}: ${p.problem}`,
-    (p) => `Fix the field \`${p.field}\`; docs/content.md lists every field of a ${p.collection}.`,
+    (p) => `Fix the field \`${p.field}\`; docs/content.md lists the fields of every kind of content (here: ${p.collection}).`,
   ),
   CONTENT_DUPLICATE_ID: entry(
     'Duplicate id',

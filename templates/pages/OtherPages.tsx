@@ -71,12 +71,12 @@ export function RegionalTennisPage() {
               <article key={region.id} className="region" id={region.id}>
                 <h2>{region.name[locale]}</h2>
                 <p>{region.description[locale]}</p>
-                <p>
-                  <strong>{t('regional.trainingDay')}:</strong> {region.trainingDay[locale]}
-                </p>
-                <p>
-                  <strong>{t('regional.clubs')}:</strong> {clubs.map((club) => club.name).join(', ')}
-                </p>
+                <dl>
+                  <dt>{t('regional.trainingDay')}</dt>
+                  <dd>{region.trainingDay[locale]}</dd>
+                  <dt>{t('regional.clubs')}</dt>
+                  <dd>{clubs.map((club) => club.name).join(', ')}</dd>
+                </dl>
                 <a className="button" href={`${href('contact')}?regio=${region.id}`}>
                   {region.cta[locale]}
                   <Icon name="arrow-right" size={18} />

@@ -216,7 +216,7 @@ describe('404 and 500 pages', () => {
     const html = await read('500.html');
     expect(html).toContain('<title>500 ');
     expect(html).toMatch(/<a class="button" href="\/">Clear errors/);
-    expect(await read('en/500.html')).toMatch(/<a class="button" href="\/en">Clear errors/);
+    expect(await read('en/500.html')).toMatch(/<a class="button" href="\/">Clear errors/);
   });
 });
 
@@ -454,7 +454,7 @@ describe('the command line', () => {
     test('exit 1 with the problem, file and line, and no stack trace', () => {
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(
-        'error CONTENT_SCHEMA_MISMATCH  content/nl/news/1-voorjaarslessen-starten-op-31-maart.md:2\n  id: expected number, received "een"\n  hint: Fix the field `id`; docs/content.md lists every field of a news.\n',
+        'error CONTENT_SCHEMA_MISMATCH  content/nl/news/1-voorjaarslessen-starten-op-31-maart.md:2\n  id: expected number, received "een"\n  hint: Fix the field `id`; docs/content.md lists the fields of every kind of content (here: news).\n',
       );
       expect(run.stderr).toMatch(/\n1 error(, \d+ warnings?)?\n$/);
       expect(run.stdout).toBe('');

@@ -39,7 +39,8 @@ const EN_STRINGS = 'content/en/strings.yaml';
 /** A problem block as `site build` prints it (without colour). */
 const block = (severity: 'error' | 'warning', code: string, where: string, message: string, hint: string) =>
   `${severity} ${code}  ${where}\n  ${message}\n  hint: ${hint}`;
-const schemaHint = (field: string, collection: string) => `Fix the field \`${field}\`; docs/content.md lists every field of a ${collection}.`;
+const schemaHint = (field: string, collection: string) =>
+  `Fix the field \`${field}\`; docs/content.md lists the fields of every kind of content (here: ${collection}).`;
 const mismatch = (where: string, field: string, problem: string, collection: string) =>
   block('error', 'CONTENT_SCHEMA_MISMATCH', where, `${field}: ${problem}`, schemaHint(field, collection));
 
