@@ -167,7 +167,8 @@ export function StatusPage() {
           <p>{t('errors.serverError')}</p>
         )}
         <Prose html={text.html} />
-        <a className="button" href={href('home')}>
+        {/* The spec's error page: "Clear errors" goes to / in either language. */}
+        <a className="button" href={status === 404 ? href('home') : '/'}>
           {status === 404 ? t('errors.backHome') : t('errors.clearErrors')}
         </a>
       </div>
