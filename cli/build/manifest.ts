@@ -8,6 +8,7 @@ export function siteManifest(config: SiteConfig, pages: PageRoute[]): SiteManife
   const shells = pages.filter((page) => page.shell && page.entity.kind !== 'status');
   return {
     url: config.url,
+    name: config.name,
     officeEmail: config.officeEmail,
     locales: config.locales.all,
     defaultLocale: 'nl',
@@ -18,5 +19,6 @@ export function siteManifest(config: SiteConfig, pages: PageRoute[]): SiteManife
       page.paths.map((path) => ({ source: path.replace('[id]', ':id'), destination: `/${outputFile(path)}` })),
     ),
     canonicalQuery: config.canonicalQuery,
+    firebase: { projectId: config.firebase.projectId },
   };
 }

@@ -53,6 +53,7 @@ export interface BuildResult {
 
 export interface SiteManifest {
   url: string;
+  name: string;
   officeEmail: string;
   locales: SiteConfig['locales']['all'];
   defaultLocale: 'nl';
@@ -61,6 +62,7 @@ export interface SiteManifest {
   stagingLogin: { nl: string; en: string };
   rewrites: Array<{ source: string; destination: string }>;
   canonicalQuery: string[];
+  firebase: { projectId: string };
 }
 
 export type { PageRoute, Redirect };
