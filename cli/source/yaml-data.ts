@@ -1,7 +1,56 @@
-import { isAlias, visit, type Document } from 'yaml';
+import { isAlias, parseDocument, visit, type Document, type LineCounter } from 'yaml';
 
 /** Alias expansions allowed per file: content uses a handful; a "billion laughs" file needs millions. */
 export const MAX_ALIASES = 100;
+
+/**
+ * Lists or mappings nested hundreds of levels deep (`- - - - ...`) overflow the parser's stack,
+ * which `yaml` sometimes reports as an error and sometimes throws (found by content fuzzing,
+ * issue 11). No content file nests more than a few levels: either way it is this problem.
+ */
+export const TOO_DEEP = 'lists or mappings are nested too deeply to read (hundreds of levels); check the indentation and the - and [ signs';
+
+export const tooDeep = (message: string): string => (/call stack/i.test(message) ? TOO_DEEP : message);
+
+/** Far deeper than any content file, far shallower than what overflows the parsers (~1,000). */
+const MAX_DEPTH = 256;
+
+/**
+ * The 1-based line where the text nests deeper than MAX_DEPTH, by a cheap over-estimate:
+ * indentation, plus two per compact `- ` on the line, plus unclosed [ and {. Checked before
+ * parsing because a stack overflow is not always a catchable error: when it happens while V8
+ * compiles a regular expression, the process aborts ("RegExpCompiler Allocation failed").
+ */
+export function tooDeepAt(text: string): number | undefined {
+  let flow = 0;
+  let line = 1;
+  let start = 0;
+  while (start <= text.length) {
+    const end = text.indexOf('\n', start) === -1 ? text.length : text.indexOf('\n', start);
+    const indent = /^[ \t]*((?:[-?:][ \t]+)*)/.exec(text.slice(start, Math.min(end, start + 4 * MAX_DEPTH)))!;
+    const block = indent[0]!.length - indent[1]!.length + 2 * (indent[1]!.match(/[-?:]/g) ?? []).length;
+    if (block + flow > MAX_DEPTH) return line;
+    for (let i = start; i < end; i++) {
+      const char = text.charCodeAt(i);
+      if (char === 91 || char === 123) {
+        if (block + ++flow > MAX_DEPTH) return line; // [ {
+      } else if ((char === 93 || char === 125) && flow > 0) flow--; // ] }
+    }
+    start = end + 1;
+    line++;
+  }
+  return undefined;
+}
+
+/** parseDocument, with a stack overflow turned into TOO_DEEP instead of thrown. */
+export function parseSafely(text: string, lineCounter: LineCounter): Document | { problem: string } {
+  try {
+    return parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  } catch (error) {
+    if (error instanceof RangeError) return { problem: TOO_DEEP };
+    throw error;
+  }
+}
 
 export type DocumentData = { data: unknown } | { problem: string; offset: number };
 

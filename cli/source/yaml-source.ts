@@ -1,7 +1,7 @@
-import { LineCounter, parseDocument, isMap, isNode, isScalar, isSeq, type Document } from 'yaml';
+import { LineCounter, isDocument, isMap, isNode, isScalar, isSeq, type Document } from 'yaml';
 import { load, CORE_SCHEMA } from 'js-yaml';
 import { problem, type Problem } from '../errors/site-error.ts';
-import { documentData, isTree } from './yaml-data.ts';
+import { documentData, isTree, parseSafely, TOO_DEEP, tooDeep, tooDeepAt } from './yaml-data.ts';
 
 export type FieldPath = ReadonlyArray<PropertyKey>;
 
@@ -30,6 +30,10 @@ const MAY_ALIAS = /(^|[\s[{,:-])[&*][^\s]/;
  * a list or mapping (it limits their expansion).
  */
 export function parseYaml(text: string, file: string, lineOffset = 0): YamlSource {
+  const deep = tooDeepAt(text);
+  if (deep !== undefined) {
+    return { file, data: undefined, problems: [problem('YAML_SYNTAX', { problem: TOO_DEEP }, { location: { file, line: deep + lineOffset } })], lineOf: () => undefined };
+  }
   try {
     // The core schema keeps dates as strings, as `yaml` does: the zod schemas decide what a date is.
     const data = load(text, { schema: CORE_SCHEMA, filename: file }) ?? null;
@@ -45,12 +49,15 @@ export function parseYaml(text: string, file: string, lineOffset = 0): YamlSourc
 
 function parseWithPositions(text: string, file: string, lineOffset: number): YamlSource {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseSafely(text, lineCounter);
+  if (!isDocument(doc)) {
+    return { file, data: undefined, problems: [problem('YAML_SYNTAX', { problem: doc.problem }, { location: { file, line: lineOffset + 1 } })], lineOf: () => undefined };
+  }
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + lineOffset;
   // Only the first syntax error: after it the parser is out of step, and what follows (often a
   // dozen lines of "Implicit keys need to be on a single line") repeats the same mistake.
   const problems = doc.errors.slice(0, 1).map((error) =>
-    problem('YAML_SYNTAX', { problem: firstLine(error.message) }, { location: { file, line: lineAt(error.pos[0]) } }),
+    problem('YAML_SYNTAX', { problem: tooDeep(firstLine(error.message)) }, { location: { file, line: lineAt(error.pos[0]) } }),
   );
   const read = problems.length ? { data: undefined } : documentData(doc);
   if ('problem' in read) problems.push(problem('YAML_SYNTAX', { problem: read.problem }, { location: { file, line: lineAt(read.offset) } }));
