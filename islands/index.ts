@@ -4,11 +4,10 @@ import BasicForm from './basic-form.tsx';
 import ContactForm from './contact-form.tsx';
 import CustomerForm from './customer-form.tsx';
 import JobForm from './job-form.tsx';
-import LanguageSwitch from './language-switch.tsx';
-import MobileNav from './mobile-nav.tsx';
 import QuestionForm from './question-form.tsx';
 import RequestedPath from './requested-path.tsx';
 import SignupWindow from './signup-window.tsx';
+import SiteHeader from './site-header.tsx';
 import Toaster from './toaster.tsx';
 import TooltipLink from './tooltip-link.tsx';
 
@@ -23,11 +22,10 @@ export const islands = {
   'contact-form': ContactForm,
   'customer-form': CustomerForm,
   'job-form': JobForm,
-  'language-switch': LanguageSwitch,
-  'mobile-nav': MobileNav,
   'question-form': QuestionForm,
   'requested-path': RequestedPath,
   'signup-window': SignupWindow,
+  'site-header': SiteHeader,
   toaster: Toaster,
   'tooltip-link': TooltipLink,
 };

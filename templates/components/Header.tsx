@@ -1,13 +1,13 @@
 import { useSite } from '../lib/site.tsx';
-import { navItems } from '../lib/island-props.ts';
+import { languageProps, navItems } from '../lib/island-props.ts';
 import { Island } from './Island.tsx';
 import { Logo } from './Logo.tsx';
-import { LanguageLink } from './LanguageLink.tsx';
 
 /**
- * Site header with the spec's navigation. The menu is the mobile-nav island (islands/mobile-nav.tsx):
- * <details> menus that collapse into one <details> on phones, so it works before (and without)
- * any script; hydrated when the browser is idle, it adds Escape, outside clicks and focus return.
+ * Site header with the spec's navigation and the language switch: the site-header island
+ * (islands/site-header.tsx). The menu is <details> menus that collapse into one <details> on
+ * phones, so it works before (and without) any script; hydrated, it adds Escape, outside clicks
+ * and focus return, and the language switch remembers the visitor's language.
  */
 export function Header() {
   const site = useSite();
@@ -18,8 +18,7 @@ export function Header() {
         <a className="brand" href={href('home')}>
           <Logo name={model.config.name} />
         </a>
-        <Island name="mobile-nav" props={{ label: t('nav.menu'), items: navItems(site) }} load="idle" />
-        <LanguageLink />
+        <Island name="site-header" props={{ nav: { label: t('nav.menu'), items: navItems(site) }, language: languageProps(site) }} load="load" />
       </div>
     </header>
   );

@@ -29,7 +29,7 @@ describe.skipIf(!runs)('language switch island', () => {
     { from: '/en/contact', to: '/contact', remembered: 'nl', browser: 'en-US' },
   ])('$from -> $to remembers $remembered for a year on path /', async ({ from, to, remembered, browser }) => {
     const context = await fresh(browser);
-    const { page, problems } = await openPage(context, from, { waitFor: ['language-switch'] });
+    const { page, problems } = await openPage(context, from, { waitFor: ['site-header'] });
     const before = Date.now() / 1000;
     await Promise.all([page.waitForURL((url) => url.pathname === to), page.locator('[data-language-switch]').click()]);
     const cookie = await languageCookie(context);
@@ -56,7 +56,7 @@ describe.skipIf(!runs)('language switch island', () => {
     if (remembered === 'en') {
       await context.addCookies([{ name: 'i18n_redirected', value: 'nl', url: site.url }]);
       await page.goto(path);
-      await page.locator('site-island[data-island="language-switch"][data-state="hydrated"]').waitFor({ state: 'attached' });
+      await page.locator('site-island[data-island="site-header"][data-state="hydrated"]').waitFor({ state: 'attached' });
       expect(new URL(page.url()).pathname).toBe(path);
     }
     expect(problems).toEqual([]);
@@ -73,7 +73,7 @@ describe.skipIf(!runs)('language switch island', () => {
 
   test('an explicit /nl or /en address is never redirected and records nothing', async () => {
     const context = await fresh('en-GB');
-    const { page, problems } = await openPage(context, '/nl/kampen', { waitFor: ['language-switch'] });
+    const { page, problems } = await openPage(context, '/nl/kampen', { waitFor: ['site-header'] });
     expect(new URL(page.url()).pathname).toBe('/nl/kampen');
     expect(await languageCookie(context)).toBeUndefined();
     expect(problems).toEqual([]);

@@ -51,7 +51,7 @@ describe.skipIf(!runs)('mobile navigation island', () => {
 
   test.each(languages)('phone, $locale: open, walk, open a group and leave it all by keyboard', async ({ path, menu, group, child, childPath, first }) => {
     const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true }));
-    const { page, problems } = await openPage(context, path, { waitFor: ['mobile-nav'] });
+    const { page, problems } = await openPage(context, path, { waitFor: ['site-header'] });
     const nav = page.locator('nav.main-nav');
     const button = page.locator('summary.menu-button');
     await expect.poll(() => nav.isVisible()).toBe(false);
@@ -92,7 +92,7 @@ describe.skipIf(!runs)('mobile navigation island', () => {
 
   test('phone: a tap outside the open menu closes it; so does focus leaving it', async () => {
     const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true }));
-    const { page, problems } = await openPage(context, '/contact', { waitFor: ['mobile-nav'] });
+    const { page, problems } = await openPage(context, '/contact', { waitFor: ['site-header'] });
     const nav = page.locator('nav.main-nav');
     await page.locator('summary.menu-button').click();
     await expect.poll(() => nav.isVisible()).toBe(true);
@@ -111,7 +111,7 @@ describe.skipIf(!runs)('mobile navigation island', () => {
 
   test('desktop: the links are in view without opening anything; one group open at a time', async () => {
     const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.desktop }));
-    const { page, problems } = await openPage(context, '/', { waitFor: ['mobile-nav'] });
+    const { page, problems } = await openPage(context, '/', { waitFor: ['site-header'] });
     await expect.poll(() => page.getByRole('link', { name: 'Verenigingen', exact: true }).first().isVisible()).toBe(true);
     const topTennis = page.locator('details.submenu').nth(0);
     const houseOf = page.locator('details.submenu').nth(1);

@@ -3,8 +3,8 @@ import { expect, test } from 'vitest';
 import { icons } from '@iconify-json/lucide';
 import * as toast from '../../islands/components/ToastItem.tsx';
 import * as avatar from '../../islands/components/Avatar.tsx';
-import * as nav from '../../islands/mobile-nav.tsx';
-import * as language from '../../islands/language-switch.tsx';
+import * as nav from '../../islands/components/MobileNav.tsx';
+import * as language from '../../islands/components/LanguageSwitch.tsx';
 import * as tooltip from '../../islands/tooltip-link.tsx';
 
 /** Lucide's body without the stroke every icon shares, which <Icon> sets on the <svg> instead. */

@@ -5,6 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { renderIsland } from '../../islands/runtime/server.ts';
 import { islands } from '../../islands/index.ts';
+import { MobileNav } from '../../islands/components/MobileNav.tsx';
+import { LanguageSwitch } from '../../islands/components/LanguageSwitch.tsx';
 
 /**
  * The attributes of every start tag of `name` in `html` (order-free: Preact writes `class` last).
@@ -80,7 +82,7 @@ test('the sign-up window says what it was on the build day', () => {
 });
 
 test('the navigation: one disclosure, its groups, the current page marked', () => {
-  const html = renderIsland(islands['mobile-nav'], {
+  const html = renderIsland(MobileNav, {
     label: 'Menu',
     items: [
       { label: 'Verenigingen', href: '/verenigingen', current: true },
@@ -112,9 +114,19 @@ test('the toaster region exists before any toast, labelled with its hotkey', () 
 });
 
 test('the language link and the 404 path before script', () => {
-  const link = renderIsland(islands['language-switch'], { locale: 'nl', alternates: { nl: '/kampen', en: '/en/camps' }, target: '/en/camps', label: 'English' });
+  const link = renderIsland(LanguageSwitch, { locale: 'nl', alternates: { nl: '/kampen', en: '/en/camps' }, target: '/en/camps', label: 'English' });
   expect(tag(link, 'a')).toEqual({ class: 'language-link', href: '/en/camps', hreflang: 'en', lang: 'en', 'data-language-switch': 'en' });
   expect(tag(link, 'svg')).toMatchObject({ class: 'icon', 'aria-hidden': 'true', width: '18' });
   expect(link).toContain('<span>English</span></a>');
   expect(renderIsland(islands['requested-path'], { placeholder: '/...' })).toBe('<code data-requested-path>/...</code>');
 });
+
+test('the header island is the navigation and the language link, side by side', () => {
+  const html = renderIsland(islands['site-header'], {
+    nav: { label: 'Menu', items: [{ label: 'Kampen', href: '/kampen' }] },
+    language: { locale: 'en', alternates: { nl: '/kampen', en: '/en/camps' }, target: '/kampen', label: 'Nederlands' },
+  });
+  expect(html).toMatch(/^<details [^>]*class="menu"[^>]*>.*<\/details><a [^>]*class="language-link"[^>]*>.*<\/a>$/);
+  expect(tag(html, 'a', { class: 'language-link' })).toMatchObject({ href: '/kampen', hreflang: 'nl', lang: 'nl' });
+});
+

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Icon } from './components/Icon.tsx';
-import { decideLanguage, localeCookie, readLocaleCookie, type Locale } from './lib/language.ts';
+import { Icon } from './Icon.tsx';
+import { decideLanguage, localeCookie, readLocaleCookie, type Locale } from '../lib/language.ts';
 
 /** Lucide "globe" (ISC): its shapes, drawn with the stroke <Icon> sets; tests/islands/icons.test.ts compares. */
 export const globeIcon = '<circle cx="12" cy="12" r="10"/><path d="M12 2a14.5 14.5 0 0 0 0 20a14.5 14.5 0 0 0 0-20M2 12h20"/>';
@@ -25,7 +25,7 @@ const remember = (locale: Locale) => {
  * year (spec §2, §9); on a visitor's first page without a remembered language, their browser's
  * languages choose, once (islands/lib/language.ts has the rules).
  */
-export default function LanguageSwitch({ locale, alternates, target, label }: LanguageSwitchProps) {
+export function LanguageSwitch({ locale, alternates, target, label }: LanguageSwitchProps) {
   const other: Locale = locale === 'nl' ? 'en' : 'nl';
   useEffect(() => {
     const decision = decideLanguage({

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { Icon } from './components/Icon.tsx';
+import { Icon } from './Icon.tsx';
 
 /** Lucide "menu" (ISC): its shapes, drawn with the stroke <Icon> sets; tests/islands/icons.test.ts compares. */
 export const menuIcon = '<path d="M4 5h16M4 12h16M4 19h16"/>';
@@ -39,7 +39,7 @@ function NavLink({ link }: { link: NavLinkItem }) {
  * its button; a click or focus outside closes it; opening one group closes the others. The
  * <summary> buttons report expanded/collapsed themselves (ARIA in HTML: do not add aria-expanded).
  */
-export default function MobileNav({ label, items }: MobileNavProps) {
+export function MobileNav({ label, items }: MobileNavProps) {
   const [open, setOpen] = useState(false);
   const [group, setGroup] = useState<number | undefined>(undefined);
   const root = useRef<HTMLDetailsElement>(null);
