@@ -4,6 +4,8 @@ import { isSiteError } from './errors/site-error.ts';
 import { formatProblems } from './errors/format.ts';
 import { registerBuildCommand } from './commands/build.ts';
 import { registerDevCommand } from './commands/dev.ts';
+import { registerServeCommand } from './commands/serve.ts';
+import { registerCheckCommand } from './commands/check.ts';
 
 export const EXIT = { ok: 0, userError: 1, usage: 2 } as const;
 
@@ -15,6 +17,8 @@ export function createProgram(): Command {
     .exitOverride();
   registerBuildCommand(program);
   registerDevCommand(program);
+  registerServeCommand(program);
+  registerCheckCommand(program);
   return program;
 }
 

@@ -1,0 +1,28 @@
+import { Command, Option } from 'commander';
+import { resolve } from 'node:path';
+import { formatProblems } from '../errors/format.ts';
+import { checkLinks, ensureBuild } from '../check/run.ts';
+import { formatReport, jsonReport } from '../check/report.ts';
+
+export function registerCheckCommand(program: Command): void {
+  program
+    .command('check')
+    .description(
+      'Check every link of the built site: pages, anchors, images and srcset candidates, sitemap URLs and redirect targets. ' +
+        'Builds first when the output is missing or stale; serves it on loopback; exits 1 on any broken link.',
+    )
+    .addOption(new Option('--root <dir>', 'project folder (string)').default('.', 'current folder'))
+    .addOption(new Option('--out <dir>', 'build output folder, relative to --root (string)').default('dist'))
+    .addOption(new Option('--external', 'also check links to other sites; needs a network (boolean)').default(false))
+    .addOption(new Option('--json', 'print the report as JSON (boolean)').default(false))
+    .action(async (options: { root: string; out: string; external: boolean; json: boolean }) => {
+      const root = resolve(options.root);
+      const out = resolve(root, options.out);
+      // Build notes go to stderr so that --json output stays one JSON document.
+      const build = await ensureBuild(root, out, { onWarnings: (warnings) => process.stderr.write(formatProblems(warnings)) });
+      process.stderr.write(build.unchanged ? `${options.out} is up to date\n` : `built ${build.pages} pages into ${options.out}\n`);
+      const report = await checkLinks({ dist: out, root, external: options.external });
+      process.stdout.write(options.json ? jsonReport(report) : formatReport(report));
+      if (report.broken.length) process.exitCode = 1;
+    });
+}
