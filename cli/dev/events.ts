@@ -48,6 +48,8 @@ export class EventStream {
     const drop = () => this.connections.delete(connection);
     req.once('close', drop);
     res.once('close', drop);
+    // A page closed mid-write is a dropped client, never a crash of the server.
+    res.on('error', drop);
     return connection;
   }
 

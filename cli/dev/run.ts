@@ -23,6 +23,11 @@ function openBrowser(url: string, log: (line: string) => void): void {
 export async function runDev(options: DevServerOptions & { open: boolean }): Promise<void> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const server = await startDevServer({ ...options, log });
+  // Templates and functions run in this process: an error thrown later by their code (a timer,
+  // a promise nobody awaited) is reported, and the server goes on, as it does for a bad save.
+  const report = (error: unknown) => log(`site dev: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.on('uncaughtException', report);
+  process.on('unhandledRejection', report);
   const { session } = server;
   const pages = session.generation?.state.pages.length ?? 0;
   log(`site dev: ${server.url} (${pages} pages, ready in ${(server.startMs / 1000).toFixed(1)} s; Ctrl-C stops)`);
@@ -32,6 +37,8 @@ export async function runDev(options: DevServerOptions & { open: boolean }): Pro
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       log(`site dev: ${signal}, stopping`);
+      process.off('uncaughtException', report);
+      process.off('unhandledRejection', report);
       void server.close().then(resolve);
     };
     process.on('SIGINT', stop);

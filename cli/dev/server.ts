@@ -132,6 +132,7 @@ function announce(session: DevSession, events: EventStream, report: RebuildRepor
     }
   }
   const reloadAll = changes.static;
+  if (report.compiled.includes('functions')) log(`site dev: functions/ reloaded (${report.ms.toFixed(0)} ms)`);
   if (!report.renewed && !report.css && !reloadAll) return errorsNow;
   const paths = reloadAll ? [...events.clients].map((client) => client.path) : changedPaths(session, events.clients);
   events.broadcast('change', { paths, ...(report.css ? { css: report.css } : {}), files: [...changes.paths] });

@@ -29,6 +29,8 @@ export interface RebuildReport {
   renewed: boolean;
   /** The new stylesheet URL, when it changed. */
   css?: string;
+  /** Compiled parts whose output changed. */
+  compiled: AssetName[];
   problems: Problem[];
 }
 
@@ -90,12 +92,15 @@ export class DevSession {
     const started = performance.now();
     const before = this.generation;
     let content: ContentRoute = 'none';
+    const compiled: AssetName[] = [];
     try {
       this.internal = [];
       const configChanged = changes.config && (await this.loadConfig());
       const { full, texts, images } = await this.readChanges(changes, configChanged);
       if (this.config && (full || texts.length)) content = this.checkContent(this.config, full, texts);
-      await Promise.all([...assetsFor(changes, configChanged, this.assets)].map((name) => this.assets.rebuild(name, this.config)));
+      const names = [...assetsFor(changes, configChanged, this.assets)];
+      const results = await Promise.all(names.map((name) => this.assets.rebuild(name, this.config)));
+      compiled.push(...names.filter((_, index) => results[index]));
       // After a one-item edit only that item can show an image not made yet.
       if (content !== 'fast' || configChanged || images || this.images.needs(this.patchedImages)) await this.updateImages(configChanged || images);
       this.renew();
@@ -106,7 +111,7 @@ export class DevSession {
     }
     const after = this.generation;
     const css = before && after && before.assets.css !== after.assets.css ? after.assets.css : undefined;
-    return { ms: performance.now() - started, content, renewed: after !== before, ...(css ? { css } : {}), problems: this.problems() };
+    return { ms: performance.now() - started, content, renewed: after !== before, ...(css ? { css } : {}), compiled, problems: this.problems() };
   }
 
   /** Read site.config.yaml; true when it loaded (its problems are kept otherwise). */

@@ -1,4 +1,5 @@
 import { watch } from 'chokidar';
+import { stat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { addChange, emptyChanges, hasChanges, WATCHED, type ChangeSet, type FileEvent } from './changes.ts';
 
@@ -9,11 +10,18 @@ export interface SiteWatcher {
 /** Events closer together than this are one batch: a save that writes several files, a folder renamed. */
 const BATCH_MS = 8;
 /**
- * chokidar drops a second `change` of one file within 50 ms (its throttle), so the last write of
- * a slow save could go unseen: each changed content file is looked at once more after that
- * window (reading it is cheap, and an unchanged text is no change).
+ * chokidar drops a second `change` of one file within 50 ms of the first (its throttle), so a
+ * save right after another (a fix right after the error it caused shows; a test; a formatter
+ * after the editor) could go unseen. Each changed file is looked at again after that window and
+ * counts as changed once more if it is not as it was when its event came.
  */
 const LOOK_AGAIN_MS = 60;
+
+const version = (file: string) =>
+  stat(file).then(
+    (info) => `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`,
+    () => 'gone',
+  );
 
 const watchedTop = new Set<string>(WATCHED);
 
@@ -56,24 +64,28 @@ export async function watchSite(root: string, onBatch: (changes: ChangeSet) => P
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void flush(), BATCH_MS);
   };
+  let closed = false;
   const record = (event: FileEvent, path: string) => {
-    if (addChange(pending, root, event, path)) schedule();
+    if (!closed && addChange(pending, root, event, path)) schedule();
   };
 
   watcher.on('all', (event, path) => {
     record(event as FileEvent, path);
-    if ((event === 'change' || event === 'add') && relative(root, path).startsWith(`content${sep}`)) {
-      const again = setTimeout(() => {
-        lookAgain.delete(again);
-        record('change', path);
-      }, LOOK_AGAIN_MS);
-      lookAgain.add(again);
-    }
+    if (event !== 'change' && event !== 'add') return;
+    const seen = version(path);
+    const again = setTimeout(() => {
+      lookAgain.delete(again);
+      void Promise.all([seen, version(path)]).then(([then, now]) => {
+        if (then !== now) record('change', path);
+      });
+    }, LOOK_AGAIN_MS);
+    lookAgain.add(again);
   });
   watcher.on('error', onError);
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
   return {
     async close() {
+      closed = true;
       if (timer) clearTimeout(timer);
       for (const again of lookAgain) clearTimeout(again);
       await watcher.close();
