@@ -7,6 +7,7 @@ import { classify, collections, type Collection } from './classify.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { rawItem, validateCollection, type RawItem, type ValidItem } from './collection-items.ts';
 import { checkReferences } from './references.ts';
+import { markdownLimitProblems } from './markdown-limits.ts';
 import { clubsSchema, lessonsSchema, stringsSchema, type Club, type Lessons, type Strings } from './schemas/data.ts';
 import { eventSchema, jobSchema, newsSchema, pageSchema, type EventData, type JobData, type NewsData, type PageData } from './schemas/markdown.ts';
 import type { ContentFiles } from './read.ts';
@@ -91,6 +92,7 @@ export function validateContent(
   const enStrings = parse(data.strings.en, stringsSchema, 'strings file', 'content/en/strings.yaml');
   if (clubs) problems.push(...uniqueClubFields(clubs, data.clubs!));
 
+  problems.push(...collections.flatMap((collection) => [...raw[collection].nl, ...raw[collection].en]).flatMap(markdownLimitProblems));
   const pages = validateCollection('pages', pageSchema, raw.pages, options, unreadable.has('pages'));
   const news = validateCollection('news', newsSchema, raw.news, options, unreadable.has('news'));
   const events = validateCollection('events', eventSchema, raw.events, options, unreadable.has('events'));

@@ -73,6 +73,11 @@ export const catalogue = {
     (p) => `The route "${p.route}" has no page text.`,
     (p) => `Create ${p.expected} with a title, a description and a hero image.`,
   ),
+  MARKDOWN_TOO_COMPLEX: entry(
+    'Markdown too complex to render',
+    (p) => `${p.field}: ${p.problem}.`,
+    () => 'Text like this almost always comes from pasting by mistake: look at that line, remove what does not belong, or split the paragraph.',
+  ),
   ROUTE_COLLISION: entry(
     'Two pages write the same path',
     (p) => `${p.path} is produced by ${p.first} and by ${p.second}.`,

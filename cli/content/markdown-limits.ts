@@ -1,0 +1,67 @@
+import { problem, type Problem } from '../errors/site-error.ts';
+import type { RawItem } from './collection-items.ts';
+
+/**
+ * Markdown the renderer cannot take (issue 11, found by content fuzzing): blockquotes, lists or
+ * HTML elements nested deep enough to overflow its stack (about a thousand levels), and so many
+ * emphasis or link marks in one paragraph that micromark, quadratic there, runs for minutes
+ * (5,000 `*a` take 3 s; 30,000 would take two minutes). No editor writes either on purpose;
+ * both come from pasting. The limits are far above any real text and far below the trouble.
+ */
+export const MARKDOWN_LIMITS = { depth: 100, marks: 1_000, brackets: 2_000 };
+
+/** HTML elements whose end tag may be left out: an open one does not nest what follows. */
+const UNNESTED = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'optgroup', 'thead', 'tbody', 'tfoot', 'colgroup', 'rt', 'rp']);
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^<>]*?(\/?)>/g;
+const CONTAINERS = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)))*/;
+
+/** Where, relative to the text (1-based line), the text passes a limit, and how. */
+export function markdownTrouble(markdown: string): { line: number; problem: string } | undefined {
+  const lines = markdown.split('\n');
+  let html = 0;
+  let marks = 0;
+  let brackets = 0;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (!line.trim()) {
+      marks = 0; // emphasis and links do not cross a blank line
+      brackets = 0;
+      continue;
+    }
+    const indent = /^[ \t]*/.exec(line)![0].length;
+    const containers = (CONTAINERS.exec(line)![0].match(/>|[-*+]|\d{1,9}[.)]/g) ?? []).length;
+    if (Math.floor(indent / 2) + containers > MARKDOWN_LIMITS.depth) {
+      return { line: index + 1, problem: `quotes or lists nested more than ${MARKDOWN_LIMITS.depth} levels deep` };
+    }
+    for (const [, closing, name, selfClosing] of line.matchAll(TAG)) {
+      if (selfClosing || UNNESTED.has(name!.toLowerCase())) continue;
+      html = closing ? Math.max(0, html - 1) : html + 1;
+      if (html > MARKDOWN_LIMITS.depth) return { line: index + 1, problem: `HTML elements nested more than ${MARKDOWN_LIMITS.depth} levels deep` };
+    }
+    marks += (line.match(/[*_~]/g) ?? []).length;
+    brackets += (line.match(/[[<]/g) ?? []).length;
+    if (marks > MARKDOWN_LIMITS.marks) return { line: index + 1, problem: `more than ${MARKDOWN_LIMITS.marks} * _ ~ marks in one paragraph` };
+    if (brackets > MARKDOWN_LIMITS.brackets) return { line: index + 1, problem: `more than ${MARKDOWN_LIMITS.brackets} [ and < in one paragraph` };
+  }
+  return undefined;
+}
+
+/** The Markdown texts of one content file: its body, and the page fields that are Markdown too. */
+export function markdownLimitProblems(item: RawItem): Problem[] {
+  const problems: Problem[] = [];
+  const report = (field: string, line: number, trouble: { problem: string }) =>
+    problems.push(problem('MARKDOWN_TOO_COMPLEX', { field, problem: trouble.problem }, { location: { file: item.file, line }, field }));
+
+  const body = markdownTrouble(item.source.body);
+  if (body) report('(text)', item.source.bodyLine + body.line - 1, body);
+  const data = item.source.meta.data as { sections?: unknown; faq?: unknown } | null;
+  for (const [list, key] of [['sections', 'body'], ['faq', 'answer']] as const) {
+    const entries = data && typeof data === 'object' && Array.isArray(data[list]) ? (data[list] as unknown[]) : [];
+    entries.forEach((entry, index) => {
+      const text = entry && typeof entry === 'object' ? (entry as Record<string, unknown>)[key] : undefined;
+      const trouble = typeof text === 'string' ? markdownTrouble(text) : undefined;
+      if (trouble) report(`${list}[${index}].${key}`, item.source.meta.lineOf([list, index, key]) ?? 1, trouble);
+    });
+  }
+  return problems;
+}
