@@ -9,15 +9,17 @@ export function CampsPage() {
   const { t, locale } = site;
   return (
     <StaticPage>
-      <section className="section" aria-labelledby="aanmelden">
-        <div className="container narrow">
-          <h2 id="aanmelden">{t('camps.signupTitle')}</h2>
-          <p>{t('camps.signupText')}</p>
-          <Island
-            name="basic-form"
-            props={{ id: 'camp-signup', locale, labels: { firstName: t('forms.firstName'), surname: t('forms.surname'), email: t('forms.email') }, text: formText(site, 'basic') }}
-            load="visible"
-          />
+      <section className="section tinted" aria-labelledby="aanmelden">
+        <div className="container">
+          <div className="form-card measure">
+            <h2 id="aanmelden">{t('camps.signupTitle')}</h2>
+            <p>{t('camps.signupText')}</p>
+            <Island
+              name="basic-form"
+              props={{ id: 'camp-signup', locale, labels: { firstName: t('forms.firstName'), surname: t('forms.surname'), email: t('forms.email') }, text: formText(site, 'basic') }}
+              load="visible"
+            />
+          </div>
         </div>
       </section>
     </StaticPage>
@@ -33,7 +35,7 @@ export function LessonRulesPage() {
   const { t, locale, model } = site;
   return (
     <StaticPage>
-      <section aria-labelledby="klantvraag">
+      <section className="form-card" aria-labelledby="klantvraag">
         <h2 id="klantvraag">{t('forms.customerTitle')}</h2>
         <Island
           name="customer-form"

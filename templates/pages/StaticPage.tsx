@@ -12,10 +12,16 @@ import { useSite } from '../lib/site.tsx';
 export function StaticPage({ children }: { children?: ReactNode }) {
   const text = usePageText();
   const { page } = useSite();
-  const intro = <Prose html={text.html} className="measure intro" />;
   return (
     <PageFrame>
-      {page.layout === 'news' ? intro : <div className="container page-intro">{intro}</div>}
+      {/* In the news layout the text is the page (a policy, socials), not an introduction to it. */}
+      {page.layout === 'news' ? (
+        <Prose html={text.html} />
+      ) : (
+        <div className="container page-intro">
+          <Prose html={text.html} className="measure intro" />
+        </div>
+      )}
       <Sections sections={text.data.sections} />
       {children}
       <Faq items={text.data.faq} />
