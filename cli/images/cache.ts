@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { knownAs, rememberFile, sha256 } from './fingerprint.ts';
 import type { SourceInfo } from './plan.ts';
 
 /** One made file, by its variant key (see plan.ts); `hash` is the sha256 of its bytes. */
@@ -28,7 +29,6 @@ const isSourceInfo = (value: unknown): value is SourceInfo => {
   return typeof info?.width === 'number' && typeof info.height === 'number' && typeof info.format === 'string' && typeof info.transparent === 'boolean';
 };
 
-export const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
 
 /** Writes to a private name, then renames: a crash or a second build never leaves half a file. */
 async function writeAtomic(path: string, data: Buffer | string): Promise<void> {
@@ -82,10 +82,15 @@ export class ImageCache {
 
   /** True when the file is there and its bytes still hash to its name. */
   async verify(file: CachedFile): Promise<boolean> {
+    const path = this.filePath(file);
+    if (await knownAs(path, file.hash)) return true;
     try {
-      const data = await readFile(this.filePath(file));
-      if (data.length === file.bytes && sha256(data) === file.hash) return true;
-      await rm(this.filePath(file), { force: true }); // corrupt: make room for the re-made one
+      const data = await readFile(path);
+      if (data.length === file.bytes && sha256(data) === file.hash) {
+        await rememberFile(path, file.hash);
+        return true;
+      }
+      await rm(path, { force: true }); // corrupt: make room for the re-made one
       return false;
     } catch {
       return false;
@@ -96,6 +101,7 @@ export class ImageCache {
     await this.ensureDirs();
     const file: CachedFile = { hash: sha256(data), width: size.width, height: size.height, bytes: data.length, extension };
     await writeAtomic(this.filePath(file), data);
+    await rememberFile(this.filePath(file), file.hash);
     return file;
   }
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { SiteConfig } from '../config/schema.ts';
 import { problem, SiteError, type Problem } from '../errors/site-error.ts';
-import { ImageCache, sha256, type CacheEntry, type CachedFile } from './cache.ts';
+import { ImageCache, type CacheEntry, type CachedFile } from './cache.ts';
+import { fingerprint, sha256 } from './fingerprint.ts';
 import { encodeFile, encodeKey, makePlaceholder, readSourceInfo, type EncodeOptions } from './encode.ts';
 import { planVariants, type SourceInfo, type VariantPlan } from './plan.ts';
 import { createLimiter, runLimited } from './pool.ts';
@@ -48,6 +49,7 @@ export interface ProcessImagesResult {
 interface Work {
   name: string;
   file: string;
+  /** The source's bytes; empty when nothing is to be made from them. */
   source: Buffer;
   hash: string;
   entry: CacheEntry;
@@ -100,11 +102,24 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
       return undefined;
     }
     try {
-      const source = await readFile(join(options.root, file));
-      const hash = sha256(source);
+      const path = join(options.root, file);
+      const print = await fingerprint(path);
+      const hash = print.hash;
+      let data = print.data;
+      // The bytes are read only when there is work; they must still be the bytes the key was made of.
+      const source = async () => {
+        data ??= await readFile(path);
+        if (sha256(data) !== hash) throw new Error('the file changed while the build read it; build again');
+        return data;
+      };
       const entry = await cache.readEntry(hash);
       const known = entry.info;
-      const info = known ?? (await limit(() => readSourceInfo(source)));
+      let info: SourceInfo;
+      if (known) info = known;
+      else {
+        const bytes = await source();
+        info = await limit(() => readSourceInfo(bytes));
+      }
       entry.info = info;
       const plans: VariantPlan[] = info.format === 'svg' ? [] : planVariants(info, { ...settings, encodeKey: fileKey }, options.fixed?.get(name));
       const wantsPlaceholder = info.format !== 'svg' && !info.transparent;
@@ -112,7 +127,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
       const verified = await Promise.all(keys.map(async (key) => (entry.files[key] ? cache.verify(entry.files[key]) : false)));
       const missing = keys.filter((_, index) => !verified[index]);
       if (wantsPlaceholder && !entry.placeholders[placeholderKey]?.startsWith('data:image/webp;base64,')) missing.push(PLACEHOLDER);
-      return { name, file, source, hash, entry, info, plans, placeholderKey: wantsPlaceholder ? placeholderKey : undefined, missing, dirty: !known || missing.length > 0 };
+      return { name, file, source: missing.length ? await source() : Buffer.alloc(0), hash, entry, info, plans, placeholderKey: wantsPlaceholder ? placeholderKey : undefined, missing, dirty: !known || missing.length > 0 };
     } catch (error) {
       problems.push(problem('IMAGE_UNREADABLE', { file, problem: reason(error) }, { location: { file } }));
       return undefined;
