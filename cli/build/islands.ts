@@ -14,6 +14,8 @@ export interface IslandFile {
   contents: Uint8Array;
   bytes: number;
   gzipBytes: number;
+  /** What is in it, largest first (`preact`, `islands/lib/toast-queue.ts`): names the hashed chunks in reports. */
+  contains: string[];
 }
 
 export interface IslandsBundle {
@@ -81,12 +83,20 @@ export async function bundleIslands(root: string): Promise<IslandsBundle> {
       ),
     );
   });
-  const files = result.outputFiles.map((file) => ({
-    path: islandsPath + relative(outdir, file.path).split('\\').join('/'),
-    contents: file.contents,
-    bytes: file.contents.byteLength,
-    gzipBytes: gzipSync(file.contents, { level: 9 }).byteLength,
-  }));
+  const files = result.outputFiles.map((file) => {
+    const meta = result.metafile.outputs[relative(root, file.path).split('\\').join('/')];
+    const contains = Object.entries(meta?.inputs ?? {})
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
+      .map(([input]) => input.replace(/^node_modules\/((?:@[^/]+\/)?[^/]+)\/(?:(dist|src)\/|([^/]+)\/).*$/, (_, name: string, _top?: string, sub?: string) => (sub ? `${name}/${sub}` : name)));
+    return {
+      path: islandsPath + relative(outdir, file.path).split('\\').join('/'),
+      contents: file.contents,
+      bytes: file.contents.byteLength,
+      gzipBytes: gzipSync(file.contents, { level: 9 }).byteLength,
+      contains: [...new Set(contains)],
+    };
+  });
   return { manifest: entryOutputs(result.metafile, root, entries, outdir), files, inputs: Object.keys(result.metafile.inputs) };
 }
 
@@ -96,7 +106,7 @@ export async function bundleIslands(root: string): Promise<IslandsBundle> {
  */
 export async function buildIslands(root: string, output: { write(path: string, contents: string | Uint8Array): Promise<void> }): Promise<IslandsBundle> {
   const bundle = await bundleIslands(root);
-  const sizes = Object.fromEntries(bundle.files.map((file) => [file.path, { bytes: file.bytes, gzip: file.gzipBytes }]));
+  const sizes = Object.fromEntries(bundle.files.map((file) => [file.path, { bytes: file.bytes, gzip: file.gzipBytes, contains: file.contains }]));
   await Promise.all([
     ...bundle.files.map((file) => output.write(`public${file.path}`, file.contents)),
     output.write('islands.json', `${JSON.stringify({ islands: bundle.manifest, files: sizes }, null, 2)}\n`),
