@@ -6,7 +6,9 @@ type Common = { name: string; label: string; required?: boolean; autoComplete?: 
 /** A labelled form field with room for its error message (filled by the form island). */
 export function Field(props: Common & ({ as?: 'input'; type?: string; min?: number; max?: number } | { as: 'textarea' } | { as: 'select'; options: Array<{ value: string; label: string }>; placeholder: string })) {
   const { t } = useSite();
-  const id = `field-${props.name}`;
+  // Names like answers.birthYear hold a dot: fine for the form, but an id with one needs escaping
+  // in every CSS selector (html-validate valid-id); ids keep letters, digits, dash and underscore.
+  const id = `field-${props.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const shared = { id, name: props.name, required: props.required ?? false, 'aria-describedby': `${id}-error`, ...(props.autoComplete ? { autoComplete: props.autoComplete } : {}) };
   let control: ReactNode;
   if (props.as === 'textarea') control = <textarea {...shared} rows={6} defaultValue={props.defaultValue} />;
