@@ -27,7 +27,7 @@ export function Footer() {
               <Icon name="map-pin" size={18} /> {t('footer.address')}
             </p>
             <p>
-              <Icon name="phone" size={18} /> <a href={`tel:${phone.replace(/\D/g, '')}`}>{phone}</a>
+              <Icon name="phone" size={18} /> <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
             </p>
             <p>
               <Icon name="mail" size={18} /> <a href={`mailto:${config.officeEmail}`}>{config.officeEmail}</a>
