@@ -9,6 +9,7 @@ export function Footer() {
   const { config } = model;
   // The menu's own pages, groups unfolded; external sites (House of) stay in the header.
   const explore = config.navigation.flatMap((item) => ('children' in item ? item.children : [item])).flatMap((link) => ('route' in link ? [link.route as RouteName] : []));
+  // Its spaces become no-break spaces in the link text: a number broken over two lines is misread.
   const phone = t('footer.phone');
   return (
     <footer className="site-footer">
@@ -27,7 +28,7 @@ export function Footer() {
               <Icon name="map-pin" size={18} /> {t('footer.address')}
             </p>
             <p>
-              <Icon name="phone" size={18} /> <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+              <Icon name="phone" size={18} /> <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone.replaceAll(' ', '\u00a0')}</a>
             </p>
             <p>
               <Icon name="mail" size={18} /> <a href={`mailto:${config.officeEmail}`}>{config.officeEmail}</a>
