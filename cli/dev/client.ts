@@ -16,6 +16,8 @@ export const clientScript = `(() => {
   const query = new URLSearchParams({ path, page: script.dataset.page || '', print: script.dataset.print || '' });
   const source = new EventSource(${JSON.stringify(EVENTS_PATH)} + '?' + query);
   const overlay = () => document.getElementById('site-dev-overlay');
+  // Says the page listens (browser tests wait for it before saving a file).
+  source.addEventListener('open', () => document.documentElement.setAttribute('data-site-dev', 'connected'));
 
   source.addEventListener('change', (event) => {
     const change = JSON.parse(event.data);
