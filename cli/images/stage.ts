@@ -81,6 +81,8 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   // Parallelism comes from running images side by side, each encode on one libvips thread:
   // measured faster on 2 cores than fewer jobs with more threads each (bench/RESULTS.md).
+  // (libvips' thread count is process-wide: put back whatever the rest of the process had.)
+  const previousThreads = sharp.concurrency();
   sharp.concurrency(Math.max(1, options.threads ?? 1));
   const limit = createLimiter(concurrency);
   const cache = new ImageCache(options.cacheDir);
@@ -192,7 +194,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
 
   // A few more images in flight than encode slots, so reading and hashing the next source overlaps
   // the encoding of this one, without holding every source in memory on a cold build.
-  const outcomes = await runLimited(names, concurrency * 2, processOne);
+  const outcomes = await runLimited(names, concurrency * 2, processOne).finally(() => sharp.concurrency(previousThreads));
   for (const outcome of outcomes) if (!outcome.ok) throw outcome.error; // a bug here, not a bad image
   if (problems.length) {
     throw new SiteError(problems.sort((a, b) => (a.location?.file ?? '').localeCompare(b.location?.file ?? '')));
