@@ -6,8 +6,12 @@
 // then, with --sweep, cold runs at other encode parallelism / libvips thread counts, which is how
 // the stage's defaults were chosen. With --write the figures replace this script's section of
 // bench/RESULTS.md (other sections are left alone). Exits 1 if warm did any image work.
-//   node bench/images.mjs [--runs 3] [--sweep] [--write]
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// With --build, also the whole `site build` of the bundled site in a copy of the project with an
+// empty image cache: cold, then warm into a new output folder (everything rendered, images from
+// the cache).
+//   node bench/images.mjs [--runs 3] [--sweep] [--build] [--write]
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, symlinkSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +85,24 @@ if (args.includes('--sweep')) {
   }
 }
 
+// The whole build, cold and warm, as a user runs it.
+const builds = [];
+if (args.includes('--build')) {
+  const site = join(work, 'site');
+  for (const part of ['bin', 'cli', 'content', 'templates', 'islands', 'functions', 'site.config.yaml', 'package.json']) {
+    if (existsSync(join(project, part))) cpSync(join(project, part), join(site, part), { recursive: true });
+  }
+  symlinkSync(join(project, 'node_modules'), join(site, 'node_modules'));
+  for (const [label, out] of [['cold (empty image cache)', 'dist-cold'], ['warm (cache kept, new output folder)', 'dist-warm']]) {
+    const started = performance.now();
+    const stdout = execFileSync(process.execPath, [join(site, 'bin', 'site.mjs'), 'build', '--json', '--out', out], { cwd: site, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 << 20 });
+    const ms = performance.now() - started;
+    const result = JSON.parse(stdout);
+    const imageStage = result.timings.find((t) => t.stage === 'images');
+    builds.push({ label, ms, pages: result.pages, made: result.images.made, cached: result.images.cached, imagesMs: imageStage?.ms ?? 0 });
+  }
+}
+
 // libwebp effort: CPU against bytes, straight sharp encodes of every source at every breakpoint.
 const efforts = [];
 if (args.includes('--sweep')) {
@@ -122,6 +144,10 @@ const lines = [
   'Warm reads and hashes each source and each cached file (a damaged cache file is re-made), and',
   'links the files into the output: no decoding, no encoding.',
 ];
+if (builds.length) {
+  lines.push('', `The whole build (\`site build --json\`, ${builds[0].pages} pages) in a copy of the project:`, '', '| build | wall | image stage | images made / from cache |', '| --- | --- | --- | --- |');
+  for (const b of builds) lines.push(`| ${b.label} | ${time(b.ms)} | ${time(b.imagesMs)} | ${b.made} / ${b.cached} |`);
+}
 if (sweep.length) {
   lines.push('', 'Cold runs by encodes in parallel (jobs) and libvips threads per encode (medians):', '', '| jobs | threads | cold wall | CPU |', '| --- | --- | --- | --- |');
   for (const s of sweep) lines.push(`| ${s.concurrency} | ${s.threads} | ${seconds(s.ms)} | ${seconds(s.cpuMs)} |`);
@@ -154,7 +180,7 @@ if (args.includes('--write')) {
   writeFileSync(resultsPath, after);
 }
 rmSync(work, { recursive: true, force: true });
-if (warm.encoded !== 0 || warm.made !== 0 || oneWarm.encoded !== 0 || one.made !== 1) {
+if (warm.encoded !== 0 || warm.made !== 0 || oneWarm.encoded !== 0 || one.made !== 1 || builds.some((b, i) => i > 0 && b.made !== 0)) {
   console.error('FAIL: a warm run did image work, or a one-source change did not re-make exactly one image');
   process.exit(1);
 }
