@@ -17,7 +17,8 @@ export interface AvatarProps {
 
 /**
  * A person's picture; when there is none or it fails to load, their initials; without a name,
- * a person icon (spec §4). Sizes 3xs (16 px) to 3xl (48 px), md (32 px) by default (spec §9).
+ * a person icon (spec §4). Sizes 3xs (16 px) to 3xl (48 px), md (32 px) by default (spec §9): the
+ * `avatar-<size>` classes in templates/styles/islands.css, so no inline style is needed.
  */
 export function Avatar({ src, alt, text, size = 'md', className }: AvatarProps) {
   const [failed, setFailed] = useState(false);
@@ -31,17 +32,16 @@ export function Avatar({ src, alt, text, size = 'md', className }: AvatarProps) 
   const px = avatarSizes[size];
   const shows = avatarFallback({ src, failed, text, alt });
   const classes = `avatar avatar-${size}${className ? ` ${className}` : ''}`;
-  const style = { width: `${px}px`, height: `${px}px`, fontSize: `${Math.round(px * 0.4)}px` };
   if (shows === 'image') {
     return (
-      <span className={classes} style={style} data-avatar="image">
+      <span className={classes} data-avatar="image">
         <img ref={image} src={src} alt={alt ?? ''} width={px} height={px} loading="lazy" decoding="async" onError={() => setFailed(true)} />
       </span>
     );
   }
   const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
   return (
-    <span className={classes} style={style} data-avatar={shows} {...label}>
+    <span className={classes} data-avatar={shows} {...label}>
       {shows === 'text' ? <span aria-hidden="true">{text?.trim() || initials(alt)}</span> : <Icon icon={userIcon} size={Math.round(px * 0.6)} />}
     </span>
   );

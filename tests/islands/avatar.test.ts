@@ -1,5 +1,7 @@
 /** Avatar fallbacks and sizes (spec §4, §9). */
 import { describe, expect, test } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { avatarFallback, avatarSizes, initials } from '../../islands/lib/initials.ts';
 
 describe('initials', () => {
@@ -40,3 +42,10 @@ describe('what an avatar shows', () => {
 test('sizes in px, md the default', () => {
   expect(avatarSizes).toEqual({ '3xs': 16, '2xs': 20, xs: 24, sm: 28, md: 32, lg: 36, xl: 40, '2xl': 44, '3xl': 48 });
 });
+
+test('the stylesheet sizes each avatar class as the table says', async () => {
+  const css = await readFile(resolve(import.meta.dirname, '../../templates/styles/islands.css'), 'utf8');
+  const classes = Object.fromEntries([...css.matchAll(/\.avatar-([\w]+) \{\s*--avatar: (\d+)px;/g)].map((match) => [match[1], Number(match[2])]));
+  expect(classes).toEqual(avatarSizes);
+});
+

@@ -34,9 +34,9 @@ const text = {
 
 describe('avatar', () => {
   test.each([
-    [{ alt: 'Sanne de Wit', size: 'xl' }, ['data-avatar="text"', 'role="img"', 'aria-label="Sanne de Wit"', '>SD<', 'width:40px'], ['<img', '<svg']],
-    [{ size: '3xs' }, ['data-avatar="icon"', '<svg', 'aria-hidden="true"', 'width:16px'], ['role="img"']],
-    [{}, ['avatar-md', 'width:32px'], []],
+    [{ alt: 'Sanne de Wit', size: 'xl' }, ['data-avatar="text"', 'role="img"', 'aria-label="Sanne de Wit"', '>SD<', 'avatar-xl'], ['<img', '<svg', 'style=']],
+    [{ size: '3xs' }, ['data-avatar="icon"', '<svg', 'aria-hidden="true"', 'avatar-3xs'], ['role="img"']],
+    [{}, ['avatar-md'], []],
     [{ src: '/images/sanne.webp', alt: 'Sanne de Wit', size: '3xl' }, ['data-avatar="image"', '<img', 'alt="Sanne de Wit"', 'width="48"', 'height="48"'], ['>SD<']],
     [{ alt: 'Sanne de Wit', text: 'BT' }, ['>BT<'], ['>SD<']],
   ] as const)('%o', (props, present, absent) => {
