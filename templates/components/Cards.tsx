@@ -11,14 +11,16 @@ interface CardProps {
   meta?: ReactNode;
   /** Laid over the photo's corner (an event's date). */
   badge?: ReactNode;
+  /** The card's language when it differs from the page's (an untranslated article shows Dutch). */
+  lang?: string | undefined;
   children?: ReactNode;
 }
 
 /** A card with a photo whose whole surface links to `href`: clubs, news, events. */
-export function Card({ href, image, title, level = 3, meta, badge, children }: CardProps) {
+export function Card({ href, image, title, level = 3, meta, badge, lang, children }: CardProps) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <article className="card">
+    <article className="card" {...(lang ? { lang } : {})}>
       <Picture image={useImage(image)} alt="" sizes="(min-width: 1240px) 380px, (min-width: 640px) 50vw, 100vw" className="card-image" />
       {badge}
       <div className="card-body">

@@ -6,7 +6,7 @@ import { Icon } from './Icon.tsx';
 /** An event as a card: its date on the photo, the time and place above the title. */
 export function EventCard({ item, level }: { item: ByLocale<EventText>; level?: 2 | 3 }) {
   const { locale, href, model } = useSite();
-  const event = item[locale].data;
+  const { data: event, fallback } = item[locale];
   const place = 'club' in event.location ? model.clubs.find((club) => club.id === (event.location as { club: number }).club)?.city : event.location.address;
   return (
     <Card
@@ -14,6 +14,7 @@ export function EventCard({ item, level }: { item: ByLocale<EventText>; level?: 
       image={event.image}
       title={event.title}
       level={level}
+      lang={fallback ? 'nl' : undefined}
       badge={
         <p className="date-badge" aria-hidden="true">
           <strong>{formatDate(event.start, locale, { day: 'numeric' })}</strong>

@@ -14,10 +14,12 @@ export interface HeroProps {
   parent?: RouteName | undefined;
   /** Calls to action under the title (the home page's). */
   actions?: ReactNode;
+  /** The title's language when it is not the page's (Dutch text on an untranslated English page). */
+  lang?: string | undefined;
 }
 
 /** Every page opens with a hero: title over a photo. Its image is the page's largest paint, so it loads first. */
-export function Hero({ title, subtitle, image, size = 'default', colorBar = false, parent, actions }: HeroProps) {
+export function Hero({ title, subtitle, image, size = 'default', colorBar = false, parent, actions, lang }: HeroProps) {
   const picture = useImage(image);
   return (
     <div className={`hero hero-${size}`}>
@@ -25,8 +27,12 @@ export function Hero({ title, subtitle, image, size = 'default', colorBar = fals
       <div className="hero-shade" />
       <div className="container hero-text">
         {parent && <Crumbs parent={parent} current={title} />}
-        <h1>{title}</h1>
-        {subtitle && <p className="hero-subtitle">{subtitle}</p>}
+        <h1 lang={lang}>{title}</h1>
+        {subtitle && (
+          <p className="hero-subtitle" lang={lang}>
+            {subtitle}
+          </p>
+        )}
         {actions && <div className="hero-actions">{actions}</div>}
       </div>
       {colorBar && <div className="hero-color-bar" aria-hidden="true" />}

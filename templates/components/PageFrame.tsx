@@ -29,6 +29,7 @@ export function PageFrame(props: PageFrameProps) {
     throw new Error(`Page ${page.route} needs a title, description and image: from content/${locale}/pages/${page.route}.md or its item`);
   }
   const Layout = layouts[page.layout];
+  const fallback = props.fallback ?? text?.fallback ?? false;
   return (
     <Layout
       title={title}
@@ -41,9 +42,10 @@ export function PageFrame(props: PageFrameProps) {
         colorBar: text?.data.hero.colorBar ?? false,
         parent: props.parent,
         actions: props.actions,
+        lang: fallback ? 'nl' : undefined,
       }}
     >
-      <TranslationNotice fallback={props.fallback ?? text?.fallback ?? false} />
+      <TranslationNotice fallback={fallback} />
       {props.children}
     </Layout>
   );

@@ -71,12 +71,14 @@ export function EventPage() {
   const { t, href } = useSite();
   return (
     <PageFrame title={item.data.title} description={item.data.summary} image={item.data.image} fallback={item.fallback} parent="events">
-      <p className="lead">{item.data.summary}</p>
+      <p className="lead" lang={item.fallback ? 'nl' : undefined}>
+        {item.data.summary}
+      </p>
       <div className="event-facts">
         <EventFacts event={item.data} />
         <SignUpCall event={item.data} />
       </div>
-      <Prose html={item.html} />
+      <Prose html={item.html} lang={item.fallback ? 'nl' : undefined} />
       <p className="article-foot">
         <a className="back-link" href={href('events')}>
           <Icon name="arrow-left" size={18} /> {t('common.backToEvents')}

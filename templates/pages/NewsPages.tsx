@@ -49,8 +49,10 @@ export function NewsArticlePage() {
           </span>
         )}
       </p>
-      <p className="lead">{news.summary}</p>
-      <Prose html={item.html} />
+      <p className="lead" lang={item.fallback ? 'nl' : undefined}>
+        {news.summary}
+      </p>
+      <Prose html={item.html} lang={item.fallback ? 'nl' : undefined} />
       <p className="article-foot">
         <a className="back-link" href={href('news')}>
           <Icon name="arrow-left" size={18} /> {t('common.backToNews')}
