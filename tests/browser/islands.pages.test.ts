@@ -79,6 +79,16 @@ describe.skipIf(!runs)('islands on whole pages', () => {
     await context.close();
   });
 
+  test('a page with a form per vacancy has one toaster and one loader', async () => {
+    const context = await site.browser.newContext(contextOptions(site));
+    const { page, problems } = await openPage(context, '/vacatures', { waitFor: ['toaster'] });
+    expect(await page.locator('site-island[data-island="job-form"]').count()).toBeGreaterThan(1);
+    expect(await page.locator('site-island[data-island="toaster"]').count()).toBe(1);
+    expect(await page.locator('script').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).type))).toEqual(['module']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('a page without islands loads no script at all', async () => {
     const context = await site.browser.newContext(contextOptions(site));
     const scripts: string[] = [];
