@@ -46,12 +46,13 @@ export function Tooltip({ id, content, children }: { id: string; content: string
     if (!open) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      // Handled here: the toaster and the menu leave an Escape alone once it is taken.
+      // Taken here: the toaster and the menu leave an Escape alone once it is taken.
       event.preventDefault();
       hide();
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    // Capture: an open tooltip is the topmost thing, so it hears Escape before the others do.
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
   }, [open]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
