@@ -121,7 +121,8 @@ describe.skipIf(!runs)('every template in a browser', () => {
   });
 
   describe.concurrent.each(Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>)('%s', (viewport) => {
-    test.for(names)('%s', async (name, context) => {
+    // A page is four steps of a few seconds each on a busy machine; the default 60 s is tight.
+    test.for(names)('%s', { timeout: 120_000 }, async (name, context) => {
       const target = targets.get(name)!;
       if (!target.path) return context.skip(`the built site has no ${name} page`);
       const page = await contexts.get(viewport)!.newPage();
