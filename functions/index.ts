@@ -1,5 +1,8 @@
 import { sendNewMail } from './mail/handler.ts';
 import { dispatch, matchPattern, type Route } from './router.ts';
+import { cancelOne } from './registrations/handler-cancel.ts';
+import { createRegistrationHandler } from './registrations/handler-create.ts';
+import { getOne, listMine, placesLeft } from './registrations/handler-read.ts';
 import { updateSession } from './session/handler.ts';
 import { stagingLogin } from './staging/login.ts';
 import type { FunctionEnv } from './types.ts';
@@ -12,6 +15,12 @@ export const routes: readonly Route[] = [
   { method: 'POST', pattern: '/mail/send-new', handler: sendNewMail },
   { method: 'POST', pattern: '/api/__session', handler: updateSession },
   { method: 'POST', pattern: '/api/staging-login', handler: stagingLogin },
+  { method: 'POST', pattern: '/api/registrations', handler: createRegistrationHandler },
+  { method: 'GET', pattern: '/api/registrations', handler: listMine },
+  // Before /:id, which would take "places" for an id (the first route of a method wins).
+  { method: 'GET', pattern: '/api/registrations/places', handler: placesLeft },
+  { method: 'GET', pattern: '/api/registrations/:id', handler: getOne },
+  { method: 'POST', pattern: '/api/registrations/:id/cancel', handler: cancelOne },
 ];
 
 /** The functions' answer to a request, or undefined when the path is not a function's. */
