@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { registrationsHandle } from './registrations/service.ts';
 import { siteName, type SiteManifest } from './site.ts';
 import { stagingSettings } from './staging/settings.ts';
 import { FunctionConfigError, type FunctionEnv } from './types.ts';
@@ -29,7 +30,8 @@ function wholeNumber(vars: Record<string, string | undefined>, name: string, fal
  * SMTP_URL, MAIL_FROM, SITE_OUTBOX, SITE_RATE_LIMIT (posts per minute per address, 0 = off,
  * default 20), SITE_BODY_LIMIT (bytes, default 65536), SITE_ALLOWED_ORIGINS (comma-separated),
  * STAGING, STAGING_PASSWORD, STAGING_SECRET, STAGING_MAX_AGE, FIREBASE_PROJECT_ID (else
- * GCLOUD_PROJECT, else site.json firebase.projectId), SESSION_CHECK_REVOKED (default 1).
+ * GCLOUD_PROJECT, else site.json firebase.projectId), SESSION_CHECK_REVOKED (default 1),
+ * DATABASE_URL (PostgreSQL for registrations), SITE_DATA_DIR (embedded database, default .site/data).
  * A bad value throws FunctionConfigError naming it.
  */
 export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
@@ -39,6 +41,10 @@ export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
   for (const origin of extraOrigins) {
     if (!/^https?:\/\/[^/]+$/.test(origin)) throw new FunctionConfigError('SITE_ALLOWED_ORIGINS', `"${origin}" is not an origin like https://example.nl`);
   }
+  const databaseUrl = vars.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new FunctionConfigError('DATABASE_URL', 'expected postgres://user:password@host:5432/database');
+  // Cloud Functions (K_SERVICE) keep no files between instances: registrations there need a server.
+  if (!databaseUrl && vars.K_SERVICE) log('registrations: DATABASE_URL is not set, so registrations go to an embedded database in /tmp that this instance loses; set DATABASE_URL');
   const projectId = vars.FIREBASE_PROJECT_ID ?? vars.GCLOUD_PROJECT ?? site.firebase?.projectId ?? 'demo-site';
   const mailer =
     options.mailer ??
@@ -56,6 +62,7 @@ export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
     allowedOrigins: [new URL(site.url).origin, ...extraOrigins],
     staging: stagingSettings(vars),
     session: { projectId, checkRevoked: vars.SESSION_CHECK_REVOKED !== '0' },
+    registrations: registrationsHandle({ databaseUrl, dataDir: vars.SITE_DATA_DIR || join(options.root, '.site', 'data') }, log),
     log,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventFactsSchema } from './registrations/event-facts.ts';
 
 /**
  * The part of dist/site.json the functions and `site serve` rely on. Parsed, not trusted: a dist
@@ -19,6 +20,10 @@ export const siteManifestSchema = z.looseObject({
   rewrites: z.array(z.object({ source: z.string().startsWith('/'), destination: z.string().startsWith('/') })).default([]),
   canonicalQuery: z.array(z.string()).default([]),
   firebase: z.looseObject({ projectId: z.string().min(1) }).optional(),
+  /** Events that take registrations (issue 7): capacity, deadline and start as built. */
+  events: z.array(eventFactsSchema).default([]),
+  /** The registration page per language, `[id]` where the registration's id goes (mail links). */
+  registrationPage: localePaths.optional(),
 });
 
 export type SiteManifest = z.infer<typeof siteManifestSchema>;

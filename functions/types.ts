@@ -1,5 +1,6 @@
 import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { RegistrationsHandle } from './registrations/service.ts';
 import type { SiteManifest } from './site.ts';
 import type { StagingSettings } from './staging/settings.ts';
 
@@ -15,6 +16,8 @@ export interface FunctionEnv {
   /** Present when STAGING=1. */
   staging: StagingSettings | undefined;
   session: { projectId: string; checkRevoked: boolean };
+  /** Event registrations' database: DATABASE_URL, else PGlite in SITE_DATA_DIR (opened on first use). */
+  registrations: RegistrationsHandle;
   log(line: string): void;
 }
 

@@ -23,7 +23,9 @@ export interface BuildFunctionsOptions {
 }
 
 // Versions Firebase installs at deploy; firebase-admin matches the one the tests run against.
-const DEPLOY_DEPENDENCIES = { 'firebase-admin': '13.10.0', 'firebase-functions': '^6.3.0' };
+// pg and PGlite stay packages too: pg's optional native binding and PGlite's WebAssembly files
+// cannot be bundled. Versions are the ones the tests run against.
+const DEPLOY_DEPENDENCIES = { 'firebase-admin': '13.10.0', 'firebase-functions': '^6.3.0', pg: '8.23.1', '@electric-sql/pglite': '0.5.16' };
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
@@ -50,7 +52,7 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ 
     // CommonJS: nodemailer is CommonJS and requires Node built-ins, which an ESM bundle cannot.
     format: 'cjs',
     target: 'node20',
-    external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*'],
+    external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*', 'pg', '@electric-sql/pglite'],
     define: {
       __SITE__: JSON.stringify(site),
       __REDIRECTS__: JSON.stringify(options.redirects),
@@ -73,7 +75,7 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ 
   const packageJson = {
     name: 'site-functions',
     private: true,
-    description: 'Server functions of the site (mail, session, staging login), built by `site build`.',
+    description: 'Server functions of the site (mail, session, staging login, event registrations), built by `site build`.',
     main: 'index.js',
     engines: { node: '20' },
     dependencies: DEPLOY_DEPENDENCIES,

@@ -2,9 +2,14 @@ import type { SiteConfig } from '../config/schema.ts';
 import { outputFile, routePath } from '../routes/paths.ts';
 import type { PageRoute } from '../routes/types.ts';
 import type { SiteManifest } from './types.ts';
+import { eventFacts, registrationPage } from './event-facts.ts';
 
-/** dist/site.json: what `site serve` needs to know of the site without the sources. */
-export function siteManifest(config: SiteConfig, pages: PageRoute[]): SiteManifest {
+/**
+ * dist/site.json: what `site serve` needs to know of the site without the sources.
+ * `events`: the site's events (model or validated content), for the registration functions.
+ */
+export function siteManifest(config: SiteConfig, pages: PageRoute[], events: Parameters<typeof eventFacts>[0] = []): SiteManifest {
+  const registration = registrationPage(pages);
   const shells = pages.filter((page) => page.shell && page.entity.kind !== 'status');
   return {
     url: config.url,
@@ -20,5 +25,7 @@ export function siteManifest(config: SiteConfig, pages: PageRoute[]): SiteManife
     ),
     canonicalQuery: config.canonicalQuery,
     firebase: { projectId: config.firebase.projectId },
+    events: eventFacts(events, pages),
+    ...(registration ? { registrationPage: registration } : {}),
   };
 }

@@ -159,11 +159,11 @@ async function writeSite(run: {
         output.write('public/robots.txt', renderRobots(config)),
         output.write('redirects.json', renderRedirectsJson(redirects)),
         output.write('public/_redirects', renderRedirectsFile(redirects)),
-        output.write('site.json', `${JSON.stringify(siteManifest(config, pages), null, 2)}\n`),
+        output.write('site.json', `${JSON.stringify(siteManifest(config, pages, model.events), null, 2)}\n`),
         output.write(STATE_FILE, JSON.stringify({ version: 1, digest: run.digest, pages: plan.fingerprints, warnings: site.warnings } satisfies BuildState)),
       ]),
     );
-    const manifest = siteManifest(config, pages);
+    const manifest = siteManifest(config, pages, model.events);
     const functions = await timer.run('functions', () => buildFunctions({ root: options.root, outDir: output.dir, redirects, site: manifest }), (f) => `${f.files} files`);
     output.count(functions.files, functions.bytes);
     await timer.run('write', () => output.commit());

@@ -2,6 +2,7 @@ import type { SiteConfig } from '../config/schema.ts';
 import type { SiteModel } from '../content/types.ts';
 import type { ImageLookup } from '../images/types.ts';
 import type { PageRoute, Redirect } from '../routes/types.ts';
+import type { EventFacts } from '../../functions/registrations/event-facts.ts';
 
 /** Public URLs of the built assets that pages refer to. */
 export interface Assets {
@@ -63,6 +64,8 @@ export interface SiteManifest {
   rewrites: Array<{ source: string; destination: string }>;
   canonicalQuery: string[];
   firebase: { projectId: string };
+  events: EventFacts[];
+  registrationPage?: { nl: string; en: string };
 }
 
 export type { PageRoute, Redirect };

@@ -61,6 +61,6 @@ export function indexSite(config: SiteConfig, content: ValidContent, pages: Page
     }
   }
   // Parsed like `site serve` parses dist/site.json, so the request handler gets the type it knows.
-  const manifest = siteManifestSchema.parse(siteManifest(config, pages));
+  const manifest = siteManifestSchema.parse(siteManifest(config, pages, content.events));
   return { byPath, byFile, byId, items, manifest, redirects: createRedirectMatcher(redirects) };
 }

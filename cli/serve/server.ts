@@ -90,7 +90,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         server.close(() => {
           clearTimeout(force);
           state.functions.mailer.close();
-          resolve();
+          // The embedded database writes its last pages on close; the next start finds them.
+          state.functions.registrations.close().then(resolve, (error: unknown) => {
+            log(`registrations: closing the database failed: ${String(error)}`);
+            resolve();
+          });
         });
         // Keep-alive sockets with no request in flight would hold close() open until they time out.
         server.closeIdleConnections();

@@ -102,7 +102,7 @@ describe('dist/functions on a real Express app (as Firebase runs it)', () => {
   beforeAll(async () => {
     const functionsDir = join(dist.dir, 'functions');
     const pkg = JSON.parse(await readFile(join(functionsDir, 'package.json'), 'utf8'));
-    expect(Object.keys(pkg.dependencies)).toEqual(['firebase-admin', 'firebase-functions']);
+    expect(Object.keys(pkg.dependencies)).toEqual(['firebase-admin', 'firebase-functions', 'pg', '@electric-sql/pglite']);
     // firebase-functions is installed by Firebase at deploy, not here: its onRequest only hands
     // the handler to the runtime, so a two-line stand-in does the same; firebase-admin is real.
     const stand = join(functionsDir, 'node_modules', 'firebase-functions');

@@ -1,0 +1,48 @@
+import { timingSafeEqual } from 'node:crypto';
+import { readSession } from '../session/verify.ts';
+import type { FunctionEnv } from '../types.ts';
+import type { Registration } from './types.ts';
+
+/** A signed-in visitor, from the verified `__session` cookie (issue 6). */
+export interface Visitor {
+  uid: string;
+  /** Only a verified address: anyone can sign up with any address, but not verify it. */
+  verifiedEmail: string | undefined;
+  name: string | undefined;
+  email: string | undefined;
+}
+
+export async function signedInVisitor(request: Request, env: Pick<FunctionEnv, 'session'>): Promise<Visitor | null> {
+  const token = await readSession(request, env);
+  if (!token) return null;
+  const email = typeof token.email === 'string' ? token.email : undefined;
+  const name = typeof token.name === 'string' ? token.name : undefined;
+  return { uid: token.uid, verifiedEmail: token.email_verified === true ? email : undefined, name, email };
+}
+
+/**
+ * The link token of a request. A header (`X-Registration-Token`), never the query string: the
+ * page reads it from the link's #fragment, which no server, log or Referer ever sees.
+ */
+export function requestToken(request: Request): string | undefined {
+  const token = request.headers.get('x-registration-token')?.trim();
+  return token ? token : undefined;
+}
+
+function sameToken(given: string, stored: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Who may see and cancel a registration: the holder of its mail link, the signed-in visitor who
+ * made it, or a signed-in visitor whose verified address it was made for. Everyone else is told
+ * it does not exist (404), so ids cannot even be probed.
+ */
+export function mayAccess(registration: Registration, visitor: Visitor | null, token: string | undefined): boolean {
+  if (token !== undefined && sameToken(token, registration.token)) return true;
+  if (!visitor) return false;
+  if (registration.userUid !== null && registration.userUid === visitor.uid) return true;
+  return visitor.verifiedEmail !== undefined && visitor.verifiedEmail.toLowerCase() === registration.email.toLowerCase();
+}

@@ -1,0 +1,33 @@
+import { HttpError, json, requestLocale } from '../http.ts';
+import type { FunctionHandler } from '../types.ts';
+import { mayAccess, requestToken, signedInVisitor } from './access.ts';
+import { say } from './copy.ts';
+import { findEvent } from './event-facts.ts';
+import { sendRegistrationMail } from './mails.ts';
+import { withStore } from './store-access.ts';
+import { registrationView } from './view.ts';
+
+/**
+ * POST /api/registrations/:id/cancel, by the holder of the link (X-Registration-Token) or the
+ * owner's session; anyone else gets 404. The place goes to the first on the waitlist in the same
+ * transaction, and that person gets a mail. Cancelling twice changes nothing the second time.
+ */
+export const cancelOne: FunctionHandler = async (request, env, context) => {
+  const locale = requestLocale(request);
+  const id = context.params.id ?? '';
+  const found = await withStore(env, locale, (store) => store.get(id));
+  const token = requestToken(request);
+  const allowed = found && (mayAccess(found, null, token) || mayAccess(found, await signedInVisitor(request, env), token));
+  if (!found || !allowed) throw new HttpError(404, say[locale].notFound);
+  const event = findEvent(env.site.events, found.eventId);
+  if (found.status !== 'cancelled' && !registrationView(found, event).cancellable) throw new HttpError(409, say[locale].cannotCancel);
+
+  // An event gone from the site keeps no waitlist worth serving: capacity 0 promotes nobody.
+  const outcome = await withStore(env, locale, (store) => store.cancel(id, event?.capacity ?? 0));
+  if (!outcome) throw new HttpError(404, say[locale].notFound);
+  if (outcome.kind === 'cancelled' && event) {
+    await sendRegistrationMail(env, 'cancelled', outcome.registration, event);
+    for (const promoted of outcome.promoted) await sendRegistrationMail(env, 'promoted', promoted, event);
+  }
+  return json(200, { registration: registrationView(outcome.registration, event) });
+};

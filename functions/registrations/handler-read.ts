@@ -1,0 +1,51 @@
+import { HttpError, json, requestLocale } from '../http.ts';
+import type { FunctionHandler } from '../types.ts';
+import { mayAccess, requestToken, signedInVisitor } from './access.ts';
+import { say } from './copy.ts';
+import { findEvent } from './event-facts.ts';
+import { withStore } from './store-access.ts';
+import { placesOf, registrationView } from './view.ts';
+
+/**
+ * GET /api/registrations: the signed-in visitor's registrations, and their name and address for
+ * the sign-up form. A guest gets `signedIn: false` with status 200, not a 401: the pages ask on
+ * every visit, and a guest is a normal answer, not an error in the browser's console.
+ */
+export const listMine: FunctionHandler = async (request, env) => {
+  const visitor = await signedInVisitor(request, env);
+  if (!visitor) return json(200, { signedIn: false, registrations: [] });
+  const registrations = await withStore(env, requestLocale(request), (store) => store.listFor(visitor));
+  return json(200, {
+    signedIn: true,
+    profile: { name: visitor.name ?? null, email: visitor.email ?? null },
+    registrations: registrations.map((registration) => registrationView(registration, findEvent(env.site.events, registration.eventId))),
+  });
+};
+
+/**
+ * GET /api/registrations/:id with the link's token (X-Registration-Token) or the owner's
+ * session. A wrong token, someone else's session and an id that does not exist all get the same
+ * 404, so nobody can learn which ids exist.
+ */
+export const getOne: FunctionHandler = async (request, env, context) => {
+  const locale = requestLocale(request);
+  const id = context.params.id ?? '';
+  const registration = await withStore(env, locale, (store) => store.get(id));
+  const token = requestToken(request);
+  // The session is only read when the token does not already open it (verifying costs a key fetch).
+  const allowed = registration && (mayAccess(registration, null, token) || mayAccess(registration, await signedInVisitor(request, env), token));
+  if (!registration || !allowed) throw new HttpError(404, say[locale].notFound);
+  return json(200, { registration: registrationView(registration, findEvent(env.site.events, registration.eventId)) });
+};
+
+/**
+ * GET /api/registrations/places: places left per event of the built site, for the live figure on
+ * the event pages (the page's own figure, from the build, is the fallback). `?event=<id>` for one.
+ */
+export const placesLeft: FunctionHandler = async (request, env) => {
+  const wanted = new URL(request.url).searchParams.get('event');
+  const events = wanted === null ? env.site.events : env.site.events.filter((event) => String(event.id) === wanted);
+  if (wanted !== null && events.length === 0) throw new HttpError(404, say[requestLocale(request)].noEvent, 'event');
+  const counts = await withStore(env, requestLocale(request), (store) => store.counts());
+  return json(200, { events: Object.fromEntries(events.map((event) => [event.id, placesOf(event, counts.get(event.id))])) });
+};

@@ -1,0 +1,53 @@
+import type { Locale } from '../site.ts';
+import type { Registration, RegistrationStatus } from './types.ts';
+
+/** The columns every read selects, with the waitlist position worked out by the database. */
+export const REGISTRATION_COLUMNS = `
+  r.id, r.event_id, r.status, r.locale, r.first_name, r.surname, r.email, r.participant, r.remarks,
+  r.answers, r.user_uid, r.token, r.created_at, r.confirmed_at, r.cancelled_at,
+  CASE WHEN r.status = 'waitlisted' THEN (
+    SELECT count(*)::int FROM registrations w WHERE w.event_id = r.event_id AND w.status = 'waitlisted' AND w.seq <= r.seq
+  ) END AS waitlist_position`;
+
+export interface RegistrationRow {
+  id: string;
+  event_id: number;
+  status: RegistrationStatus;
+  locale: Locale;
+  first_name: string;
+  surname: string;
+  email: string;
+  participant: string;
+  remarks: string;
+  /** pg and PGlite both parse jsonb; a string is tolerated in case a driver does not. */
+  answers: Record<string, string | number> | string;
+  user_uid: string | null;
+  token: string;
+  created_at: Date | string;
+  confirmed_at: Date | string | null;
+  cancelled_at: Date | string | null;
+  waitlist_position: number | null;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export function toRegistration(row: RegistrationRow): Registration {
+  return {
+    id: row.id,
+    eventId: Number(row.event_id),
+    status: row.status,
+    locale: row.locale,
+    firstName: row.first_name,
+    surname: row.surname,
+    email: row.email,
+    participant: row.participant,
+    remarks: row.remarks,
+    answers: typeof row.answers === 'string' ? (JSON.parse(row.answers) as Record<string, string | number>) : row.answers,
+    userUid: row.user_uid,
+    token: row.token,
+    createdAt: iso(row.created_at)!,
+    confirmedAt: iso(row.confirmed_at),
+    cancelledAt: iso(row.cancelled_at),
+    waitlistPosition: row.waitlist_position === null ? null : Number(row.waitlist_position),
+  };
+}

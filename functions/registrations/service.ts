@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { openStore, type RegistrationStore, type StoreOptions } from './store.ts';
+
+/**
+ * The registrations database of a running server: opened at the first request that needs it
+ * (a server that never sees a sign-up never starts PGlite, which costs seconds and memory), kept
+ * open, closed with the server.
+ *
+ * Open stores live in a process-wide registry, keyed by where the data is: PGlite must hold its
+ * folder alone, and `site dev` loads a fresh copy of this module at every edit of functions/,
+ * whose environment must find the database the previous copy opened, not open it a second time.
+ */
+export interface RegistrationsHandle {
+  readonly options: StoreOptions;
+  store(): Promise<RegistrationStore>;
+  close(): Promise<void>;
+}
+
+const REGISTRY = Symbol.for('site.registrations.stores');
+type Registry = Map<string, Promise<RegistrationStore>>;
+const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)[REGISTRY] ??= new Map());
+
+let memoryStores = 0;
+
+export function registrationsHandle(options: StoreOptions, log: (line: string) => void): RegistrationsHandle {
+  // Each in-memory database is its own (tests start many servers in one process).
+  const key = options.databaseUrl ?? (options.dataDir.startsWith('memory://') ? `memory:${(memoryStores += 1)}` : resolve(options.dataDir));
+  return {
+    options,
+    store() {
+      let open = registry.get(key);
+      if (!open) {
+        const started = Date.now();
+        open = openStore(options).then(
+          (store) => {
+            log(`registrations: ${store.kind} database at ${store.location} (ready in ${Date.now() - started} ms)`);
+            return store;
+          },
+          (error: unknown) => {
+            // Not kept: the next request tries again (a database that was briefly unreachable).
+            registry.delete(key);
+            throw error;
+          },
+        );
+        registry.set(key, open);
+      }
+      return open;
+    },
+    async close() {
+      const open = registry.get(key);
+      if (!open) return;
+      registry.delete(key);
+      const store = await open.catch(() => undefined);
+      await store?.close();
+    },
+  };
+}

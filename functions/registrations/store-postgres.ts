@@ -1,0 +1,60 @@
+import pg from 'pg';
+import type { SqlClient, SqlRunner } from './sql.ts';
+
+/** Deadlock and serialization failures: PostgreSQL rolled back, and the same work may simply run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const ATTEMPTS = 4;
+
+/** postgres://user:secret@host/db -> postgres://user@host/db, for logs. */
+export function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return 'postgres (unparsable DATABASE_URL)';
+  }
+}
+
+/**
+ * A PostgreSQL server (DATABASE_URL): a pool of connections, each transaction on one of them.
+ * Overbooking is prevented by the lock store.ts takes on the event's row, not by the pool size.
+ */
+export function openPostgres(url: string, options: { max?: number } = {}): SqlClient {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  // An idle connection the server drops (restart, failover) must not crash the process.
+  pool.on('error', () => {});
+  const runner = (target: pg.Pool | pg.PoolClient): SqlRunner => ({
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      return (await target.query(sql, [...params])).rows as Row[];
+    },
+    async exec(sql: string) {
+      await target.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    location: withoutPassword(url),
+    ...runner(pool),
+    async transaction(work) {
+      for (let attempt = 1; ; attempt += 1) {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          await client.query('BEGIN');
+          const result = await work(runner(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          // A connection that cannot even roll back is closed instead of going back to the pool.
+          await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+          const code = (error as { code?: unknown }).code;
+          if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+        } finally {
+          client.release(broken);
+        }
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,75 @@
+import { REGISTRATION_COLUMNS, toRegistration, type RegistrationRow } from './rows.ts';
+import { migrate } from './migrations.ts';
+import { cancelRegistration, createRegistration } from './store-writes.ts';
+import type { SqlClient } from './sql.ts';
+import type { CancelOutcome, CreateOutcome, Registration, SignUp } from './types.ts';
+
+/**
+ * The one way into the registrations data. Which database is behind it is decided once, here:
+ * DATABASE_URL names a PostgreSQL server; without it the embedded PGlite keeps its files in
+ * `dataDir`. The SQL is the same for both.
+ */
+export interface StoreOptions {
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database, or `memory://` (tests). */
+  dataDir: string;
+}
+
+export interface RegistrationStore {
+  readonly kind: SqlClient['kind'];
+  readonly location: string;
+  create(signUp: SignUp, userUid: string | null, capacity: number): Promise<CreateOutcome>;
+  /** `capacity` of the registration's event as built, to hand its place to the waitlist. */
+  cancel(id: string, capacity: number): Promise<CancelOutcome | undefined>;
+  get(id: string): Promise<Registration | undefined>;
+  /** A signed-in visitor's registrations: made while signed in, or (verified address) to their email. */
+  listFor(who: { uid: string; verifiedEmail?: string | undefined }): Promise<Registration[]>;
+  /** Confirmed and waitlisted per event that has any registration. */
+  counts(): Promise<Map<number, { confirmed: number; waitlisted: number }>>;
+  close(): Promise<void>;
+}
+
+export async function openStore(options: StoreOptions): Promise<RegistrationStore> {
+  // Each driver is loaded only when chosen: a server on PostgreSQL never loads the WebAssembly,
+  // and the functions bundle needs neither package until a registration is asked for.
+  const client = options.databaseUrl
+    ? (await import('./store-postgres.ts')).openPostgres(options.databaseUrl)
+    : await (await import('./store-embedded.ts')).openEmbedded(options.dataDir);
+  try {
+    await migrate(client);
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+  return storeOver(client);
+}
+
+export function storeOver(client: SqlClient): RegistrationStore {
+  return {
+    kind: client.kind,
+    location: client.location,
+    create: (signUp, userUid, capacity) => client.transaction((tx) => createRegistration(tx, signUp, userUid, capacity)),
+    cancel: (id, capacity) => client.transaction((tx) => cancelRegistration(tx, id, capacity)),
+    async get(id) {
+      const [row] = await client.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.id = $1`, [id]);
+      return row ? toRegistration(row) : undefined;
+    },
+    async listFor({ uid, verifiedEmail }) {
+      const rows = await client.query<RegistrationRow>(
+        `SELECT ${REGISTRATION_COLUMNS} FROM registrations r
+          WHERE r.user_uid = $1 OR ($2::text IS NOT NULL AND lower(r.email) = lower($2::text))
+          ORDER BY r.seq DESC`,
+        [uid, verifiedEmail ?? null],
+      );
+      return rows.map(toRegistration);
+    },
+    async counts() {
+      const rows = await client.query<{ event_id: number; confirmed: number; waitlisted: number }>(
+        `SELECT event_id, count(*) FILTER (WHERE status = 'confirmed')::int AS confirmed, count(*) FILTER (WHERE status = 'waitlisted')::int AS waitlisted
+           FROM registrations GROUP BY event_id`,
+      );
+      return new Map(rows.map((row) => [Number(row.event_id), { confirmed: Number(row.confirmed), waitlisted: Number(row.waitlisted) }]));
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,32 @@
+import { eventSignupState, type EventSignupState } from './event-state.ts';
+
+/**
+ * Event times in content are Dutch wall-clock times ("2027-03-14T10:00" is 10:00 in the
+ * Netherlands), so "now" must be read on the Dutch wall clock too: on a server in another zone,
+ * and in a visitor's browser abroad. Shared by the registration functions and the islands that
+ * re-evaluate a built page's sign-up state, so both sides agree to the minute.
+ */
+export const EVENT_TIME_ZONE = 'Europe/Amsterdam';
+
+let wallClock: Intl.DateTimeFormat | undefined;
+
+/** `YYYY-MM-DDTHH:mm` on the Dutch wall clock at `date`. */
+export function eventClock(date: Date = new Date()): string {
+  wallClock ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: EVENT_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts: Record<string, string> = {};
+  for (const part of wallClock.formatToParts(date)) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** Whether an event takes sign-ups at `date`: open, deadline passed, or past. */
+export function eventStateAt(event: { start: string; deadline: string }, date: Date = new Date()): EventSignupState {
+  return eventSignupState(event, eventClock(date));
+}

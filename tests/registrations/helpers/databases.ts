@@ -1,0 +1,92 @@
+import { cp, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openStore } from '../../../functions/registrations/store.ts';
+import { postgresAvailable, startPostgres, type TestPostgres } from './postgres.ts';
+
+/**
+ * The two databases every registrations suite runs on: the embedded PGlite (what `site serve`
+ * uses out of the box) and a real PostgreSQL server (DATABASE_URL), started by the suite itself.
+ */
+export interface Database {
+  name: 'embedded' | 'postgres';
+  /** Environment for startServer: a fresh, empty, migrated database each call. */
+  fresh(): Promise<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+const root = resolve(import.meta.dirname, '../../..');
+const template = join(root, '.site', 'test-registrations', 'embedded-template');
+const lock = `${template}.lock`;
+
+/**
+ * PGlite's first start in an empty folder runs initdb in WebAssembly: 5 s on a quiet machine, 30
+ * on a busy one. It is paid once: later databases are copies of a migrated one (a copied data
+ * folder opens in about a second), made under a lock since suites run in parallel processes.
+ */
+async function embeddedTemplate(): Promise<string> {
+  if (await stat(join(template, 'PG_VERSION')).then(() => true, () => false)) return template;
+  await mkdir(join(root, '.site', 'test-registrations'), { recursive: true });
+  const until = Date.now() + 300_000;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch {
+      const age = Date.now() - ((await stat(lock).catch(() => undefined))?.mtimeMs ?? Date.now());
+      if (age > 300_000) await rm(lock, { recursive: true, force: true }); // left by a killed run
+      if (Date.now() > until) throw new Error(`waited 5 minutes for ${lock}`);
+      await new Promise((done) => setTimeout(done, 250));
+    }
+  }
+  try {
+    if (await stat(join(template, 'PG_VERSION')).then(() => true, () => false)) return template;
+    const building = `${template}.${process.pid}`;
+    await rm(building, { recursive: true, force: true });
+    const store = await openStore({ dataDir: building });
+    await store.close();
+    await rm(template, { recursive: true, force: true });
+    await cp(building, template, { recursive: true });
+    await rm(building, { recursive: true, force: true });
+    return template;
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+export async function embedded(): Promise<Database> {
+  const source = await embeddedTemplate();
+  const dirs: string[] = [];
+  return {
+    name: 'embedded',
+    async fresh() {
+      const dir = await mkdtemp(join(tmpdir(), 'site-data-'));
+      dirs.push(dir);
+      await cp(source, join(dir, 'data'), { recursive: true });
+      return { SITE_DATA_DIR: join(dir, 'data') };
+    },
+    async stop() {
+      await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    },
+  };
+}
+
+export async function postgres(): Promise<Database> {
+  const server: TestPostgres = await startPostgres();
+  let count = 0;
+  return {
+    name: 'postgres',
+    async fresh() {
+      count += 1;
+      return { DATABASE_URL: await server.createDatabase(`registrations_${process.pid}_${count}`) };
+    },
+    stop: () => server.stop(),
+  };
+}
+
+/** The databases a suite runs on: both, or (locally, without PostgreSQL, loudly) the embedded one. */
+export function databaseKinds(suite: string): Array<Database['name']> {
+  return postgresAvailable(suite) ? ['embedded', 'postgres'] : ['embedded'];
+}
+
+export const startDatabase = (kind: Database['name']): Promise<Database> => (kind === 'embedded' ? embedded() : postgres());
