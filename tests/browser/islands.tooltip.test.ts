@@ -1,7 +1,8 @@
 /**
  * Tooltip timing in a real browser (spec §9): hover opens after 700 ms; within 300 ms of a
  * tooltip closing the next opens at once; keyboard focus opens at once; Escape closes. On the
- * club page's sign-up link, in both languages.
+ * club page's sign-up link, in both languages. Times are taken inside the page (the trigger's
+ * own events against the tooltip's own changes), so a busy machine's input latency does not count.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -10,17 +11,32 @@ import { contextOptions, openPage, startIslandsSite, type IslandsSite } from '..
 
 const runs = browserAvailable('tests/browser/islands.tooltip.test.ts');
 
-/** Milliseconds from now until the tooltip shows, measured in the page. */
-const msUntilShown = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const start = performance.now();
-        const tip = document.getElementById('signup-tooltip')!;
-        if (!tip.hidden) resolve(0);
-        new MutationObserver(() => !tip.hidden && resolve(performance.now() - start)).observe(tip, { attributes: true });
-      }),
-  );
+interface Entry {
+  what: 'enter' | 'leave' | 'focus' | 'show' | 'hide';
+  at: number;
+}
+
+/** Record the trigger's pointer and focus events and the tooltip's opening and closing. */
+const record = (page: Page) =>
+  page.evaluate(() => {
+    const log: Entry[] = [];
+    (window as unknown as { tooltipLog: Entry[] }).tooltipLog = log;
+    const tip = document.getElementById('signup-tooltip')!;
+    const trigger = document.querySelector('[aria-describedby="signup-tooltip"]')!;
+    const note = (what: Entry['what']) => log.push({ what, at: performance.now() });
+    trigger.addEventListener('pointerenter', () => note('enter'), true);
+    trigger.addEventListener('pointerleave', () => note('leave'), true);
+    trigger.addEventListener('focus', () => note('focus'), true);
+    new MutationObserver(() => note(tip.hidden ? 'hide' : 'show')).observe(tip, { attributes: true, attributeFilter: ['hidden'] });
+  });
+const log = (page: Page) => page.evaluate(() => (window as unknown as { tooltipLog: Entry[] }).tooltipLog.splice(0));
+/** Milliseconds from the first `from` to the first `to` after it. */
+function between(entries: Entry[], from: Entry['what'], to: Entry['what']): number {
+  const start = entries.find((entry) => entry.what === from)!;
+  const end = entries.find((entry) => entry.what === to && entry.at >= start.at);
+  if (!end) throw new Error(`no "${to}" after "${from}" in ${JSON.stringify(entries)}`);
+  return end.at - start.at;
+}
 
 const cases = [
   { locale: 'nl', path: '/verenigingen/1-ltc-de-kei', link: 'Inschrijven via YourTennis', tip: 'Inschrijven gaat via YourTennis, ons lesplatform (externe website)' },
@@ -44,45 +60,59 @@ describe.skipIf(!runs)('tooltip island', () => {
     expect(await tooltip.textContent()).toBe(tip);
     // Described even while closed, so a screen reader hears it without hovering.
     expect(await trigger.getAttribute('aria-describedby')).toBe('signup-tooltip');
+    await record(page);
     const box = (await trigger.boundingBox())!;
     const over = () => page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const away = () => page.mouse.move(box.x + box.width / 2, box.y + box.height + 120);
+    const shown = () => expect.poll(() => tooltip.isVisible(), { timeout: 3000 }).toBe(true);
+    const hidden = () => expect.poll(() => tooltip.isVisible(), { timeout: 3000 }).toBe(false);
 
-    const first = msUntilShown(page);
+    // A first hover waits 700 ms.
     await over();
-    const waited = await first;
-    expect(waited).toBeGreaterThanOrEqual(650);
-    expect(waited).toBeLessThan(1200);
+    await shown();
+    const first = await log(page);
+    expect(between(first, 'enter', 'show')).toBeGreaterThanOrEqual(690);
+    expect(between(first, 'enter', 'show')).toBeLessThan(1200);
 
-    // Closed and back within 300 ms: no wait.
+    // Back within 300 ms of closing: no wait.
     await away();
-    await expect.poll(() => tooltip.isVisible()).toBe(false);
-    const again = msUntilShown(page);
+    await hidden();
     await over();
-    expect(await again).toBeLessThan(200);
+    await shown();
+    const quick = await log(page);
+    // The rule, whichever side of 300 ms a busy machine delivered the pointer on.
+    if (between(quick, 'hide', 'enter') < 280) expect(between(quick, 'enter', 'show')).toBeLessThan(100);
+    else expect(between(quick, 'enter', 'show')).toBeGreaterThanOrEqual(690);
 
     // Closed for longer than 300 ms: the full wait again.
     await away();
+    await hidden();
     await page.waitForTimeout(450);
-    const later = msUntilShown(page);
     await over();
-    expect(await later).toBeGreaterThanOrEqual(650);
+    await shown();
+    const slow = await log(page);
+    expect(between(slow, 'hide', 'enter')).toBeGreaterThan(300);
+    expect(between(slow, 'enter', 'show')).toBeGreaterThanOrEqual(690);
 
-    // Leaving before 700 ms: it never opens.
+    // Leaving before 700 ms: it never opens (when the leave really came that early).
     await away();
+    await hidden();
     await page.waitForTimeout(450);
+    await log(page);
     await over();
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(300);
     await away();
-    await page.waitForTimeout(500);
-    expect(await tooltip.isVisible()).toBe(false);
+    await page.waitForTimeout(900);
+    const brief = await log(page);
+    if (between(brief, 'enter', 'leave') < 650) expect(brief.filter((entry) => entry.what === 'show')).toEqual([]);
 
     // Keyboard: at once; Escape closes.
     await page.mouse.move(0, 0);
     await trigger.focus();
-    await expect.poll(() => tooltip.isVisible(), { timeout: 150 }).toBe(true);
+    await shown();
+    expect(between(await log(page), 'focus', 'show')).toBeLessThan(100);
     await page.keyboard.press('Escape');
-    await expect.poll(() => tooltip.isVisible()).toBe(false);
+    await hidden();
     expect(problems).toEqual([]);
     await context.close();
   });
