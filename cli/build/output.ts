@@ -49,18 +49,20 @@ export class OutputDir {
     this.bytesWritten += bytes;
   }
 
-  /** Point `out` at this build, atomically; then drop builds older than the previous one. */
+  /** Point `out` at this build, atomically; then drop every build but this one and the one it replaces. */
   async commit(): Promise<void> {
+    let previous = await currentBuild(this.out);
     const link = `${this.out}.link-${process.pid}`;
     await rm(link, { force: true });
     await symlink(relative(dirname(this.out), this.dir), link);
     const existing = await lstat(this.out).catch(() => undefined);
     if (existing?.isDirectory()) {
       // A real folder from elsewhere (an older tool, a copy): keep it as a build, once.
-      await rename(this.out, join(buildsFolder(this.out), `0-adopted-${Date.now()}`));
+      previous = join(buildsFolder(this.out), `0-adopted-${Date.now()}`);
+      await rename(this.out, previous);
     }
     await rename(link, this.out);
-    await this.prune();
+    await this.prune(previous);
   }
 
   /** Remove this unfinished build (on failure). */
@@ -68,13 +70,34 @@ export class OutputDir {
     await rm(this.dir, { recursive: true, force: true });
   }
 
-  private async prune(): Promise<void> {
+  /**
+   * Keep this build and the one `out` pointed to before (a server may still be reading it).
+   * Not "the newest older folder": a build killed half-way leaves a folder too, and keeping that
+   * one as the previous build would delete the real one (issue 11, killed builds). Folders of
+   * builds still running elsewhere stay, and so do their links; links of killed builds go.
+   */
+  private async prune(previous: string | undefined): Promise<void> {
     const store = buildsFolder(this.out);
-    const current = basename(this.dir);
-    const builds = (await readdir(store)).sort();
-    const previous = builds.filter((name) => name < current).pop();
-    const keep = new Set([current, previous]);
-    await Promise.all(builds.filter((name) => !keep.has(name)).map((name) => rm(join(store, name), { recursive: true, force: true })));
+    const keep = new Set([basename(this.dir), previous && dirname(previous) === store ? basename(previous) : undefined]);
+    const builds = await readdir(store);
+    await Promise.all(
+      builds.filter((name) => !keep.has(name) && !runningElsewhere(name)).map((name) => rm(join(store, name), { recursive: true, force: true })),
+    );
+    const linkPrefix = `${basename(this.out)}.link-`;
+    const links = (await readdir(dirname(this.out))).filter((name) => name.startsWith(linkPrefix) && !runningElsewhere(name));
+    await Promise.all(links.map((name) => rm(join(dirname(this.out), name), { force: true })));
+  }
+}
+
+/** Whether a build folder or link name (which ends in `-<pid>`) belongs to another live process. */
+function runningElsewhere(name: string): boolean {
+  const pid = Number(/-(\d+)$/.exec(name)?.[1]);
+  if (!pid || pid > 2 ** 22 || pid === process.pid) return false; // 2^22: Linux's largest pid
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, but another user's
   }
 }
 
