@@ -23,6 +23,17 @@ function markdownTexts(content: ValidContent): Set<string> {
 }
 
 /**
+ * The cache file as written by renderSiteMarkdown, or nothing: a file cut short, or one that is
+ * valid JSON of another shape (`null` made the stage throw: issue 11), is an empty cache, and
+ * an entry that is not text is a miss. Either way the Markdown is rendered again.
+ */
+function readCache(text: string): Record<string, string> {
+  const parsed: unknown = JSON.parse(text);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/**
  * Markdown to HTML for the whole site, keyed by content hash and kept between builds in
  * .site/cache: an unchanged text is never rendered twice. What is new is rendered across
  * the worker threads when there are many.
@@ -30,7 +41,7 @@ function markdownTexts(content: ValidContent): Set<string> {
 export async function renderSiteMarkdown(content: ValidContent, cacheDir: string, pool: WorkerPool | undefined): Promise<{ html: (markdown: string) => string; rendered: number; cached: number }> {
   const file = join(cacheDir, 'markdown.json');
   const cache: Record<string, string> = await readFile(file, 'utf8')
-    .then((text) => JSON.parse(text) as Record<string, string>)
+    .then(readCache)
     .catch(() => ({}));
   const texts = [...markdownTexts(content)];
   const keys = texts.map(hashOf);
