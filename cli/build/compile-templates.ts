@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -54,7 +54,10 @@ export async function compileTemplates(root: string, cacheDir: string): Promise<
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
   const file = join(cacheDir, `templates.${hash}.mjs`);
   await mkdir(cacheDir, { recursive: true });
-  await writeFile(file, code);
+  // Whole or not at all: another build (or site dev) importing this name must never read half
+  // a module. A file cut short by a killed build is simply written again here (issue 11).
+  await writeFile(`${file}.${process.pid}.tmp`, code);
+  await rename(`${file}.${process.pid}.tmp`, file);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
   return { module, file, hash, inputs: Object.keys(result.metafile.inputs) };
 }
