@@ -50,7 +50,9 @@ if (bundleAge() < newestSource(join(packageRoot, 'cli'))) {
     jsx: 'automatic',
   });
   mkdirSync(dirname(bundle), { recursive: true });
-  for (const file of outputFiles) {
+  // main.mjs last: its time says the bundle is fresh, so a run killed between two renames must
+  // leave it old, or the next run would keep a stale (or missing) worker.mjs (issue 11).
+  for (const file of [...outputFiles].sort((a, b) => Number(a.path === bundle) - Number(b.path === bundle))) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
