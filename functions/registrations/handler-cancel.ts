@@ -23,7 +23,7 @@ export const cancelOne: FunctionHandler = async (request, env, context) => {
   if (found.status !== 'cancelled' && !registrationView(found, event).cancellable) throw new HttpError(409, say[locale].cannotCancel);
 
   // An event gone from the site keeps no waitlist worth serving: capacity 0 promotes nobody.
-  const outcome = await withStore(env, locale, (store) => store.cancel(id, event?.capacity ?? 0));
+  const outcome = await withStore(env, locale, (store) => store.cancel(id, found.eventId, event?.capacity ?? 0));
   if (!outcome) throw new HttpError(404, say[locale].notFound);
   if (outcome.kind === 'cancelled' && event) {
     await sendRegistrationMail(env, 'cancelled', outcome.registration, event);

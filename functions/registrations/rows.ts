@@ -1,10 +1,13 @@
 import type { Locale } from '../site.ts';
 import type { Registration, RegistrationStatus } from './types.ts';
 
-/** The columns every read selects, with the waitlist position worked out by the database. */
-export const REGISTRATION_COLUMNS = `
+/** A registration's own columns (of `registrations r`). */
+export const REGISTRATION_FIELDS = `
   r.id, r.event_id, r.status, r.locale, r.first_name, r.surname, r.email, r.participant, r.remarks,
-  r.answers, r.user_uid, r.token, r.created_at, r.confirmed_at, r.cancelled_at,
+  r.answers, r.user_uid, r.token, r.created_at, r.confirmed_at, r.cancelled_at`;
+
+/** What every read selects: the own columns and the waitlist position, counted by the database. */
+export const REGISTRATION_COLUMNS = `${REGISTRATION_FIELDS},
   CASE WHEN r.status = 'waitlisted' THEN (
     SELECT count(*)::int FROM registrations w WHERE w.event_id = r.event_id AND w.status = 'waitlisted' AND w.seq <= r.seq
   ) END AS waitlist_position`;

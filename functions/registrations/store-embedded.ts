@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { lockDataDir } from './data-lock.ts';
 import type { SqlClient, SqlRunner } from './sql.ts';
 
 /**
@@ -13,7 +14,14 @@ export async function openEmbedded(dataDir: string): Promise<SqlClient> {
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const unlock = inMemory ? async () => {} : await lockDataDir(dataDir);
+  let db: InstanceType<typeof PGlite>;
+  try {
+    db = await PGlite.create(dataDir);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const runner = (target: Pick<typeof db, 'query' | 'exec'>): SqlRunner => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       return (await target.query<Row>(sql, [...params])).rows;
@@ -27,6 +35,12 @@ export async function openEmbedded(dataDir: string): Promise<SqlClient> {
     location: dataDir,
     ...runner(db),
     transaction: (work) => db.transaction((tx) => work(runner(tx))),
-    close: () => db.close(),
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        await unlock();
+      }
+    },
   };
 }

@@ -20,7 +20,7 @@ export interface RegistrationStore {
   readonly location: string;
   create(signUp: SignUp, userUid: string | null, capacity: number): Promise<CreateOutcome>;
   /** `capacity` of the registration's event as built, to hand its place to the waitlist. */
-  cancel(id: string, capacity: number): Promise<CancelOutcome | undefined>;
+  cancel(id: string, eventId: number, capacity: number): Promise<CancelOutcome | undefined>;
   get(id: string): Promise<Registration | undefined>;
   /** A signed-in visitor's registrations: made while signed in, or (verified address) to their email. */
   listFor(who: { uid: string; verifiedEmail?: string | undefined }): Promise<Registration[]>;
@@ -49,7 +49,7 @@ export function storeOver(client: SqlClient): RegistrationStore {
     kind: client.kind,
     location: client.location,
     create: (signUp, userUid, capacity) => client.transaction((tx) => createRegistration(tx, signUp, userUid, capacity)),
-    cancel: (id, capacity) => client.transaction((tx) => cancelRegistration(tx, id, capacity)),
+    cancel: (id, eventId, capacity) => client.transaction((tx) => cancelRegistration(tx, id, eventId, capacity)),
     async get(id) {
       const [row] = await client.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.id = $1`, [id]);
       return row ? toRegistration(row) : undefined;

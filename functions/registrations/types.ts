@@ -48,7 +48,7 @@ export interface EventPlaces {
 export type CreateOutcome =
   | { kind: 'created'; registration: Registration; promoted: Registration[] }
   /** The same person (email + participant) already has a live registration for this event. */
-  | { kind: 'duplicate'; existing: Registration };
+  | { kind: 'duplicate'; existingId: string };
 
 export type CancelOutcome =
   | { kind: 'cancelled'; registration: Registration; promoted: Registration[] }

@@ -17,7 +17,7 @@ export interface Database {
 
 const root = resolve(import.meta.dirname, '../../..');
 const template = join(root, '.site', 'test-registrations', 'embedded-template');
-const lock = `${template}.lock`;
+const lock = `${template}.building`;
 
 /**
  * PGlite's first start in an empty folder runs initdb in WebAssembly: 5 s on a quiet machine, 30
