@@ -11,6 +11,7 @@ import { markdownLimitProblems } from './markdown-limits.ts';
 import { clubsSchema, lessonsSchema, stringsSchema, type Club, type Lessons, type Strings } from './schemas/data.ts';
 import { eventSchema, jobSchema, newsSchema, pageSchema, type EventData, type JobData, type NewsData, type PageData } from './schemas/markdown.ts';
 import type { ContentFiles } from './read.ts';
+import type { ParseMemo } from './parse-memo.ts';
 
 export interface ValidContent {
   clubs: Club[];
@@ -25,6 +26,8 @@ export interface ValidContent {
 export interface ValidateOptions {
   strict: boolean;
   drafts: boolean;
+  /** Per-file results kept from an earlier run (`site dev`); without one every file is parsed. */
+  memo?: ParseMemo;
 }
 
 /** Routes whose page text comes from content/<locale>/pages/<route>.md. */
@@ -56,7 +59,7 @@ export function validateContent(
       continue;
     }
     if (kind.kind === 'markdown') {
-      const split = splitFrontMatter(file.text, file.path);
+      const split = options.memo ? options.memo.frontMatter(file.text, file.path) : splitFrontMatter(file.text, file.path);
       if (kind.locale === 'nl' && ('code' in split || split.meta.problems.length)) unreadable.add(kind.collection);
       if ('code' in split) {
         problems.push(split);
@@ -67,7 +70,7 @@ export function validateContent(
       if (!split.meta.problems.length) raw[kind.collection][kind.locale].push(rawItem(kind.collection, kind.name, file.path, split));
       continue;
     }
-    const source = parseYaml(file.text, file.path);
+    const source = options.memo ? options.memo.yaml(file.text, file.path) : parseYaml(file.text, file.path);
     sources.set(file.path, source);
     problems.push(...source.problems);
     if (source.problems.length) continue;
@@ -92,7 +95,8 @@ export function validateContent(
   const enStrings = parse(data.strings.en, stringsSchema, 'strings file', 'content/en/strings.yaml');
   if (clubs) problems.push(...uniqueClubFields(clubs, data.clubs!));
 
-  problems.push(...collections.flatMap((collection) => [...raw[collection].nl, ...raw[collection].en]).flatMap(markdownLimitProblems));
+  const limits = (item: RawItem) => (options.memo ? options.memo.markdownLimits(item) : markdownLimitProblems(item));
+  problems.push(...collections.flatMap((collection) => [...raw[collection].nl, ...raw[collection].en]).flatMap(limits));
   const pages = validateCollection('pages', pageSchema, raw.pages, options, unreadable.has('pages'));
   const news = validateCollection('news', newsSchema, raw.news, options, unreadable.has('news'));
   const events = validateCollection('events', eventSchema, raw.events, options, unreadable.has('events'));

@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../config/schema.ts';
+import type { ParseMemo } from '../content/parse-memo.ts';
 import type { ContentFiles } from '../content/read.ts';
 import { validateContent } from '../content/validate.ts';
 import { buildModel } from '../content/model.ts';
@@ -18,14 +19,16 @@ const hasErrors = (problems: Problem[]) => problems.some((p) => p.severity === '
 /**
  * The whole content side of the site from its sources, the same stages in the same order as
  * the build's checkSite (validate, model, routes, collisions), with Markdown from the session's
- * memo instead of the build's file cache. A state only when there is no error. `validated` may
- * be passed when the caller validated already (start-up, to seed the Markdown cache first).
+ * memo instead of the build's file cache, and each file parsed once while its text is the same
+ * (`memo`). A state only when there is no error. `validated` may be passed when the caller
+ * validated already (start-up, to seed the Markdown cache first).
  */
 export function checkContent(
   config: SiteConfig,
   files: ContentFiles,
   markdown: (text: string) => string,
-  validated: ReturnType<typeof validateContent> = validateContent(config, files, DEV_VALIDATION),
+  memo?: ParseMemo,
+  validated: ReturnType<typeof validateContent> = validateContent(config, files, { ...DEV_VALIDATION, ...(memo ? { memo } : {}) }),
 ): { state?: ContentState; problems: Problem[] } {
   if (!validated.content || hasErrors(validated.problems)) return { problems: validated.problems };
   const content = validated.content;

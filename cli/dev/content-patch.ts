@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Locale } from '../config/schema.ts';
 import { classify, type Collection } from '../content/classify.ts';
 import { rawItem, validateCollection, type RawItem, type ValidItem } from '../content/collection-items.ts';
-import { splitFrontMatter, type MarkdownSource } from '../content/front-matter.ts';
+import type { MarkdownSource } from '../content/front-matter.ts';
+import { ParseMemo } from '../content/parse-memo.ts';
 import { buildModel } from '../content/model.ts';
 import { usedImages } from '../build/used-images.ts';
 import { checkReferences } from '../content/references.ts';
@@ -37,7 +38,14 @@ type ModelItem = ByLocale<{ slug?: string; date?: string; start?: string }>;
  * lists) must stay as it was, or the caller runs the full path. tests/dev/patch.test.ts holds
  * the two paths to the same result.
  */
-export function patchItem(state: ContentState, file: string, textOf: (path: string) => string | undefined, markdown: (text: string) => string, clubs: YamlSource): PatchResult {
+export function patchItem(
+  state: ContentState,
+  file: string,
+  textOf: (path: string) => string | undefined,
+  markdown: (text: string) => string,
+  clubs: YamlSource,
+  memo: ParseMemo = new ParseMemo(),
+): PatchResult {
   const ref = state.index.items.get(file);
   const kind = classify(file);
   if (!ref || kind.kind !== 'markdown' || kind.collection !== ref.collection) return { kind: 'full', reason: 'not an item of the site' };
@@ -47,7 +55,7 @@ export function patchItem(state: ContentState, file: string, textOf: (path: stri
   for (const [locale, path] of Object.entries(ref.files) as Array<[Locale, string]>) {
     const text = textOf(path);
     if (text === undefined) return { kind: 'full', reason: `${path} is gone` };
-    const split = splitFrontMatter(text, path);
+    const split = memo.frontMatter(text, path);
     if ('code' in split) problems.push(split);
     else if (split.meta.problems.length) problems.push(...split.meta.problems);
     else {
@@ -59,7 +67,10 @@ export function patchItem(state: ContentState, file: string, textOf: (path: stri
   // Unreadable front matter: its id is unknown, so the item is taken to keep the one it had.
   if (problems.length) return { kind: 'broken', item: ref, problems };
 
-  const validated = validateCollection(ref.collection, schemas[ref.collection], { nl: [raws.nl!], en: raws.en ? [raws.en] : [] }, DEV_VALIDATION);
+  const own = { nl: [raws.nl!], en: raws.en ? [raws.en] : [] };
+  // In validateContent's order: Markdown limits of the files, then the collection's checks.
+  problems.push(...[...own.nl, ...own.en].flatMap((raw) => memo.markdownLimits(raw)));
+  const validated = validateCollection(ref.collection, schemas[ref.collection], own, DEV_VALIDATION);
   problems.push(...validated.problems);
   const item = validated.items[0] as Item | undefined;
   if (!item) return problems.some((p) => p.severity === 'error') ? { kind: 'broken', item: ref, problems } : { kind: 'full', reason: 'the item left the site' };

@@ -11,6 +11,7 @@ import type { EventStream } from './events.ts';
 import { overlayDocument } from './inject.ts';
 import { isOutdated } from './open-pages.ts';
 import { overlayHtml } from './overlay.ts';
+import type { FunctionsModule } from './functions-bundle.ts';
 import { createDevStore } from './store.ts';
 import type { DevSession } from './session.ts';
 
@@ -80,7 +81,7 @@ export class DevRequests {
     }
   }
 
-  private functionEnv(functions: typeof builtInFunctions | NonNullable<DevSession['assets']['functions']>['module'], site: SiteManifest): FunctionEnv {
+  private functionEnv(functions: FunctionsModule, site: SiteManifest): FunctionEnv {
     const { vars, origins, log } = this.options;
     const allowed = [vars.SITE_ALLOWED_ORIGINS, ...origins].filter(Boolean).join(',');
     return functions.createFunctionEnv({ site, vars: { ...vars, SITE_ALLOWED_ORIGINS: allowed }, root: this.session.root, log });

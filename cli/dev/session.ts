@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/load.ts';
 import type { SiteConfig } from '../config/schema.ts';
+import { ParseMemo } from '../content/parse-memo.ts';
 import { validateContent } from '../content/validate.ts';
 import { renderSiteMarkdown } from '../build/markdown-stage.ts';
 import { usedImages } from '../build/used-images.ts';
@@ -53,6 +54,8 @@ export class DevSession {
   readonly pages = new DevPages();
   private sources!: Sources;
   private markdown = new MarkdownMemo();
+  /** Each content file parsed once while its text is the same, across full checks and fast paths. */
+  private readonly memo = new ParseMemo();
   private configProblems: Problem[] = [];
   private internal: Problem[] = [];
   private clubs: { text: string; source: YamlSource } | undefined;
@@ -150,20 +153,20 @@ export class DevSession {
 
   private checkContent(config: SiteConfig, full: boolean, texts: string[]): ContentRoute {
     if (!full && this.content.fastPathOpen) {
-      const result = patchItem(this.content.state!, texts[0]!, (path) => this.sources.text(path), this.markdown.html, this.clubsSource());
+      const result = patchItem(this.content.state!, texts[0]!, (path) => this.sources.text(path), this.markdown.html, this.clubsSource(), this.memo);
       this.patchedImages = result.kind === 'patched' ? result.images : [];
       if (result.kind === 'patched') this.content.setItem(result.item, result.problems, result.state);
       if (result.kind === 'broken') this.content.setItem(result.item, result.problems);
       if (result.kind !== 'full') return 'fast';
     }
-    this.content.setFull(checkContent(config, this.sources.contentFiles(), this.markdown.html));
+    this.content.setFull(checkContent(config, this.sources.contentFiles(), this.markdown.html, this.memo));
     return 'full';
   }
 
   /** Start-up: Markdown from the build's cache (.site/cache/markdown.json), what is missing on worker threads. */
   private async checkAllWithCache(config: SiteConfig): Promise<void> {
     const files = this.sources.contentFiles();
-    const validated = validateContent(config, files, DEV_VALIDATION);
+    const validated = validateContent(config, files, { ...DEV_VALIDATION, memo: this.memo });
     if (validated.content) {
       const pool = files.files.length >= PARALLEL_FROM_FILES ? WorkerPool.start(availableParallelism()) : undefined;
       try {
@@ -173,7 +176,7 @@ export class DevSession {
         await pool?.close();
       }
     }
-    this.content.setFull(checkContent(config, files, this.markdown.html, validated));
+    this.content.setFull(checkContent(config, files, this.markdown.html, this.memo, validated));
   }
 
   private clubsSource(): YamlSource {

@@ -8,6 +8,7 @@ import { checkContent } from '../../cli/dev/content-full.ts';
 import { patchItem } from '../../cli/dev/content-patch.ts';
 import type { ContentState } from '../../cli/dev/content-state.ts';
 import { MarkdownMemo } from '../../cli/dev/markdown-memo.ts';
+import { ParseMemo } from '../../cli/content/parse-memo.ts';
 
 /**
  * The fast path of `site dev` (one item checked on its own) must come to what the full path
@@ -95,6 +96,7 @@ describe('a broken item: the fast path reports the errors the full path reports'
     ['schema: summary too long', 'news', replaceField('summary', `"${'x'.repeat(240)}"`)],
     ['unknown image', 'news', replaceField('image', 'no-such-image')],
     ['unknown club', 'events', (text: string) => text.replace(/club: \d+/, 'club: 9999')],
+    ['Markdown too complex', 'news', (text: string) => `${text}\n${'*a '.repeat(1100)}\n`],
   ] as const)('%s', (_, collection, edit) => {
     const path = itemFile(collection, 'nl');
     const { fast, full } = bothPaths(path, edit);
@@ -104,5 +106,18 @@ describe('a broken item: the fast path reports the errors the full path reports'
     const errors = (problems: Problem[]) => about(problems.filter((p) => p.severity === 'error'), [path]);
     expect(errors(fast.problems).length).toBeGreaterThan(0);
     expect(errors(fast.problems)).toEqual(errors(full.problems));
+  });
+});
+
+describe('the parse memo of site dev changes nothing but the time', () => {
+  test('a full check with a memo warmed by an earlier run equals one without', () => {
+    const memo = new ParseMemo();
+    const path = itemFile('news', 'nl');
+    checkContent(config, files, new MarkdownMemo().html, memo);
+    const edited = withEdit(path, appendBody(textOf(path)!));
+    const withMemo = checkContent(config, edited, new MarkdownMemo().html, memo);
+    const without = checkContent(config, edited, new MarkdownMemo().html);
+    expect(withMemo.state!.model).toEqual(without.state!.model);
+    expect(withMemo.problems).toEqual(without.problems);
   });
 });
