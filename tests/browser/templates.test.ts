@@ -69,20 +69,34 @@ async function templateTargets(dist: string): Promise<Map<string, Target>> {
   return targets;
 }
 
-/** Problems a visitor's browser reports on one page: console errors, failed or refused requests. */
-function watch(page: Page, target: Required<Target>): string[] {
+/**
+ * Problems a visitor's browser reports on one page: console errors, failed or refused requests,
+ * and (by `settle`) requests that never end.
+ */
+function watch(page: Page, target: Required<Target>) {
   const problems: string[] = [];
+  const pending = new Set<string>();
+  page.on('request', (request) => pending.add(request.url()));
+  page.on('requestfinished', (request) => pending.delete(request.url()));
   // The 404 page is itself answered with 404, which Chromium logs as a failed resource.
   const expectedFailure = (url: string) => target.status !== 200 && new URL(url).pathname === target.path;
   page.on('console', (message) => {
     if (message.type() === 'error' && !expectedFailure(message.location().url || page.url())) problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} (${request.failure()?.errorText})`));
+  page.on('requestfailed', (request) => {
+    pending.delete(request.url());
+    problems.push(`failed: ${request.url()} (${request.failure()?.errorText})`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400 && !expectedFailure(response.url())) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
-  return problems;
+  /** Waits until no request has been open for 0.5 s (islands loaded, forms ready); 15 s at most. */
+  const settle = () =>
+    page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {
+      problems.push(`requests still open after 15 s: ${[...pending].join(', ')}`);
+    });
+  return { problems, settle };
 }
 
 const runs = browserAvailable('tests/browser/templates.test.ts');
@@ -127,13 +141,13 @@ describe.skipIf(!runs)('every template in a browser', () => {
       if (!target.path) return context.skip(`the built site has no ${name} page`);
       const page = await contexts.get(viewport)!.newPage();
       try {
-        const problems = watch(page, { ...target, path: target.path });
+        const { problems, settle } = watch(page, { ...target, path: target.path });
         const response = await page.goto(target.path, { waitUntil: 'load' });
         expect(response?.status(), target.path).toBe(target.status);
         // Every image, not only those in view: a broken one below the fold must fail too, and the
         // screenshot should show the page as a visitor who scrolls sees it.
         await page.evaluate(() => Promise.all([...document.images].map((image) => ((image.loading = 'eager'), image.decode().catch(() => undefined)))));
-        await page.waitForLoadState('networkidle');
+        await settle();
         // JPEG: a full page in PNG takes seconds to encode; these are for people to look at.
         await page.screenshot({ path: join(screenshots, viewport, `${target.name.replace('/', '-')}.jpg`), fullPage: true, type: 'jpeg', quality: 80 });
         // Only violations: collecting every pass makes axe a third slower.
