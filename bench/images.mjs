@@ -129,7 +129,7 @@ const row = (label, r) => `| ${label} | ${time(r.ms)} | ${time(r.cpuMs)} | ${r.e
 const lines = [
   '## Images: cold vs warm (issue 3)',
   '',
-  `\`node bench/images.mjs --runs ${runs}${sweep.length ? ' --sweep' : ''} --write\`, ${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model.trim() ?? 'cpu'} x ${availableParallelism()}, ` +
+  `\`node bench/images.mjs --runs ${runs}${sweep.length ? ' --sweep' : ''}${builds.length ? ' --build' : ''} --write\`, ${new Date().toISOString().slice(0, 10)}, ${cpus()[0]?.model.trim() ?? 'cpu'} x ${availableParallelism()}, ` +
     `Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}). processImages over content/images: ` +
     `${files.length} sources, ${mb(sourceBytes)}; breakpoints ${config.images.breakpoints.join(', ')}, webp q${config.images.quality}, placeholder ${config.images.placeholder.width}x${config.images.placeholder.height}. Median of ${runs} runs. ` +
     `Load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after (other work on the machine slows wall time, less so CPU time).`,
@@ -155,7 +155,7 @@ if (sweep.length) {
   lines.push(
     '',
     `CPU time is the same for every setting: encoding side by side costs no extra work, so on an idle machine the best wall time is CPU / cores, about ${seconds(cpuPerCore)} here. ` +
-      `Wall times depend on what else the machine runs (see the load average above): under contention more jobs just win a larger share of the CPU. ` +
+      `Wall times swing with what else the machine runs (see the load average above; on a busier run before this one, 4 jobs came out ahead and 1 job last), so they rank the settings only roughly. ` +
       `The stage's default is one encode per core (${availableParallelism()}), each on 1 libvips thread: it fills the cores without holding more sources in memory; more libvips threads per encode never helped.`,
   );
 }
