@@ -32,15 +32,23 @@ export function isOutdated(session: DevSession, client: DevClient): boolean {
 
 /**
  * The paths to reload after a rebuild: pages rendered since start whose fingerprint changed,
- * and every open page that is out of date. Open clients are then taken to show the new version
- * (they reload and connect again), so a later event names them only if they change again.
+ * and every open page that is out of date. After a change of what every page reads (templates,
+ * islands, images, config), an open page is rendered again and reloads only if its HTML
+ * changed: a template reloads the pages that use it. After a content edit a changed fingerprint
+ * is reason enough (no rendering before the event: it would delay it). Open clients are then
+ * taken to show the new version (they reload and connect again), so a later event names them
+ * only if they change again.
  */
-export function changedPaths(session: DevSession, clients: Iterable<DevClient>): string[] {
-  const paths = session.generation ? session.pages.changedPaths() : new Set<string>();
-  for (const client of clients) {
+export function changedPaths(session: DevSession, clients: Iterable<DevClient>, globalChanged: boolean): string[] {
+  const open = [...clients];
+  const openPaths = new Set(open.map((client) => client.path));
+  const paths = new Set([...(session.generation ? session.pages.changedPaths() : [])].filter((path) => !openPaths.has(path)));
+  for (const client of open) {
     const expected = expectedPage(session, client.path);
     if (!expected || (expected.page === client.page && expected.print === client.print)) continue;
-    paths.add(client.path);
+    const page = session.generation?.state.index.byId.get(expected.page);
+    const same = globalChanged && page !== undefined && expected.page === client.page && session.pages.unchangedSince(page, client.print);
+    if (!same) paths.add(client.path);
     client.page = expected.page;
     client.print = expected.print;
   }

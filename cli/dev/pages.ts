@@ -66,6 +66,18 @@ export class DevPages {
   }
 
   /**
+   * Whether the page, rendered now, is the very HTML it was when it had fingerprint `shown`:
+   * after a template change, a page the change does not touch need not reload. Renders the page
+   * (the new rendering is kept, so the reload, if any, costs nothing more).
+   */
+  unchangedSince(page: PageRoute, shown: string): boolean {
+    const before = this.rendered.get(pageId(page));
+    if (!before || before.print !== shown) return false;
+    const now = this.render(page);
+    return now.ok && now.html === before.html;
+  }
+
+  /**
    * Paths of pages rendered so far whose fingerprint changed in the current generation (or that
    * are gone): what a reload event names besides the open pages.
    */

@@ -134,7 +134,7 @@ function announce(session: DevSession, events: EventStream, report: RebuildRepor
   const reloadAll = changes.static;
   if (report.compiled.includes('functions')) log(`site dev: functions/ reloaded (${report.ms.toFixed(0)} ms)`);
   if (!report.renewed && !report.css && !reloadAll) return errorsNow;
-  const paths = reloadAll ? [...events.clients].map((client) => client.path) : changedPaths(session, events.clients);
+  const paths = reloadAll ? [...events.clients].map((client) => client.path) : changedPaths(session, events.clients, report.globalChanged);
   events.broadcast('change', { paths, ...(report.css ? { css: report.css } : {}), files: [...changes.paths] });
   const what = [...changes.paths].slice(0, 3).join(', ') + (changes.paths.size > 3 ? ` and ${changes.paths.size - 3} more` : '');
   log(`site dev: ${what} → ${paths.length} path${paths.length === 1 ? '' : 's'} to reload${report.css ? ', stylesheet swapped' : ''} (${report.content} rebuild, ${report.ms.toFixed(0)} ms)`);

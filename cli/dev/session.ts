@@ -28,6 +28,8 @@ export interface RebuildReport {
   content: ContentRoute;
   /** A new generation: pages may have changed (the caller diffs their fingerprints). */
   renewed: boolean;
+  /** What every page reads changed (templates, islands, images, config, strings), not only content. */
+  globalChanged: boolean;
   /** The new stylesheet URL, when it changed. */
   css?: string;
   /** Compiled parts whose output changed. */
@@ -114,7 +116,8 @@ export class DevSession {
     }
     const after = this.generation;
     const css = before && after && before.assets.css !== after.assets.css ? after.assets.css : undefined;
-    return { ms: performance.now() - started, content, renewed: after !== before, ...(css ? { css } : {}), compiled, problems: this.problems() };
+    const globalChanged = before !== undefined && after !== undefined && before.global !== after.global;
+    return { ms: performance.now() - started, content, renewed: after !== before, globalChanged, ...(css ? { css } : {}), compiled, problems: this.problems() };
   }
 
   /** Read site.config.yaml; true when it loaded (its problems are kept otherwise). */

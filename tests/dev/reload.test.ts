@@ -136,7 +136,25 @@ describe('a saved file reaches the open pages', () => {
     }
   });
 
-  test('a template change reloads every open page', async () => {
+  test('a template change reloads the open pages that use it, and no other', async () => {
+    const clubPath = (await fetch(`${dev.url}/verenigingen/1`, { redirect: 'manual' })).headers.get('location')!;
+    const club = await getPage(dev.url, clubPath);
+    const camps = await getPage(dev.url, '/kampen');
+    const clubEvents = await openEvents(dev.url, clubPath, club);
+    const campsEvents = await openEvents(dev.url, '/kampen', camps);
+    try {
+      await project.edit('templates/pages/ClubPage.tsx', 'export function ClubPage() {', 'export function ClubPage() {\n  return <p>club page marker</p>;\n}\nexport function UnusedClubPage() {');
+      const change = await clubEvents.next(isChangeOf(clubPath));
+      expect(change.data.paths).not.toContain('/kampen');
+      expect((await getPage(dev.url, clubPath)).html).toContain('club page marker');
+      expect(campsEvents.events.filter(isChangeOf('/kampen'))).toEqual([]);
+    } finally {
+      clubEvents.close();
+      campsEvents.close();
+    }
+  });
+
+  test('a template change every page reads reloads every open page', async () => {
     const camps = await getPage(dev.url, '/kampen');
     const events = await openEvents(dev.url, '/kampen', camps);
     try {
