@@ -4,6 +4,7 @@ import { cancelOne } from './registrations/handler-cancel.ts';
 import { createRegistrationHandler } from './registrations/handler-create.ts';
 import { getOne, listMine, placesLeft } from './registrations/handler-read.ts';
 import { updateSession } from './session/handler.ts';
+import { readSessionState } from './session/state.ts';
 import { stagingLogin } from './staging/login.ts';
 import type { FunctionEnv } from './types.ts';
 
@@ -14,6 +15,7 @@ import type { FunctionEnv } from './types.ts';
 export const routes: readonly Route[] = [
   { method: 'POST', pattern: '/mail/send-new', handler: sendNewMail },
   { method: 'POST', pattern: '/api/__session', handler: updateSession },
+  { method: 'GET', pattern: '/api/__session', handler: readSessionState },
   { method: 'POST', pattern: '/api/staging-login', handler: stagingLogin },
   { method: 'POST', pattern: '/api/registrations', handler: createRegistrationHandler },
   { method: 'GET', pattern: '/api/registrations', handler: listMine },

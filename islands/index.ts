@@ -4,6 +4,7 @@ import BasicForm from './basic-form.tsx';
 import ContactForm from './contact-form.tsx';
 import CustomerForm from './customer-form.tsx';
 import JobForm from './job-form.tsx';
+import Login from './login.tsx';
 import QuestionForm from './question-form.tsx';
 import RequestedPath from './requested-path.tsx';
 import SignupWindow from './signup-window.tsx';
@@ -22,6 +23,7 @@ export const islands = {
   'contact-form': ContactForm,
   'customer-form': CustomerForm,
   'job-form': JobForm,
+  login: Login,
   'question-form': QuestionForm,
   'requested-path': RequestedPath,
   'signup-window': SignupWindow,

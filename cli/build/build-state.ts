@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Problem } from '../errors/site-error.ts';
 import type { ContentFiles } from '../content/read.ts';
 import { packageVersion } from '../paths.ts';
+import { readBuildEnvironment } from '../config/environment.ts';
 import type { PageRoute } from './types.ts';
 
 /** Kept in every build folder: what it was built from, to skip or reuse work next time. */
@@ -49,6 +50,8 @@ export async function inputDigest(root: string, files: ContentFiles, options: { 
   const tool = await stat(fileURLToPath(import.meta.url)).catch(() => undefined);
   digest.update(`${tool?.size}|${tool?.mtimeMs}`);
   digest.update(await readFile(join(root, 'site.config.yaml')));
+  // Variables that change the output (SITE_AUTH_EMULATOR) make another site.
+  digest.update(JSON.stringify(readBuildEnvironment()));
   for (const file of files.files) digest.update(file.path).update(file.text);
   for (const [name, file] of [...files.images].sort()) {
     const info = await stat(join(root, file));

@@ -5,18 +5,22 @@ import { zodProblems } from '../source/zod-problems.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { configSchema, type SiteConfig } from './schema.ts';
 import { configRules } from './rules.ts';
+import { applyBuildEnvironment, readBuildEnvironment } from './environment.ts';
 
 export const CONFIG_FILE = 'site.config.yaml';
 
-/** Read and validate site.config.yaml: shape, then cross-field rules. Throws SiteError. */
-export async function loadConfig(root: string): Promise<SiteConfig> {
+/**
+ * Read and validate site.config.yaml: shape, then cross-field rules, then the overrides of the
+ * environment (environment.ts). Throws SiteError.
+ */
+export async function loadConfig(root: string, env = readBuildEnvironment()): Promise<SiteConfig> {
   let text: string;
   try {
     text = await readFile(join(root, CONFIG_FILE), 'utf8');
   } catch {
     throw new SiteError([problem('CONFIG_NOT_FOUND', { root })]);
   }
-  return parseConfig(text);
+  return applyBuildEnvironment(parseConfig(text), env);
 }
 
 export function parseConfig(text: string, file = CONFIG_FILE): SiteConfig {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostPort } from './environment.ts';
 
 const routePath = z.string().regex(/^\/[a-z0-9:/-]*$/, 'a path like /kampen or /nieuws/:id-:slug');
 const layout = z.enum(['default', 'empty', 'news']);
@@ -49,7 +50,14 @@ export const configSchema = z.strictObject({
     primary: z.strictObject(Object.fromEntries([50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950].map((s) => [s, shade])) as Record<'50' | '100' | '200' | '300' | '400' | '500' | '600' | '700' | '800' | '900' | '950', typeof shade>),
     accent: shade,
   }),
-  firebase: z.strictObject({ apiKey: z.string().min(1), authDomain: z.string().min(1), projectId: z.string().min(1) }),
+  firebase: z.strictObject({
+    apiKey: z.string().min(1),
+    authDomain: z.string().min(1),
+    projectId: z.string().min(1),
+    // host:port of a Firebase Auth emulator the pages sign in against (local work only; the
+    // SITE_AUTH_EMULATOR variable sets it for one build, see cli/config/environment.ts).
+    emulator: z.string().regex(hostPort, 'host:port like 127.0.0.1:9099').optional(),
+  }),
 });
 
 export type SiteConfig = z.infer<typeof configSchema>;

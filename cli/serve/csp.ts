@@ -7,15 +7,17 @@ import { createHash } from 'node:crypto';
  * inline (critical CSS, style attributes). Firebase Auth is the one third party: its REST
  * endpoints for sign-in and its auth domain's iframe for popup sign-in.
  */
-export function contentSecurityPolicy(options: { scriptHashes?: readonly string[]; upgradeInsecure?: boolean } = {}): string {
+export function contentSecurityPolicy(options: { scriptHashes?: readonly string[]; upgradeInsecure?: boolean; authEmulator?: string | undefined } = {}): string {
   const hashes = [...new Set(options.scriptHashes ?? [])].map((hash) => `'${hash}'`);
+  // A site built against the Auth emulator (docs/login.md) signs in there, on another port.
+  const emulator = options.authEmulator ? ` http://${options.authEmulator}` : '';
   const directives = [
     "default-src 'self'",
     `script-src 'self'${hashes.length ? ` ${hashes.join(' ')}` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com",
+    `connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com${emulator}`,
     'frame-src https://*.firebaseapp.com https://*.web.app',
     "frame-ancestors 'none'",
     "base-uri 'self'",

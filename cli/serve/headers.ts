@@ -34,10 +34,16 @@ export function baseSecurityHeaders(): Record<string, string> {
   };
 }
 
+/**
+ * The Auth emulator the server's firebase-admin verifies tokens with (it reads the same variable):
+ * pages built for that emulator may then reach it. Never set in production.
+ */
+const authEmulatorHost = (): string | undefined => process.env.FIREBASE_AUTH_EMULATOR_HOST || undefined;
+
 export function securityHeaders(options: { https: boolean; scriptHashes?: readonly string[] }): Record<string, string> {
   const headers: Record<string, string> = {
     ...baseSecurityHeaders(),
-    'content-security-policy': contentSecurityPolicy({ scriptHashes: options.scriptHashes ?? [], upgradeInsecure: options.https }),
+    'content-security-policy': contentSecurityPolicy({ scriptHashes: options.scriptHashes ?? [], upgradeInsecure: options.https, authEmulator: authEmulatorHost() }),
   };
   // HSTS over plain http is ignored by browsers and would pin a laptop's localhost: TLS only.
   if (options.https) headers['strict-transport-security'] = HSTS;

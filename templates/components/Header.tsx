@@ -1,5 +1,6 @@
 import { useSite } from '../lib/site.tsx';
 import { languageProps, navItems } from '../lib/island-props.ts';
+import { accountProps } from '../lib/identity-props.ts';
 import { Island } from './Island.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -18,7 +19,7 @@ export function Header() {
         <a className="brand" href={href('home')}>
           <Logo name={model.config.name} />
         </a>
-        <Island name="site-header" props={{ nav: { label: t('nav.menu'), items: navItems(site) }, language: languageProps(site) }} load="load" />
+        <Island name="site-header" props={{ nav: { label: t('nav.menu'), items: navItems(site) }, language: languageProps(site), account: accountProps(site) }} load="load" />
       </div>
     </header>
   );

@@ -90,24 +90,6 @@ export function RegionalTennisPage() {
   );
 }
 
-/** Sign-in card; the login island brings it to life. */
-export function LoginPage() {
-  const text = usePageText();
-  const { t } = useSite();
-  return (
-    <PageFrame>
-      <Prose html={text.html} />
-      <form className="form" data-form="login" noValidate>
-        <Field name="email" label={t('login.email')} type="email" required autoComplete="email" />
-        <Field name="password" label={t('login.password')} type="password" required autoComplete="current-password" />
-        <button className="button" type="submit">
-          {t('login.submit')}
-        </button>
-      </form>
-    </PageFrame>
-  );
-}
-
 export function StagingLoginPage() {
   const text = usePageText();
   const { t } = useSite();

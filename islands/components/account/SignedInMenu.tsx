@@ -1,0 +1,64 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Avatar } from '../Avatar.tsx';
+import { initials } from '../../lib/initials.ts';
+import { clearProfile, onProfileChange, profileName, readProfile } from '../../lib/auth/profile.ts';
+import { fetchSession, profileStands } from '../../lib/auth/session.ts';
+import { signOutHere } from '../../lib/auth/sign-out.ts';
+import type { Profile } from '../../lib/auth/types.ts';
+import type { AccountMenuProps } from '../AccountMenu.tsx';
+
+export interface SignedInMenuProps extends AccountMenuProps {
+  here: string;
+  /** What to show when the profile goes (signed out here or elsewhere, or a stale one cleared). */
+  loginLink: ReactNode;
+}
+
+/**
+ * The header's menu for a signed-in visitor: their avatar (photo, else initials) opening my
+ * registrations and sign out. Loaded only when a profile is stored (AccountMenu.tsx). The profile
+ * is checked once per page against the `__session` cookie (lib/auth/session.ts says when it
+ * stands), so one whose session ended elsewhere is cleared and the login link comes back.
+ */
+export function SignedInMenu({ login, registrations, labels, loginLink }: SignedInMenuProps) {
+  const [profile, setProfile] = useState<Profile | null>(readProfile);
+  useEffect(() => {
+    const stop = onProfileChange(setProfile);
+    const stored = readProfile();
+    if (stored) {
+      void fetchSession().then((answer) => {
+        if (!profileStands(stored, answer, Date.now())) clearProfile();
+      });
+    }
+    return stop;
+  }, []);
+
+  if (!profile) return <>{loginLink}</>;
+  const name = profileName(profile);
+  return (
+    <details
+      className="account-menu"
+      data-account="signed-in"
+      onKeyDown={(event) => {
+        const menu = event.currentTarget;
+        if (event.key !== 'Escape' || !menu.open) return;
+        menu.open = false;
+        menu.querySelector('summary')?.focus();
+      }}
+    >
+      <summary>
+        <Avatar src={profile.photo} text={initials(name)} size="md" />
+        <span className="visually-hidden">{labels.account.replace('{name}', name)}</span>
+      </summary>
+      <ul>
+        <li>
+          <a href={registrations}>{labels.registrations}</a>
+        </li>
+        <li>
+          <button type="button" onClick={() => void signOutHere(login)}>
+            {labels.signOut}
+          </button>
+        </li>
+      </ul>
+    </details>
+  );
+}

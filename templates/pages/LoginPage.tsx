@@ -1,0 +1,21 @@
+import { PageFrame } from '../components/PageFrame.tsx';
+import { Prose } from '../components/Prose.tsx';
+import { Island } from '../components/Island.tsx';
+import { loginProps } from '../lib/identity-props.ts';
+import { usePageText } from '../lib/page-text.ts';
+import { useSite } from '../lib/site.tsx';
+
+/**
+ * /login and /en/login: the sign-in card (islands/login.tsx). Its HTML is the sign-in form, so the
+ * page is whole before any script; the island wakes at once and fetches Firebase in its own chunk.
+ */
+export function LoginPage() {
+  const text = usePageText();
+  const site = useSite();
+  return (
+    <PageFrame>
+      <Prose html={text.html} />
+      <Island name="login" props={loginProps(site)} load="load" />
+    </PageFrame>
+  );
+}
