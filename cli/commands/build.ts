@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { buildSite } from '../build/pipeline.ts';
 import { formatSummary } from '../build/summary.ts';
 import { formatProblems } from '../errors/format.ts';
-import { progressReporter } from './progress.ts';
+import { createImageReporter } from '../images/report.ts';
 
 export function registerBuildCommand(program: Command): void {
   program
@@ -16,14 +16,20 @@ export function registerBuildCommand(program: Command): void {
     .action(async (options: { root: string; out: string; strict: boolean; json: boolean }) => {
       const root = resolve(options.root);
       const started = performance.now();
-      const progress = progressReporter('images');
+      // A live line in a terminal, one summary line in CI (the image stage is the long one).
+      const images = createImageReporter(options.json ? { stream: { write: () => true } } : {});
       const result = await buildSite(
         { root, out: resolve(root, options.out), strict: options.strict, drafts: false, quiet: options.json },
         {
           onWarnings: (warnings) => process.stderr.write(formatProblems(warnings)),
-          onImageProgress: progress.update,
+          onImageProgress: images.onProgress,
         },
-      ).finally(progress.done);
+      ).catch((error: unknown) => {
+        images.finish(undefined, 0);
+        throw error;
+      });
+      const stage = result.timings.find((t) => t.stage === 'images');
+      if (stage) images.finish(result.images, stage.ms);
       process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatSummary(result, performance.now() - started)}\n`);
     });
 }
