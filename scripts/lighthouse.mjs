@@ -49,7 +49,7 @@ async function audit(page, port, origin) {
     .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
     .map((a) => `${a.id} (${a.displayValue || Math.round(a.score * 100)})`);
   const chromium = lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]?.replace('/', ' ') ?? 'Chromium';
-  return { ...page, scores, lcp: lhr.audits['largest-contentful-paint'].numericValue, bytes: await pageBytes(lhr, origin), lost, warnings: lhr.runWarnings, versions: { lighthouse: lhr.lighthouseVersion, chromium }, lhr };
+  return { ...page, scores, lcp: lhr.audits['largest-contentful-paint'].numericValue, bytes: await pageBytes(lhr, origin), lost, warnings: lhr.runWarnings, benchmarkIndex: lhr.environment.benchmarkIndex, versions: { lighthouse: lhr.lighthouseVersion, chromium }, lhr };
 }
 
 const worst = (row) => Math.min(...CATEGORIES.map((id) => row.scores[id]));

@@ -45,12 +45,12 @@ describe('pages', () => {
 });
 
 describe('bench/RESULTS.md', () => {
-  const row = { name: 'home', path: '/', scores: { performance: 99, accessibility: 100, 'best-practices': 100, seo: 100 }, lcp: 1580, bytes: { js: 9084, css: 6765 } };
+  const row = { name: 'home', path: '/', scores: { performance: 99, accessibility: 100, 'best-practices': 100, seo: 100 }, lcp: 1580, bytes: { js: 9084, css: 6765 }, runs: 2, benchmarkIndex: 700 };
   const text = section([row], { seconds: 120, chromium: 'Chrome 142', lighthouse: '12.8.2', min: 95 });
 
   test('a table row per page: scores, LCP in seconds, bytes in KB', () => {
     expect(text.startsWith(`${HEADING}\n`)).toBe(true);
-    expect(text).toContain('| home | / | 99 | 100 | 100 | 100 | 1.6 s | 8.9 KB | 6.6 KB |');
+    expect(text).toContain('| home | / | 99 | 100 | 100 | 100 | 1.6 s | 8.9 KB | 6.6 KB | 2 |');
   });
 
   test('replaces only its own section, wherever it is, and appends it when missing', async () => {
