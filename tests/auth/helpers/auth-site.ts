@@ -13,6 +13,8 @@ import { startAuthEmulator, type AuthEmulator } from '../../functions/helpers/fi
 const root = resolve(import.meta.dirname, '../../..');
 
 export interface AuthSite {
+  /** The build the server serves. */
+  dist: string;
   url: string;
   emulator: AuthEmulator;
   /** firebase-admin against the emulator: to look users up, disable them, read what the tests did. */
@@ -60,6 +62,7 @@ export async function startAuthSite(): Promise<AuthSite> {
   const name = `auth-tests-${emulator.projectId}`;
   const app = getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId: emulator.projectId }, name);
   return {
+    dist,
     url: server.url,
     emulator,
     admin: getAuth(app),
