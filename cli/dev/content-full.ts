@@ -10,6 +10,7 @@ import { orderRedirects } from '../build/redirect-files.ts';
 import { describePage } from '../build/describe-page.ts';
 import type { Problem } from '../errors/site-error.ts';
 import { indexSite, type ContentState } from './content-state.ts';
+import { Timings } from './timings.ts';
 
 /** Options of `site dev`: drafts show (they never do in `site build`), warnings stay warnings. */
 export const DEV_VALIDATION = { strict: false, drafts: true } as const;
@@ -28,16 +29,19 @@ export function checkContent(
   files: ContentFiles,
   markdown: (text: string) => string,
   memo?: ParseMemo,
-  validated: ReturnType<typeof validateContent> = validateContent(config, files, { ...DEV_VALIDATION, ...(memo ? { memo } : {}) }),
+  validated?: ReturnType<typeof validateContent>,
+  timings: Timings = new Timings(),
 ): { state?: ContentState; problems: Problem[] } {
-  if (!validated.content || hasErrors(validated.problems)) return { problems: validated.problems };
-  const content = validated.content;
-  const warnings = validated.problems;
-  const { model, problems } = buildModel(config, content, files.images, markdown);
+  const checked = validated ?? timings.run('validate', () => validateContent(config, files, { ...DEV_VALIDATION, ...(memo ? { memo } : {}) }));
+  if (!checked.content || hasErrors(checked.problems)) return { problems: checked.problems };
+  const content = checked.content;
+  const warnings = checked.problems;
+  const { model, problems } = timings.run('model', () => buildModel(config, content, files.images, markdown));
   if (problems.length) return { problems: [...problems, ...warnings] };
-  const pages = buildRoutes(model);
-  const redirects = orderRedirects(buildRedirects(model));
-  const collisions = findCollisions(pages, redirects, (page) => describePage(model, page));
+  const pages = timings.run('routes', () => buildRoutes(model));
+  const redirects = timings.run('redirects', () => orderRedirects(buildRedirects(model)));
+  const collisions = timings.run('collisions', () => findCollisions(pages, redirects, (page) => describePage(model, page)));
   if (collisions.length) return { problems: [...collisions, ...warnings] };
-  return { state: { config, content, model, pages, redirects, index: indexSite(config, content, pages, redirects) }, problems: warnings };
+  const index = timings.run('index', () => indexSite(config, content, pages, redirects));
+  return { state: { config, content, model, pages, redirects, index }, problems: warnings };
 }

@@ -120,6 +120,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
  * signature, to compare the next rebuild against.
  */
 function announce(session: DevSession, events: EventStream, report: RebuildReport, changes: ChangeSet, lastErrors: string, log: (line: string) => void): string {
+  const announced = performance.now();
   const errors = errorsOf(report.problems);
   const errorsNow = signature(errors);
   if (errorsNow !== lastErrors) {
@@ -135,8 +136,10 @@ function announce(session: DevSession, events: EventStream, report: RebuildRepor
   if (report.compiled.includes('functions')) log(`site dev: functions/ reloaded (${report.ms.toFixed(0)} ms)`);
   if (!report.renewed && !report.css && !reloadAll) return errorsNow;
   const paths = reloadAll ? [...events.clients].map((client) => client.path) : changedPaths(session, events.clients, report.globalChanged);
-  events.broadcast('change', { paths, ...(report.css ? { css: report.css } : {}), files: [...changes.paths] });
+  // ms and cpuMs: how long the rebuild took, and how much of it this process computed (bench/dev-reload.mjs).
+  events.broadcast('change', { paths, ...(report.css ? { css: report.css } : {}), files: [...changes.paths], ms: Math.round(report.ms), cpuMs: Math.round(report.cpuMs) });
   const what = [...changes.paths].slice(0, 3).join(', ') + (changes.paths.size > 3 ? ` and ${changes.paths.size - 3} more` : '');
-  log(`site dev: ${what} → ${paths.length} path${paths.length === 1 ? '' : 's'} to reload${report.css ? ', stylesheet swapped' : ''} (${report.content} rebuild, ${report.ms.toFixed(0)} ms)`);
+  log(`site dev: ${what} → ${paths.length} path${paths.length === 1 ? '' : 's'} to reload${report.css ? ', stylesheet swapped' : ''} (${report.content} rebuild, ${report.ms.toFixed(0)} ms, cpu ${report.cpuMs.toFixed(0)} ms)`);
+  if (process.env.SITE_DEV_TIMINGS === '1') log(`  ${report.timings}, announce ${(performance.now() - announced).toFixed(1)}`);
   return errorsNow;
 }

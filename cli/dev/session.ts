@@ -19,6 +19,7 @@ import { DevImages } from './images.ts';
 import { MarkdownMemo } from './markdown-memo.ts';
 import { DevPages } from './pages.ts';
 import { Sources } from './sources.ts';
+import { Timings } from './timings.ts';
 
 /** How a rebuild took in the content: one item on its own, everything again, or not at all. */
 export type ContentRoute = 'fast' | 'full' | 'none';
@@ -34,6 +35,9 @@ export interface RebuildReport {
   css?: string;
   /** Compiled parts whose output changed. */
   compiled: AssetName[];
+  timings: Timings;
+  /** CPU time of this process for the rebuild: what it costs, whatever else the machine runs. */
+  cpuMs: number;
   problems: Problem[];
 }
 
@@ -95,20 +99,22 @@ export class DevSession {
 
   async apply(changes: ChangeSet): Promise<RebuildReport> {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const before = this.generation;
     let content: ContentRoute = 'none';
     const compiled: AssetName[] = [];
+    const timings = new Timings();
     try {
       this.internal = [];
       const configChanged = changes.config && (await this.loadConfig());
-      const { full, texts, images } = await this.readChanges(changes, configChanged);
-      if (this.config && (full || texts.length)) content = this.checkContent(this.config, full, texts);
+      const { full, texts, images } = await timings.runAsync('read', () => this.readChanges(changes, configChanged));
+      if (this.config && (full || texts.length)) content = this.checkContent(this.config, full, texts, timings);
       const names = [...assetsFor(changes, configChanged, this.assets)];
-      const results = await Promise.all(names.map((name) => this.assets.rebuild(name, this.config)));
+      const results = await timings.runAsync('compile', () => Promise.all(names.map((name) => this.assets.rebuild(name, this.config))));
       compiled.push(...names.filter((_, index) => results[index]));
       // After a one-item edit only that item can show an image not made yet.
-      if (content !== 'fast' || configChanged || images || this.images.needs(this.patchedImages)) await this.updateImages(configChanged || images);
-      this.renew();
+      if (content !== 'fast' || configChanged || images || this.images.needs(this.patchedImages)) await timings.runAsync('images', () => this.updateImages(configChanged || images));
+      timings.run('generation', () => this.renew());
     } catch (error) {
       // A bug of ours, not the user's: reported like a problem, and the session goes on.
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -117,7 +123,8 @@ export class DevSession {
     const after = this.generation;
     const css = before && after && before.assets.css !== after.assets.css ? after.assets.css : undefined;
     const globalChanged = before !== undefined && after !== undefined && before.global !== after.global;
-    return { ms: performance.now() - started, content, renewed: after !== before, globalChanged, ...(css ? { css } : {}), compiled, problems: this.problems() };
+    const used = process.cpuUsage(cpu);
+    return { ms: performance.now() - started, content, renewed: after !== before, globalChanged, ...(css ? { css } : {}), compiled, timings, cpuMs: (used.user + used.system) / 1000, problems: this.problems() };
   }
 
   /** Read site.config.yaml; true when it loaded (its problems are kept otherwise). */
@@ -154,15 +161,15 @@ export class DevSession {
     return { full: full || texts.length > 1, texts, images: images || changes.rescanContent };
   }
 
-  private checkContent(config: SiteConfig, full: boolean, texts: string[]): ContentRoute {
+  private checkContent(config: SiteConfig, full: boolean, texts: string[], timings: Timings): ContentRoute {
     if (!full && this.content.fastPathOpen) {
-      const result = patchItem(this.content.state!, texts[0]!, (path) => this.sources.text(path), this.markdown.html, this.clubsSource(), this.memo);
+      const result = timings.run('patch', () => patchItem(this.content.state!, texts[0]!, (path) => this.sources.text(path), this.markdown.html, this.clubsSource(), this.memo));
       this.patchedImages = result.kind === 'patched' ? result.images : [];
       if (result.kind === 'patched') this.content.setItem(result.item, result.problems, result.state);
       if (result.kind === 'broken') this.content.setItem(result.item, result.problems);
       if (result.kind !== 'full') return 'fast';
     }
-    this.content.setFull(checkContent(config, this.sources.contentFiles(), this.markdown.html, this.memo));
+    this.content.setFull(checkContent(config, this.sources.contentFiles(), this.markdown.html, this.memo, undefined, timings));
     return 'full';
   }
 

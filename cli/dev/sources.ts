@@ -1,6 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentEntry, readContent, type ContentFiles, type SourceFile } from '../content/read.ts';
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 /** What one changed path did to the sources. */
 export type SourceChange = { kind: 'text'; path: string; existed: boolean; exists: boolean } | { kind: 'image'; name: string; existed: boolean; exists: boolean } | { kind: 'none' };
@@ -51,7 +60,9 @@ export class Sources {
       return { kind: 'image', name: entry.name, existed, exists };
     }
     const existed = this.files.has(path);
-    const text = await readFile(join(this.root, path), 'utf8').catch(() => undefined);
+    // Read at once, not on the thread pool: a saved file is small, and a busy machine makes each
+    // asynchronous hop cost milliseconds of the save's time to reload.
+    const text = readText(join(this.root, path));
     if (text === undefined) this.files.delete(path);
     else if (text === this.files.get(path)?.text) return { kind: 'none' }; // touched, not changed
     else this.files.set(path, { path, text });

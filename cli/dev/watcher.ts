@@ -7,8 +7,12 @@ export interface SiteWatcher {
   close(): Promise<void>;
 }
 
-/** Events closer together than this are one batch: a save that writes several files, a folder renamed. */
-const BATCH_MS = 8;
+/**
+ * Events closer together than this are one batch: a save that writes several files, a folder
+ * renamed. Short, as it is part of every save's time to reload; whatever comes later goes in the
+ * next batch.
+ */
+const BATCH_MS = 3;
 /**
  * chokidar drops a second `change` of one file within 50 ms of the first (its throttle), so a
  * save right after another (a fix right after the error it caused shows; a test; a formatter
