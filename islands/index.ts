@@ -3,10 +3,15 @@ import AvatarIsland from './avatar.tsx';
 import BasicForm from './basic-form.tsx';
 import ContactForm from './contact-form.tsx';
 import CustomerForm from './customer-form.tsx';
+import EventSignupForm from './event-signup-form.tsx';
 import JobForm from './job-form.tsx';
 import Login from './login.tsx';
+import MyRegistrations from './my-registrations.tsx';
+import PlacesLeft from './places-left.tsx';
 import QuestionForm from './question-form.tsx';
+import RegistrationDetail from './registration-detail.tsx';
 import RequestedPath from './requested-path.tsx';
+import SignupCall from './signup-call.tsx';
 import SignupWindow from './signup-window.tsx';
 import SiteHeader from './site-header.tsx';
 import Toaster from './toaster.tsx';
@@ -22,10 +27,15 @@ export const islands = {
   'basic-form': BasicForm,
   'contact-form': ContactForm,
   'customer-form': CustomerForm,
+  'event-signup-form': EventSignupForm,
   'job-form': JobForm,
   login: Login,
+  'my-registrations': MyRegistrations,
+  'places-left': PlacesLeft,
   'question-form': QuestionForm,
+  'registration-detail': RegistrationDetail,
   'requested-path': RequestedPath,
+  'signup-call': SignupCall,
   'signup-window': SignupWindow,
   'site-header': SiteHeader,
   toaster: Toaster,
@@ -36,4 +46,4 @@ export type IslandName = keyof typeof islands;
 export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]>;
 
 /** Islands that show their result as a toast: a page with one of them gets the toaster too. */
-export const needsToaster: ReadonlySet<IslandName> = new Set(['basic-form', 'contact-form', 'customer-form', 'job-form', 'question-form']);
+export const needsToaster: ReadonlySet<IslandName> = new Set(['basic-form', 'contact-form', 'customer-form', 'event-signup-form', 'job-form', 'question-form']);

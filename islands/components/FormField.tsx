@@ -39,7 +39,10 @@ export function FormField({ formId, field, error, optionalText }: { formId: stri
     );
   else {
     const type = field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : 'text';
-    control = <input {...shared} type={type} maxLength={field.max} defaultValue={field.defaultValue} />;
+    // A number is typed as text with a numeric keyboard: type="number" would hand the form an empty
+    // value for "2O14", and the visitor would hear "required" instead of "not a number".
+    const numeric = field.kind === 'number' ? { inputMode: 'numeric' as const } : {};
+    control = <input {...shared} {...numeric} type={type} maxLength={field.max} defaultValue={field.defaultValue} />;
   }
   return (
     <div className="field">

@@ -3,7 +3,7 @@
  * (functions/mail/schemas.ts), so a visitor hears about a mistake at the field, in their language,
  * before anything is sent. The server still checks everything: this is for people, not security.
  */
-export type FieldKind = 'text' | 'email' | 'phone' | 'longtext' | 'choice';
+export type FieldKind = 'text' | 'email' | 'phone' | 'longtext' | 'choice' | 'number';
 
 export interface FieldRule {
   name: string;
@@ -11,6 +11,9 @@ export interface FieldRule {
   required: boolean;
   /** Longest accepted value after trimming (the server's max). */
   max: number;
+  /** Kind 'number' (an event's questions): the lowest and highest value accepted. */
+  minValue?: number;
+  maxValue?: number;
 }
 
 export interface RuleMessages {
@@ -19,6 +22,10 @@ export interface RuleMessages {
   invalidPhone: string;
   /** "{max}" is filled in. */
   tooLong: string;
+  /** Number fields only: not a number; below "{min}"; above "{max}". */
+  invalidNumber?: string;
+  tooLow?: string;
+  tooHigh?: string;
 }
 
 // zod 4's z.email() pattern, which the server uses: agreeing with it means no address passes here
@@ -33,6 +40,18 @@ export function checkField(rule: FieldRule, raw: string, messages: RuleMessages)
   if (value.length > rule.max) return messages.tooLong.replace('{max}', String(rule.max));
   if (rule.kind === 'email' && !emailPattern.test(value)) return messages.invalidEmail;
   if (rule.kind === 'phone' && !phonePattern.test(value)) return messages.invalidPhone;
+  if (rule.kind === 'number') return checkNumber(rule, value, messages);
+  return undefined;
+}
+
+// A whole or decimal number, with a Dutch decimal comma allowed: what the server accepts too.
+const numberPattern = /^-?\d+([.,]\d+)?$/;
+
+function checkNumber(rule: FieldRule, value: string, messages: RuleMessages): string | undefined {
+  if (!numberPattern.test(value)) return messages.invalidNumber ?? messages.required;
+  const number = Number(value.replace(',', '.'));
+  if (rule.minValue !== undefined && number < rule.minValue) return messages.tooLow?.replace('{min}', String(rule.minValue));
+  if (rule.maxValue !== undefined && number > rule.maxValue) return messages.tooHigh?.replace('{max}', String(rule.maxValue));
   return undefined;
 }
 

@@ -2,10 +2,16 @@ import type { ByLocale, EventText } from '../../cli/content/types.ts';
 import { formatDate, formatTime, useSite } from '../lib/site.tsx';
 import { Card } from './Cards.tsx';
 import { Icon } from './Icon.tsx';
+import { Island } from './Island.tsx';
+import { placesTextProps } from '../lib/registration-props.ts';
 
-/** An event as a card: its date on the photo, the time and place above the title. */
-export function EventCard({ item, level }: { item: ByLocale<EventText>; level?: 2 | 3 }) {
-  const { locale, href, model } = useSite();
+/**
+ * An event as a card: its date on the photo, the time and place above the title; with `places`
+ * (upcoming events on the events page) the places left, live once the card is near the screen.
+ */
+export function EventCard({ item, level, places }: { item: ByLocale<EventText>; level?: 2 | 3; places?: boolean }) {
+  const site = useSite();
+  const { locale, href, model } = site;
   const { data: event, fallback } = item[locale];
   const place = 'club' in event.location ? model.clubs.find((club) => club.id === (event.location as { club: number }).club)?.city : event.location.address;
   return (
@@ -34,6 +40,11 @@ export function EventCard({ item, level }: { item: ByLocale<EventText>; level?: 
       {place && (
         <p className="card-foot">
           <Icon name="map-pin" size={16} /> {place}
+        </p>
+      )}
+      {places && (
+        <p className="card-foot">
+          <Icon name="users" size={16} /> <Island name="places-left" props={{ eventId: event.id, capacity: event.capacity, text: placesTextProps(site) }} load="visible" />
         </p>
       )}
     </Card>

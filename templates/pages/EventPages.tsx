@@ -6,6 +6,8 @@ import { EventFacts } from '../components/EventFacts.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { EventSignupForm } from '../components/EventSignupForm.tsx';
+import { Island } from '../components/Island.tsx';
+import { placesTextProps } from '../lib/registration-props.ts';
 import { useSite } from '../lib/site.tsx';
 import { eventSignupState } from '../lib/event-state.ts';
 import type { EventText, Localized } from '../../cli/content/types.ts';
@@ -27,7 +29,7 @@ export function EventsPage() {
           {upcoming.length ? (
             <CardGrid>
               {upcoming.map((item) => (
-                <EventCard key={item.nl.data.id} item={item} />
+                <EventCard key={item.nl.data.id} item={item} places />
               ))}
             </CardGrid>
           ) : (
@@ -51,18 +53,31 @@ export function EventsPage() {
   );
 }
 
-/** The sign-up call of an event, or why there is none (deadline passed, event over). */
+/**
+ * The sign-up call of an event, or why there is none (deadline passed, event over), with the
+ * places left. Both are islands: the page is built once, and both the calendar and the number of
+ * sign-ups move on after that.
+ */
 function SignUpCall({ event }: { event: EventText }) {
-  const { t, href, buildDate } = useSite();
-  const state = eventSignupState(event, buildDate);
-  if (state !== 'open') {
-    return <p className="notice">{t(state === 'past' ? 'event.eventPast' : 'event.deadlinePassed')}</p>;
-  }
+  const site = useSite();
+  const { t, href, buildDate } = site;
+  const built = eventSignupState(event, buildDate);
   return (
-    <a className="button" href={href('event-signup', { id: event.id, slug: event.slug })} data-event-signup={event.id}>
-      {t('event.signUp')}
-      <Icon name="arrow-right" size={18} />
-    </a>
+    <div className="signup-call">
+      {built !== 'past' && <Island name="places-left" props={{ eventId: event.id, capacity: event.capacity, text: placesTextProps(site) }} load="load" />}
+      <Island
+        name="signup-call"
+        props={{
+          eventId: event.id,
+          start: event.start,
+          deadline: event.deadline,
+          built,
+          href: href('event-signup', { id: event.id, slug: event.slug }),
+          text: { signUp: t('event.signUp'), waitlist: t('event.waitlist'), deadlinePassed: t('event.deadlinePassed'), eventPast: t('event.eventPast') },
+        }}
+        load="load"
+      />
+    </div>
   );
 }
 

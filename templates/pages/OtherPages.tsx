@@ -106,31 +106,6 @@ export function StagingLoginPage() {
   );
 }
 
-/** Shells: the registrations island fills them from /api/registrations. */
-export function RegistrationsPage() {
-  const { t } = useSite();
-  return (
-    <StaticPage>
-      <section className="section">
-        <div className="container narrow" data-registrations="list">
-          <p>{t('registrations.loginRequired')}</p>
-        </div>
-      </section>
-    </StaticPage>
-  );
-}
-
-export function RegistrationPage() {
-  const { t } = useSite();
-  return (
-    <StaticPage>
-      <div data-registrations="detail">
-        <p>{t('common.loading')}</p>
-      </div>
-    </StaticPage>
-  );
-}
-
 /** 404 and 500: the status, the path asked for (404), a way back. */
 export function StatusPage() {
   const { page, t, href } = useSite();

@@ -8,7 +8,8 @@ import { ClubsPage } from './ClubsPage.tsx';
 import { ClubPage } from './ClubPage.tsx';
 import { NewsArticlePage, NewsListPage } from './NewsPages.tsx';
 import { EventPage, EventSignupPage, EventsPage } from './EventPages.tsx';
-import { JobsPage, RegionalTennisPage, RegistrationPage, RegistrationsPage, StagingLoginPage, StatusPage } from './OtherPages.tsx';
+import { RegistrationPage, RegistrationsPage } from './RegistrationPages.tsx';
+import { JobsPage, RegionalTennisPage, StagingLoginPage, StatusPage } from './OtherPages.tsx';
 import { LoginPage } from './LoginPage.tsx';
 
 /** The template of every route; routes not named here are pages of text alone. */

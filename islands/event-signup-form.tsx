@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormField, type FieldSpec } from './components/FormField.tsx';
+import type { FormText } from './components/MailForm.tsx';
+import { checkField, checkFields } from './lib/form-rules.ts';
+import type { Locale } from './lib/language.ts';
+import { placesLeft, requestJson } from './lib/registrations-api.ts';
+import { toast } from './lib/toasts.ts';
+import { eventStateAt } from '../templates/lib/event-clock.ts';
+import type { EventSignupState } from '../templates/lib/event-state.ts';
+
+export interface EventSignupText extends FormText {
+  invalidNumber: string;
+  tooLow: string;
+  tooHigh: string;
+  fullWaitlist: string;
+  alreadyRegistered: string;
+  viewRegistration: string;
+  deadlinePassed: string;
+  eventPast: string;
+}
+
+export interface EventSignupProps {
+  id: string;
+  locale: Locale;
+  event: { id: number; start: string; deadline: string };
+  /** The state on the day the page was built, shown until the visitor's clock is read. */
+  built: EventSignupState;
+  /** name, email, participant, the event's questions (`answers.<id>`), remarks. */
+  fields: FieldSpec[];
+  text: EventSignupText;
+  /** The registration page of this language, `[id]` where the id goes. */
+  registrationPage: string;
+}
+
+interface Mine {
+  signedIn: boolean;
+  profile?: { name: string | null; email: string | null };
+  registrations: Array<{ id: string; status: string; event: { id: number } }>;
+}
+interface Created {
+  link: string;
+  mailSent: boolean;
+}
+
+function readValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') values[name] = value.trim();
+  return values;
+}
+
+/** The request body: the fields by name, the event's answers gathered under `answers`. */
+function bodyOf(props: EventSignupProps, values: Record<string, string>): Record<string, unknown> {
+  const body: Record<string, unknown> = { event: props.event.id, locale: props.locale };
+  const answers: Record<string, string> = {};
+  for (const field of props.fields) {
+    const value = values[field.name] ?? '';
+    if (value === '') continue;
+    if (field.name.startsWith('answers.')) answers[field.name.slice('answers.'.length)] = value;
+    else body[field.name] = value;
+  }
+  if (values.website) body.website = values.website;
+  return { ...body, answers };
+}
+
+/** Fills a control the visitor has not touched; what they typed always wins. */
+function prefill(form: HTMLFormElement | null, name: string, value: string | null | undefined) {
+  const control = form?.querySelector<HTMLInputElement>(`[name="${name}"]`);
+  if (control && value && control.value === '') control.value = value;
+}
+
+/**
+ * Sign-up for an event (issue 7), for guests and signed-in visitors (pre-filled from their
+ * session). Fields are checked in the page's language before anything is sent; the server's
+ * refusal lands at its field; a failed send keeps everything typed. A sign-up opens the new
+ * registration's page straight away, with its secret link, so nobody depends on the mail.
+ */
+export default function EventSignupForm(props: EventSignupProps) {
+  const { id, event, fields, text } = props;
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const [state, setState] = useState<EventSignupState>(props.built);
+  const [full, setFull] = useState(false);
+  const [already, setAlready] = useState<string | undefined>();
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    setState(eventStateAt(event));
+    void placesLeft().then((places) => setFull(places?.[event.id]?.placesLeft === 0));
+    void requestJson<Mine>('GET', '/api/registrations', '').then((answer) => {
+      if (!answer.ok || !answer.body.signedIn) return;
+      const { profile, registrations } = answer.body;
+      const [first, ...rest] = (profile?.name ?? '').trim().split(/\s+/);
+      prefill(form.current, 'firstName', first);
+      prefill(form.current, 'surname', rest.join(' '));
+      prefill(form.current, 'email', profile?.email);
+      setAlready(registrations.find((registration) => registration.event.id === event.id && registration.status !== 'cancelled')?.id);
+    });
+  }, [event]);
+
+  const focusField = (name: string) => form.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+
+  const onSubmit = async (submitted: FormEvent<HTMLFormElement>) => {
+    submitted.preventDefault();
+    if (sending || !form.current) return;
+    const values = readValues(form.current);
+    const found = checkFields(fields, values, text);
+    setErrors(found);
+    const first = fields.find((field) => found[field.name]);
+    if (first) return focusField(first.name);
+    setSending(true);
+    const answer = await requestJson<Created>('POST', '/api/registrations', text.failure, { body: bodyOf(props, values) });
+    if (answer.ok && answer.status === 201) {
+      // The registration's page remembers it on this device when it opens with the token.
+      const { link, mailSent } = answer.body;
+      location.assign(`${link}&new=1${mailSent ? '' : '&mail=0'}`);
+      return;
+    }
+    setSending(false);
+    if (answer.ok) return; // 202: what a filled honeypot gets; a person never sees it.
+    toast({ title: answer.message, tone: 'error', type: 'foreground' });
+    if (answer.field && fields.some((field) => field.name === answer.field)) {
+      setErrors((now) => ({ ...now, [answer.field!]: answer.message }));
+      focusField(answer.field);
+    }
+  };
+
+  const recheck = (changed: { target: EventTarget | null }) => {
+    const control = changed.target as HTMLInputElement;
+    const field = fields.find((item) => item.name === control.name);
+    if (!field || !(field.name in errors)) return;
+    const message = checkField(field, control.value, text);
+    setErrors((now) => {
+      const next = { ...now };
+      if (message) next[field.name] = message;
+      else delete next[field.name];
+      return next;
+    });
+  };
+
+  if (state !== 'open') return <p className="notice" data-signup-state={state}>{state === 'past' ? text.eventPast : text.deadlinePassed}</p>;
+  return (
+    <form ref={form} className="form" method="post" action="/api/registrations" noValidate onSubmit={onSubmit} onInput={recheck} onChange={recheck} aria-busy={sending} data-form="event-signup">
+      {already && (
+        <p className="notice" data-already-registered="">
+          {text.alreadyRegistered} <a href={props.registrationPage.replace('[id]', already)}>{text.viewRegistration}</a>
+        </p>
+      )}
+      {fields.map((field) => (
+        <FormField key={field.name} formId={id} field={field} error={errors[field.name]} optionalText={text.optional} />
+      ))}
+      <div className="form-trap" aria-hidden="true">
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      {full && (
+        <p className="notice" data-event-full="">
+          {text.fullWaitlist}
+        </p>
+      )}
+      <button className="button" type="submit" aria-disabled={sending}>
+        {sending ? text.sending : text.send}
+      </button>
+    </form>
+  );
+}

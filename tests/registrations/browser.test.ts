@@ -1,0 +1,166 @@
+/**
+ * A guest's whole way through a registration, in Chromium against the built site behind
+ * `site serve` with the embedded database and a loopback SMTP server (issue 7): sign up (field
+ * messages, a refusal and a lost connection keep what was typed), open the link from the mail in
+ * another browser, see the registration, cancel it, and see the place come back on the event page.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../../cli/serve/server.ts';
+import type { EventFacts } from '../../functions/registrations/event-facts.ts';
+import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
+import { buildSiteOnce, openPage } from '../helpers/islands-site.ts';
+import { startSmtp, waitForMails, type TestSmtp } from '../functions/helpers/smtp.ts';
+import { embedded, type Database } from './helpers/databases.ts';
+
+const runs = browserAvailable('tests/registrations/browser.test.ts');
+
+describe.skipIf(!runs)('registering as a guest in the browser', () => {
+  let server: RunningServer;
+  let smtp: TestSmtp;
+  let database: Database;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let event: EventFacts;
+  const contexts: BrowserContext[] = [];
+
+  const context = async (locale = 'nl-NL') => {
+    const made = await browser.newContext({ baseURL: server.url, locale });
+    contexts.push(made);
+    return made;
+  };
+  const places = (page: Page) => page.locator('.places-left[data-places-left]').first().getAttribute('data-places-left');
+  const field = (page: Page, name: string) => page.locator(`[id="event-signup-${name}"]`);
+  const fieldError = (page: Page, name: string) => page.locator(`[id="event-signup-${name}-error"]`);
+
+  beforeAll(async () => {
+    const [dist, mail, db, chromium] = await Promise.all([buildSiteOnce(), startSmtp(), embedded(), launchBrowser()]);
+    smtp = mail;
+    database = db;
+    browser = chromium;
+    const site = JSON.parse(await readFile(join(dist, 'site.json'), 'utf8')) as { events: EventFacts[] };
+    // The open day (event 1): open for sign-up until March 2027, 24 places, one question.
+    event = site.events.find((candidate) => candidate.id === 1)!;
+    server = await startServer({ dist, port: 0, host: '127.0.0.1', env: { SMTP_URL: smtp.url, SITE_RATE_LIMIT: '0', ...(await database.fresh()) }, root: dist, log: () => {} });
+  });
+  afterAll(async () => {
+    for (const made of contexts) await made.close().catch(() => {});
+    await browser?.close();
+    await server?.close(500);
+    await smtp?.close();
+    await database?.stop();
+  });
+
+  test('sign up, open the mail link elsewhere, cancel, and the place comes back', async () => {
+    const guest = await context();
+    const { page: list, problems: listProblems } = await openPage(guest, '/evenementen');
+    // A card's figure wakes when the card nears the screen; the live figure replaces the built one.
+    const card = list.locator('article.card', { hasText: event.title.nl });
+    expect(await card.locator('.places-left').textContent()).toBe(`${event.capacity} plekken`);
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => card.locator('.places-left').getAttribute('data-places-left')).toBe(String(event.capacity));
+    expect(await card.locator('.places-left').textContent()).toBe(`${event.capacity} plekken over`);
+
+    const { page, problems } = await openPage(guest, event.page.nl, { waitFor: ['signup-call', 'places-left'] });
+    await expect.poll(() => places(page)).toBe(String(event.capacity));
+    await page.locator('a[data-event-signup]').click();
+    await page.waitForURL(/\/inschrijven$/);
+    await page.locator('site-island[data-island="event-signup-form"][data-state="hydrated"]').waitFor({ state: 'attached' });
+
+    // Empty: every required field says so in Dutch, and nothing is sent.
+    await page.getByRole('button', { name: 'Inschrijven' }).click();
+    for (const name of ['firstName', 'surname', 'email', 'answers.birthYear']) await expect.poll(() => fieldError(page, name).textContent()).toBe('Dit veld is verplicht.');
+    await field(page, 'firstName').fill('Sanne');
+    await field(page, 'surname').fill('de Wit');
+    await field(page, 'email').fill('sanne@example.nl');
+    await field(page, 'participant').fill('Daan de Wit');
+    await field(page, 'answers.birthYear').fill('2010');
+    await field(page, 'remarks').fill('Daan is linkshandig.');
+    await page.getByRole('button', { name: 'Inschrijven' }).click();
+    await expect.poll(() => fieldError(page, 'answers.birthYear').textContent()).toBe('De waarde moet minimaal 2014 zijn.');
+    await field(page, 'answers.birthYear').fill('2016');
+    await expect.poll(() => fieldError(page, 'answers.birthYear').textContent()).toBe('');
+    const typed = { firstName: 'Sanne', surname: 'de Wit', email: 'sanne@example.nl', participant: 'Daan de Wit', 'answers.birthYear': '2016', remarks: 'Daan is linkshandig.' };
+
+    // The connection drops: the form's own message, and everything typed stays.
+    await guest.setOffline(true);
+    await page.getByRole('button', { name: 'Inschrijven' }).click();
+    await expect.poll(() => page.locator('.toast[data-state="open"] .toast-title').allTextContents()).toContain('Het inschrijven is niet gelukt. Wat je hebt ingevuld staat er nog; probeer het opnieuw.');
+    for (const [name, value] of Object.entries(typed)) expect(await field(page, name).inputValue()).toBe(value);
+    await guest.setOffline(false);
+    expect(smtp.received).toHaveLength(0);
+
+    // Signed up: straight to the new registration, confirmed, with its secret link in the address.
+    await page.getByRole('button', { name: 'Inschrijven' }).click();
+    await page.waitForURL(/\/evenementen\/inschrijvingen\/[A-Za-z0-9_-]+#token=/);
+    await expect.poll(() => page.locator('[data-registration-status]').textContent()).toBe('Bevestigd');
+    expect(await page.locator('.registration .notice').textContent()).toBe('Je inschrijving is ontvangen. We hebben een bevestiging gestuurd naar sanne@example.nl.');
+
+    // The same person again: the server refuses, its message lands at the email field, nothing is lost.
+    const { page: again } = await openPage(guest, `${event.page.nl}/inschrijven`, { waitFor: ['event-signup-form'] });
+    for (const [name, value] of Object.entries(typed)) await field(again, name).fill(value);
+    await again.getByRole('button', { name: 'Inschrijven' }).click();
+    await expect.poll(() => fieldError(again, 'email').textContent()).toContain('Je bent al ingeschreven voor dit evenement');
+    for (const [name, value] of Object.entries(typed)) expect(await field(again, name).inputValue()).toBe(value);
+
+    // The confirmation mail, read back from the SMTP server: Dutch, with the registration's link.
+    const [received] = await waitForMails(smtp, 1);
+    expect(received!.mail.subject).toBe(`Inschrijving bevestigd: ${event.title.nl}`);
+    const link = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(received!.mail.text ?? '')![0];
+    const fromMail = new URL(link);
+    expect(fromMail.pathname).toBe(new URL(page.url()).pathname);
+
+    // Opened in another browser (no session, nothing remembered): the link alone opens it.
+    const elsewhere = await context();
+    const { page: opened, problems: openedProblems } = await openPage(elsewhere, `${fromMail.pathname}${fromMail.hash}`, { waitFor: ['registration-detail'] });
+    await expect.poll(() => opened.locator('[data-registration-status]').textContent()).toBe('Bevestigd');
+    await expect.poll(() => opened.locator('.registration').textContent()).toContain('Daan de Wit');
+    expect(await opened.locator('.registration').textContent()).toContain('Daan is linkshandig.');
+    // Without the token the same page shows nothing of it.
+    const { page: bare } = await openPage(await context(), fromMail.pathname, { waitFor: ['registration-detail'] });
+    await expect.poll(() => bare.locator('[data-registration-state="missing"]').textContent()).toContain('Deze inschrijving is niet gevonden');
+
+    // One place fewer on the event page.
+    const { page: detail } = await openPage(elsewhere, event.page.nl, { waitFor: ['places-left'] });
+    await expect.poll(() => places(detail)).toBe(String(event.capacity - 1));
+
+    // Cancel, asked once more first.
+    await opened.getByRole('button', { name: 'Inschrijving annuleren' }).click();
+    await opened.getByRole('button', { name: 'Ja, annuleer' }).click();
+    await expect.poll(() => opened.locator('[data-registration-status]').textContent()).toBe('Geannuleerd');
+    expect(await opened.locator('.registration .notice').first().textContent()).toBe('Je inschrijving is geannuleerd. Je krijgt een bevestiging per mail.');
+    expect(await opened.getByRole('button', { name: 'Inschrijving annuleren' }).count()).toBe(0);
+    const mails = await waitForMails(smtp, 2);
+    expect(mails[1]!.mail.subject).toBe(`Inschrijving geannuleerd: ${event.title.nl}`);
+
+    // The place is back.
+    const { page: after } = await openPage(elsewhere, event.page.nl, { waitFor: ['places-left'] });
+    await expect.poll(() => places(after)).toBe(String(event.capacity));
+
+    // "My registrations" for a guest: how to find one, and the one opened on this device.
+    const { page: mine, problems: mineProblems } = await openPage(elsewhere, '/evenementen/inschrijvingen', { waitFor: ['my-registrations'] });
+    await expect.poll(() => mine.locator('[data-registrations-state="guest"]').count()).toBe(1);
+    expect(await mine.getByRole('heading', { name: 'Eerder geopend op dit apparaat' }).count()).toBe(1);
+    await mine.getByLabel('Link uit je bevestigingsmail').fill('https://example.com/niet-een-inschrijving');
+    await mine.getByRole('button', { name: 'Open inschrijving' }).click();
+    await expect.poll(() => mine.locator('#registration-link-error').textContent()).toBe('Dit is geen link naar een inschrijving. Kopieer de hele link uit de mail.');
+    await mine.getByLabel('Link uit je bevestigingsmail').fill(link);
+    await mine.getByRole('button', { name: 'Open inschrijving' }).click();
+    await mine.waitForURL(/#token=/);
+    await expect.poll(() => mine.locator('[data-registration-status]').textContent()).toBe('Geannuleerd');
+
+    const offline = (problem: string) => problem.includes('ERR_INTERNET_DISCONNECTED');
+    expect([...listProblems, ...problems.filter((problem) => !offline(problem)), ...openedProblems, ...mineProblems]).toEqual([]);
+  });
+
+  test('the sign-up button follows the visitor clock: after the deadline it says so', async () => {
+    const late = await context('en-GB');
+    // Two days after the deadline, on the visitor's clock; the page was built long before.
+    const deadline = new Date(`${event.deadline}:00+01:00`).getTime();
+    await late.addInitScript(`{ const now = ${deadline + 2 * 86_400_000}; const RealDate = Date; globalThis.Date = class extends RealDate { constructor(...a) { super(...(a.length ? a : [now])); } static now() { return now; } }; }`);
+    const { page } = await openPage(late, event.page.en, { waitFor: ['signup-call'] });
+    await expect.poll(() => page.locator('[data-signup-state]').textContent()).toBe('Registration for this event has closed.');
+    expect(await page.locator('a[data-event-signup]').count()).toBe(0);
+  });
+});
