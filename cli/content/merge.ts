@@ -8,7 +8,11 @@ const isPlain = (value: unknown): value is Plain => value !== null && typeof val
 export function overlay(original: unknown, translation: unknown): unknown {
   if (!isPlain(original) || !isPlain(translation)) return translation === undefined ? original : translation;
   const merged: Plain = { ...original };
-  for (const [key, value] of Object.entries(translation)) merged[key] = overlay(original[key], value);
+  for (const [key, value] of Object.entries(translation)) {
+    // Own properties only: a YAML key `__proto__` or `constructor` is a field like any other
+    // (an unknown one), not the object's prototype or an inherited function (issue 11).
+    Object.defineProperty(merged, key, { value: overlay(Object.hasOwn(original, key) ? original[key] : undefined, value), enumerable: true, writable: true, configurable: true });
+  }
   return merged;
 }
 
@@ -17,7 +21,8 @@ export function setsField(translation: unknown, path: ReadonlyArray<PropertyKey>
   let value = translation;
   for (const key of path) {
     if (!isPlain(value)) return value !== undefined;
-    if (!(String(key) in value)) return false;
+    // `in` would also see inherited names: every translation "sets" constructor and __proto__.
+    if (!Object.hasOwn(value, String(key))) return false;
     value = value[String(key)];
   }
   return true;
