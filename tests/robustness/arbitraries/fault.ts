@@ -4,8 +4,11 @@ import type { Problem } from '../../../cli/errors/site-error.ts';
 
 /** What a fault must make the build say, when that is certain; otherwise any catalogue answer will do. */
 export type Expectation =
-  /** An error located in `file` (with `code`, whose message names every one of `mentions`). */
-  | { kind: 'error'; file: string; code?: ErrorCode; mentions?: string[] }
+  /**
+   * An error located in `file` (with `code`, whose message names every one of `mentions`);
+   * with `only`, no error located in any other file (the mistake is this file's alone).
+   */
+  | { kind: 'error'; file: string; code?: ErrorCode; mentions?: string[]; only?: boolean }
   /** The change is harmless (CRLF, a BOM, odd Markdown): nothing may be reported against `file`. */
   | { kind: 'clean'; file: string };
 
@@ -45,6 +48,8 @@ export function unmetExpectation(f: Fault, problems: readonly Problem[]): string
     const found = errors.find((p) => p.location?.file === expect.file);
     return found ? `expected nothing against ${expect.file}, got ${found.code}: ${found.message}` : undefined;
   }
+  const elsewhere = expect.only ? errors.find((p) => p.location?.file !== expect.file) : undefined;
+  if (elsewhere) return `expected errors only in ${expect.file}, got ${elsewhere.code} in ${elsewhere.location?.file}: ${elsewhere.message}`;
   const match = errors.find(
     (p) =>
       (p.location?.file === expect.file || (expect.code === 'ROUTE_COLLISION' && p.message.includes(expect.file))) &&

@@ -63,9 +63,14 @@ function faultIn(t: Target): fc.Arbitrary<Fault> {
   if (titled) {
     const wrongType = hostileValue.filter(notPlain);
     arbitraries.push(wrongType.map((value) => only(`title = ${preview(value)}`, putTogether({ ...t.parts, data: setAt(t.parts.data, ['title'], value) }), error)));
+    // Names every object has (inherited) must still be unknown fields, and of this file only.
+    const unknownKey = fc.oneof(
+      fc.string({ minLength: 1, maxLength: 8, unit: 'grapheme-ascii' }).map((key) => `x${key}`),
+      fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'),
+    );
     arbitraries.push(
-      fc.string({ minLength: 1, maxLength: 8, unit: 'grapheme-ascii' }).map((key) =>
-        only(`unknown field x${key}`, putTogether({ ...t.parts, data: setAt(t.parts.data, [`x${key}`], 'value') }), error),
+      fc.tuple(unknownKey, fc.oneof(fc.constant<unknown>('value'), fc.constant<unknown>({ title: 'smuggled' }))).map(([key, value]) =>
+        only(`unknown field ${key}`, putTogether({ ...t.parts, data: withOwnKey(t.parts.data, key, value) }), { ...error, only: true }),
       ),
     );
   }
@@ -83,6 +88,13 @@ function faultIn(t: Target): fc.Arbitrary<Fault> {
     arbitraries.push(expandingYaml.map((yaml) => only('expanding YAML', yaml, error)));
   }
   return fc.oneof(...arbitraries);
+}
+
+/** The data with one more top-level key, defined as its own (`__proto__` too, as YAML means it). */
+function withOwnKey(data: unknown, key: string, value: unknown): unknown {
+  const copy = { ...(data as Record<string, unknown>) };
+  Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
 }
 
 export function preview(value: unknown): string {
