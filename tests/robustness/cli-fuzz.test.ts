@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readContent, type ContentFiles } from '../../cli/content/read.ts';
 import type { SiteConfig } from '../../cli/config/schema.ts';
-import { checkContent, realConfig, realContent } from './fixtures/check-content.ts';
+import { checkContent, realConfig, realContent, repoRoot } from './fixtures/check-content.ts';
 import { copyProject, removeProject, runSite } from './fixtures/project-copy.ts';
 import { fileFaults } from './arbitraries/file-faults.ts';
 import { collisionFaults } from './arbitraries/collision-faults.ts';
@@ -27,7 +27,8 @@ let content: ContentFiles;
 beforeAll(async () => {
   config = realConfig();
   content = await realContent();
-  project = await copyProject();
+  // Small photos: the one build here that succeeds makes every image from scratch.
+  project = await copyProject({ smallImages: true });
 }, WALL_LIMIT);
 
 afterAll(async () => {
@@ -80,5 +81,33 @@ describe('content fuzzing end to end: site build exits 1 with catalogue problems
       }
     }
     expect(runs, 'enough generated mistakes were errors').toBe(RUNS);
+  }, WALL_LIMIT);
+
+  test('hostile but valid text builds: odd Unicode, markup and a very long title come out escaped', async () => {
+    const odd = '🎾 \u202Eevil\u202C zero\u200Bwidth e\u0301 שלום <script>alert(1)</script> &amp; {{x}} ${x}';
+    const news = 'content/nl/news/1-voorjaarslessen-starten-op-31-maart.md';
+    const clubs = 'content/data/clubs.yaml';
+    const text = (path: string) => readFile(join(repoRoot, path), 'utf8');
+    const restore = await applyFault({
+      label: 'hostile but valid',
+      changes: new Map([
+        [news, (await text(news))
+          .replace(/^title: .*$/m, `title: ${JSON.stringify(`${odd} ${'lang '.repeat(400)}`)}`)
+          .replace(/^author: .*$/m, `author: ${JSON.stringify(odd)}`)
+          .concat('\n\n<div><span>unclosed <table><tr><td>cell\n\n```js\nno end\n\n[link](javascript:alert(1))\n')],
+        [clubs, (await text(clubs)).replace('name: LTC De Kei', `name: ${JSON.stringify(`LTC De Kei ${odd}`)}`)],
+      ]),
+    });
+    try {
+      const result = await runSite(project, ['build']);
+      expect(result.code, result.stderr.slice(-1_500)).toBe(0);
+      const page = (await readdir(join(project, 'dist', 'public', 'nieuws'))).find((name) => name.startsWith('1-'))!;
+      const html = await readFile(join(project, 'dist', 'public', 'nieuws', page), 'utf8');
+      expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(html).not.toContain('<script>alert(1)</script>');
+      expect(html).not.toMatch(/href="javascript:/i);
+    } finally {
+      await restore();
+    }
   }, WALL_LIMIT);
 });
