@@ -33,7 +33,7 @@ let content: ContentFiles;
 let cases = 0;
 let cpu = 0;
 // Wall time depends on what else the machine runs; the CPU budget is what this suite promises.
-const WALL_LIMIT = 300_000;
+const WALL_LIMIT = 300_000 * Math.max(1, scale);
 beforeAll(async () => {
   config = realConfig();
   content = await realContent();
