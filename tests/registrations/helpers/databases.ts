@@ -71,8 +71,8 @@ export async function embedded(): Promise<Database> {
   };
 }
 
-export async function postgres(): Promise<Database> {
-  const server: TestPostgres = await startPostgres();
+export async function postgres(options: { durable?: boolean } = {}): Promise<Database> {
+  const server: TestPostgres = await startPostgres(options);
   let count = 0;
   return {
     name: 'postgres',

@@ -64,7 +64,8 @@ async function uid(user: string): Promise<{ uid: number; gid: number }> {
   return { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+/** `durable`: fsync and synchronous commit on, as a production server runs (the bench); tests skip them. */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<TestPostgres> {
   const bin = postgresBin();
   if (!bin) throw new Error('no PostgreSQL binaries (see postgresAvailable)');
   const dir = await mkdtemp(join(tmpdir(), 'site-pg-'));
@@ -73,14 +74,15 @@ export async function startPostgres(): Promise<TestPostgres> {
     await chown(dir, owner.uid, owner.gid);
   }
   const data = join(dir, 'data');
-  // Trust on loopback only, no fsync: a throwaway cluster for tests, fast on a busy machine.
+  // Trust on loopback only (and, unless durable, no fsync): a throwaway cluster, fast on a busy machine.
   await asServerUser(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   let port = 0;
   for (let attempt = 1; ; attempt += 1) {
     port = await freePort();
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    const fast = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+    const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${fast}`;
     try {
-      await asServerUser(bin, 'pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '120', 'start']);
+      await asServerUser(bin, 'pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '120', 'start']);
       break;
     } catch (error) {
       // Another suite may have taken the port between our probe and the server's bind.
