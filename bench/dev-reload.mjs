@@ -171,7 +171,9 @@ async function measureAdd(dev, root, id) {
   const event = events.waitFor(path, 120_000);
   const started = performance.now();
   writeFileSync(join(root, `content/nl/news/${id}-een-nieuw-artikel.md`), `---\nid: ${id}\ntitle: Een nieuw artikel\ndate: "2026-11-21"\nimage: court-clay-3\nsummary: "Toegevoegd door de meting."\n---\nTekst.\n`);
-  const { at, data } = await event;
+  const { at, data } = await event.catch((error) => {
+    throw new Error(`${error.message}; site dev said:\n${dev.output().slice(-3000)}`);
+  });
   events.close();
   return { ms: at - started, rebuildMs: data.ms, cpuMs: data.cpuMs };
 }

@@ -54,6 +54,7 @@ export class Sources {
     if (entry.kind === 'image') {
       const existed = this.images.get(entry.name) === path;
       const exists = await readFile(join(this.root, path)).then(() => true, () => false);
+      if (!existed && !exists) return { kind: 'none' }; // gone before it was seen: nothing happened
       if (exists) this.images.set(entry.name, path);
       else if (existed) this.images.delete(entry.name);
       this.view = undefined;
@@ -63,6 +64,7 @@ export class Sources {
     // Read at once, not on the thread pool: a saved file is small, and a busy machine makes each
     // asynchronous hop cost milliseconds of the save's time to reload.
     const text = readText(join(this.root, path));
+    if (text === undefined && !existed) return { kind: 'none' }; // told twice that it is gone
     if (text === undefined) this.files.delete(path);
     else if (text === this.files.get(path)?.text) return { kind: 'none' }; // touched, not changed
     else this.files.set(path, { path, text });

@@ -6,7 +6,7 @@ import { startServer, type StartServerOptions } from './server.ts';
  */
 export async function runServe(options: StartServerOptions & { out?: (line: string) => void }): Promise<void> {
   const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const server = await startServer(options);
+  const server = await startServer({ warmUp: true, ...options });
   out(`site serve: ${options.dist} on ${server.url} (Ctrl-C or SIGTERM stops)`);
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {

@@ -23,6 +23,8 @@ export interface StartServerOptions {
   log?: (line: string) => void;
   /** A ready mailer instead of one made from SMTP_URL (lets `site dev` share one). */
   mailer?: Mailer;
+  /** Open the registrations database at start, not at the first request that needs it (`site serve`). */
+  warmUp?: boolean;
 }
 
 export interface RunningServer {
@@ -68,6 +70,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     log,
   };
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000 }, createRequestHandler(state));
+  // PGlite's start takes seconds: paid while the server waits for its first visitor, not by them.
+  // A failure (the data folder held by another process) is logged now and retried at first use.
+  if (options.warmUp) void functions.registrations.store().catch((error: unknown) => log(`registrations: ${error instanceof Error ? error.message : String(error)}`));
   server.keepAliveTimeout = 5_000;
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, options.port ?? 8080, host);
