@@ -4,6 +4,7 @@ import type { LoginText } from './components/auth/text.ts';
 import { authErrorMessage } from './lib/auth/errors.ts';
 import { loadIdentity, type Identity } from './lib/auth/identity.ts';
 import { safeReturnPath } from './lib/auth/return-path.ts';
+import { readProfile } from './lib/auth/profile.ts';
 import { takeSignOutIntent } from './lib/auth/sign-out.ts';
 import type { IdentityConfig, Profile } from './lib/auth/types.ts';
 
@@ -37,32 +38,27 @@ export default function Login({ locale, identity: config, text, paths }: LoginPr
   const [reset, setReset] = useState<{ code: string; email: string } | undefined>(undefined);
   const [signingOut, setSigningOut] = useState(false);
   const [next, setNext] = useState<string | undefined>(undefined);
+  const [ready, setReady] = useState(false);
   const loading = useRef<Promise<Identity> | null>(null);
-  const identity = () => (loading.current ??= loadIdentity(config, locale));
+  // What the page was opened for, read once in the first effect; the start of Firebase acts on it.
+  const opened = useRef<{ target: string | undefined; code: string | null; signOut: boolean }>({ target: undefined, code: null, signOut: false });
+  const card = useRef<HTMLDivElement>(null);
 
-  const show = (to: Mode, message = '') => {
-    setMode(to);
-    setNotice(message);
-    // The new form's first control, so keyboard and screen reader users land where they are needed.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('.auth-form input')?.focus());
-  };
-
-  useEffect(() => {
-    const target = returnPath(paths.login);
-    setNext(target);
-    const params = new URLSearchParams(location.search);
-    const code = params.get('mode') === 'resetPassword' ? params.get('oobCode') : null;
-    const signOut = takeSignOutIntent();
-    let unsubscribe = () => {};
-    identity()
+  /** Firebase, fetched and started on first need; its state then drives the card. */
+  const identity = (): Promise<Identity> => {
+    if (loading.current) return loading.current;
+    const started = (loading.current = loadIdentity(config, locale));
+    const { target, code, signOut } = opened.current;
+    started
       .then(async (id) => {
-        unsubscribe = id.subscribe((state) => {
+        id.subscribe((state) => {
           setProfile(state.profile);
           // A failure found while the page starts (a disabled account, a refused session); the
           // forms report their own calls' failures themselves.
           if (state.error && !state.ready) setNotice(authErrorMessage(state.error, text.errors));
         });
         const state = await id.ready;
+        setReady(true);
         if (signOut) {
           await id.signOut();
           setNotice(text.signedOut);
@@ -77,7 +73,34 @@ export default function Login({ locale, identity: config, text, paths }: LoginPr
         }
       })
       .catch((error: unknown) => setNotice(authErrorMessage(error, text.errors)));
-    return () => unsubscribe();
+    return started;
+  };
+
+  const show = (to: Mode, message = '') => {
+    setMode(to);
+    setNotice(message);
+    // The new form's first control, so keyboard and screen reader users land where they are needed.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('.auth-form input')?.focus());
+  };
+
+  useEffect(() => {
+    const target = returnPath(paths.login);
+    setNext(target);
+    const params = new URLSearchParams(location.search);
+    const code = params.get('mode') === 'resetPassword' ? params.get('oobCode') : null;
+    opened.current = { target, code, signOut: takeSignOutIntent() };
+    // Someone signed in here before (a stored profile), a reset link or a sign-out: Firebase now.
+    // A visitor who never was gets its 32 KB only when they reach for the form, so the page
+    // itself stays light (DESIGN.md: Lighthouse 100 on every template).
+    if (readProfile() || code || opened.current.signOut) return void identity();
+    const now = () => void identity();
+    const root = card.current;
+    root?.addEventListener('focusin', now, { once: true });
+    root?.addEventListener('pointerdown', now, { once: true });
+    return () => {
+      root?.removeEventListener('focusin', now);
+      root?.removeEventListener('pointerdown', now);
+    };
   }, []);
 
   const afterSignIn = () => {
@@ -100,7 +123,8 @@ export default function Login({ locale, identity: config, text, paths }: LoginPr
 
   const view = { text, identity, show };
   return (
-    <div className="auth">
+    // data-identity: Firebase has said who is here (and the cookie agrees); tests wait for it.
+    <div className="auth" ref={card} {...(ready ? { 'data-identity': 'ready' } : {})}>
       <p className="auth-notice" role="status">
         {notice}
       </p>

@@ -92,14 +92,31 @@ describe.runIf(run)('login page against the Auth emulator', () => {
     await context.close();
   });
 
-  test('fields are checked in the page language before Firebase is asked', async () => {
+  test('a visitor never signed in here gets Firebase only on reaching for the form, and costs the server nothing', async () => {
     const context = await fresh('en-GB');
-    const { page } = await openPage(context, '/en/login');
+    const page = await context.newPage();
+    const functions: string[] = [];
+    const firebase: Array<Promise<boolean>> = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) functions.push(request.url());
+    });
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) firebase.push(response.text().then((text) => text.includes('"@firebase/app"')));
+    });
+    await page.goto('/en/login');
     await loginReady(page);
+    await page.waitForLoadState('load');
+    expect((await Promise.all(firebase)).some(Boolean)).toBe(false);
+
+    // Fields are checked in the page language before Firebase is asked.
     await page.getByLabel('Email address', { exact: true }).fill('not-an-address');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect.poll(() => page.locator('#login-email-error').textContent(), wait).toBe('Please enter a valid email address.');
     expect(await page.locator('#login-password-error').textContent()).toBe('This field is required.');
+    await page.locator('.auth[data-identity="ready"]').waitFor({ state: 'attached', ...wait });
+    expect((await Promise.all(firebase)).some(Boolean)).toBe(true);
+    // No session to clear: no profile was ever stored here.
+    expect(functions).toEqual([]);
     await context.close();
   });
 

@@ -18,7 +18,7 @@ import {
 } from 'firebase/auth';
 import { authErrorCode } from './errors.ts';
 import { defaultStatus, type PasswordStatus } from './password-rules.ts';
-import { clearProfile, writeProfile } from './profile.ts';
+import { clearProfile, readProfile, writeProfile } from './profile.ts';
 import { postSession } from './session.ts';
 import type { IdentityConfig, IdentityState, Profile } from './types.ts';
 
@@ -90,9 +90,11 @@ function start(config: IdentityConfig, languageCode: string | undefined): Identi
 
   async function sync(user: User | null): Promise<void> {
     if (!user) {
+      // A cookie left from an earlier session must not outlive Firebase's user. One can only be
+      // left where a profile was stored too (or this page synced a user): a visitor who was
+      // never signed in here costs no request.
+      if (syncedUid !== null && (syncedUid !== undefined || readProfile() !== null)) await postSession('');
       clearProfile();
-      // Also on a first visit: a cookie left from an earlier session must not outlive Firebase's user.
-      if (syncedUid !== null) await postSession('');
       syncedUid = null;
       posted = undefined;
       update({ profile: null });
