@@ -87,10 +87,12 @@ export class DevRequests {
     return functions.createFunctionEnv({ site, vars: { ...vars, SITE_ALLOWED_ORIGINS: allowed }, root: this.session.root, log });
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (!this.serve) return;
     this.serve.state.closing = true;
     this.serve.state.functions.mailer.close();
+    // The embedded registrations database writes its last pages and gives its folder back.
+    await this.serve.state.functions.registrations.close();
   }
 
   readonly handle: RequestListener = (req, res) => {

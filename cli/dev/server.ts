@@ -105,7 +105,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       closed ??= (async () => {
         await (await watching).close();
         events.close();
-        requests?.close();
+        await requests?.close();
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
       })();
