@@ -113,7 +113,8 @@ export class DevSession {
       const results = await timings.runAsync('compile', () => Promise.all(names.map((name) => this.assets.rebuild(name, this.config))));
       compiled.push(...names.filter((_, index) => results[index]));
       // After a one-item edit only that item can show an image not made yet.
-      if (content !== 'fast' || configChanged || images || this.images.needs(this.patchedImages)) await timings.runAsync('images', () => this.updateImages(configChanged || images));
+      const imagesNeeded = content === 'full' || configChanged || images || (content === 'fast' && this.images.needs(this.patchedImages));
+      if (imagesNeeded) await timings.runAsync('images', () => this.updateImages(configChanged || images));
       timings.run('generation', () => this.renew());
     } catch (error) {
       // A bug of ours, not the user's: reported like a problem, and the session goes on.

@@ -16,8 +16,8 @@ const BATCH_MS = 3;
 /**
  * chokidar drops a second `change` of one file within 50 ms of the first (its throttle), so a
  * save right after another (a fix right after the error it caused shows; a test; a formatter
- * after the editor) could go unseen. Each changed file is looked at again after that window and
- * counts as changed once more if it is not as it was when its event came.
+ * after the editor) could go unseen; and a file read at its first event may still be being
+ * written. So each changed file is looked at again after that window (see `later`).
  */
 const LOOK_AGAIN_MS = 60;
 
@@ -47,7 +47,7 @@ export async function watchSite(root: string, onBatch: (changes: ChangeSet) => P
   let pending = emptyChanges();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
-  const lookAgain = new Set<NodeJS.Timeout>();
+  const lookAgain = new Map<string, NodeJS.Timeout>();
 
   const flush = async () => {
     timer = undefined;
@@ -73,27 +73,40 @@ export async function watchSite(root: string, onBatch: (changes: ChangeSet) => P
     if (!closed && addChange(pending, root, event, path)) schedule();
   };
 
-  watcher.on('all', (event, path) => {
-    record(event as FileEvent, path);
-    if (event !== 'change' && event !== 'add') return;
-    const seen = version(path);
+  const isContent = (path: string) => relative(root, path).startsWith(`content${sep}`);
+  /**
+   * Once more after chokidar's throttle window (see LOOK_AGAIN_MS), 60 ms after the last event of
+   * the file: a content file is read again (cheap, and an unchanged text is no change), any other
+   * file counts again only if it is not as it was when its event came.
+   */
+  const later = (path: string) => {
+    clearTimeout(lookAgain.get(path));
+    const seen = isContent(path) ? undefined : version(path);
     const again = setTimeout(() => {
-      lookAgain.delete(again);
+      lookAgain.delete(path);
+      if (!seen) return record('change', path);
       void Promise.all([seen, version(path)]).then(([then, now]) => {
         if (then !== now) record('change', path);
       });
     }, LOOK_AGAIN_MS);
-    lookAgain.add(again);
+    lookAgain.set(path, again);
+  };
+
+  watcher.on('all', (event, path) => {
+    record(event as FileEvent, path);
+    if (event === 'change' || event === 'add') later(path);
   });
-  // A file that comes or goes (a new article, an editor's save by rename) is an fs.watch `rename`
-  // of its folder. chokidar reports it only after reading the whole folder again, and stat-ing
-  // each entry: seconds for a folder of 4,000 articles on a busy machine. So under content/ the
-  // raw event counts at once; chokidar's own event follows, and finds the file as it was read.
+  // Under content/ the raw fs.watch event counts at once. chokidar reports a changed file only
+  // after a stat, and a file that came or went (a new article; an editor saving by rename) only
+  // after reading its whole folder again and stat-ing every entry: seconds for a folder of 4,000
+  // articles on a busy machine. Its own event follows and finds the file as it was read.
   watcher.on('raw', (event, name, details) => {
     const watched = (details as { watchedPath?: string } | undefined)?.watchedPath;
-    if (event !== 'rename' || !watched || !name) return;
+    if ((event !== 'rename' && event !== 'change') || !watched || !name) return;
     const file = basename(watched) === name ? watched : join(watched, name);
-    if (relative(root, file).startsWith(`content${sep}`) && !ignored(root, file)) record('change', file);
+    if (!isContent(file) || ignored(root, file)) return;
+    record('change', file);
+    later(file);
   });
   watcher.on('error', onError);
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
@@ -101,7 +114,7 @@ export async function watchSite(root: string, onBatch: (changes: ChangeSet) => P
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      for (const again of lookAgain) clearTimeout(again);
+      for (const again of lookAgain.values()) clearTimeout(again);
       await watcher.close();
     },
   };
