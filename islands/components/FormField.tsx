@@ -15,7 +15,9 @@ export interface FieldSpec extends FieldRule {
  * in the control itself, so it survives hydration, a re-render and a failed send untouched.
  */
 export function FormField({ formId, field, error, optionalText }: { formId: string; field: FieldSpec; error: string | undefined; optionalText: string }) {
-  const id = `${formId}-${field.name}`;
+  // A name like answers.birthYear holds a dot; ids keep letters, digits, dash and underscore, so a
+  // CSS selector needs no escaping (html-validate valid-id, the same rule as templates/components/Field.tsx).
+  const id = `${formId}-${field.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const shared = {
     id,
     name: field.name,

@@ -31,8 +31,10 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     return made;
   };
   const places = (page: Page) => page.locator('.places-left[data-places-left]').first().getAttribute('data-places-left');
-  const field = (page: Page, name: string) => page.locator(`[id="event-signup-${name}"]`);
-  const fieldError = (page: Page, name: string) => page.locator(`[id="event-signup-${name}-error"]`);
+  // A field's id is its name with anything but letters, digits, - and _ made a dash (FormField).
+  const fieldId = (name: string) => `event-signup-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  const field = (page: Page, name: string) => page.locator(`[id="${fieldId(name)}"]`);
+  const fieldError = (page: Page, name: string) => page.locator(`[id="${fieldId(name)}-error"]`);
 
   beforeAll(async () => {
     const [dist, mail, db, chromium] = await Promise.all([buildSiteOnce(), startSmtp(), embedded(), launchBrowser()]);
