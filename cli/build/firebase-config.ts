@@ -3,7 +3,7 @@ import { FIREBASE_FUNCTION } from '../../functions/firebase/config.ts';
 import type { SiteManifest } from '../../functions/site.ts';
 import { baseSecurityHeaders, cacheControl, HSTS, IMMUTABLE_PREFIXES } from '../serve/headers.ts';
 import { contentSecurityPolicy } from '../serve/csp.ts';
-import { firebaseRedirects, prefixRewriteRegexes, type Rule } from './firebase-redirects.ts';
+import { firebaseRedirects, overflowRewriteRegexes, prefixRewriteRegexes, type Rule } from './firebase-redirects.ts';
 
 /**
  * dist/firebase.json: Hosting serves public/ with the same URLs, redirects and headers as
@@ -26,6 +26,8 @@ export function firebaseConfig(options: { site: SiteManifest; redirects: readonl
   const functionRewrites = [...new Set(routes.map((route) => routeGlob(route.pattern)))].map((source) => ({ source, ...fn }));
   const shellRewrites = options.site.rewrites.map(({ source, destination }) => ({ source: routeGlob(source), destination }));
   const prefixRewrites = prefixRewriteRegexes(options.redirects).map((regex) => ({ regex, ...fn }));
+  const { redirects, overflow } = firebaseRedirects(options.redirects);
+  const overflowRewrites = overflowRewriteRegexes(overflow).map((regex) => ({ regex, ...fn }));
   const security = {
     ...baseSecurityHeaders(),
     // Hosting is always https: HSTS and upgrade-insecure-requests belong to every answer.
@@ -38,9 +40,9 @@ export function firebaseConfig(options: { site: SiteManifest; redirects: readonl
       ignore: ['firebase.json', '**/.*', 'functions/**'],
       cleanUrls: true,
       trailingSlash: false,
-      redirects: firebaseRedirects(options.redirects),
+      redirects,
       // First match wins; Hosting consults rewrites only when no file matched.
-      rewrites: [...functionRewrites, ...shellRewrites, ...prefixRewrites, { source: '/en/**', ...fn }],
+      rewrites: [...functionRewrites, ...shellRewrites, ...overflowRewrites, ...prefixRewrites, { source: '/en/**', ...fn }],
       // For headers the last matching rule wins, so the general rule comes first.
       headers: [
         {

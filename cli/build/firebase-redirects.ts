@@ -1,4 +1,3 @@
-import { problem, SiteError } from '../errors/site-error.ts';
 
 /**
  * The redirect map in Firebase Hosting's terms. Hosting applies redirects before files, so only
@@ -44,24 +43,38 @@ export function regexChunks(parts: string[], wrap: (alternation: string) => stri
   return chunks;
 }
 
-export function firebaseRedirects(rules: readonly Rule[], limit = FIREBASE_REDIRECT_LIMIT): FirebaseRedirect[] {
+/**
+ * Hosting redirects for the exact rules, and the rules that do not fit under Hosting's cap
+ * even folded (a site with thousands of articles has an id-only path for each): those are
+ * rewritten to the function, which answers from the same map. A redirect source is never a
+ * file (the build refuses that collision), so sending it to the function loses nothing.
+ */
+export function firebaseRedirects(rules: readonly Rule[], limit = FIREBASE_REDIRECT_LIMIT): { redirects: FirebaseRedirect[]; overflow: Rule[] } {
   const exact = rules.filter((rule) => !rule.from.endsWith('*'));
-  if (exact.length <= limit) return exact.map(single);
+  if (exact.length <= limit) return { redirects: exact.map(single), overflow: [] };
   const groups = new Map<string, Rule[]>();
   for (const rule of exact) {
     const key = `${rule.status} ${rule.to}`;
     groups.set(key, [...(groups.get(key) ?? []), rule]);
   }
-  const folded = [...groups.values()].flatMap((group) => {
-    if (group.length === 1) return group.map(single);
+  // The largest groups (legacy paths sharing a target) keep their place on Hosting first.
+  const ordered = [...groups.values()].sort((a, b) => b.length - a.length);
+  const redirects: FirebaseRedirect[] = [];
+  const overflow: Rule[] = [];
+  for (const group of ordered) {
     const first = group[0] as Rule;
     const paths = group.map((rule) => escapeRegex(rule.from.length > 1 ? rule.from.replace(/\/+$/, '') : rule.from));
-    return regexChunks(paths, (alternation) => `^(?:${alternation})/?$`).map((regex) => ({ regex, destination: first.to, type: first.status }));
-  });
-  if (folded.length > limit) {
-    throw new SiteError([problem('FIREBASE_REDIRECTS_TOO_MANY', { count: folded.length, limit })]);
+    const folded = group.length === 1 ? group.map(single) : regexChunks(paths, (alternation) => `^(?:${alternation})/?$`).map((regex) => ({ regex, destination: first.to, type: first.status }));
+    if (redirects.length + folded.length <= limit) redirects.push(...folded);
+    else overflow.push(...group);
   }
-  return folded;
+  return { redirects, overflow };
+}
+
+/** RE2 patterns for exact paths that are answered by the function (see firebaseRedirects). */
+export function overflowRewriteRegexes(rules: readonly Rule[]): string[] {
+  const paths = rules.map((rule) => escapeRegex(rule.from.length > 1 ? rule.from.replace(/\/+$/, '') : rule.from));
+  return regexChunks(paths, (alternation) => `^(?:${alternation})/?$`);
 }
 
 /** RE2 patterns for the prefix rules, to rewrite to the function (which answers the redirect). */

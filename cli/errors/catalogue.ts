@@ -128,11 +128,6 @@ export const catalogue = {
     (p) => `Cannot listen on ${p.host}:${p.port} (${p.problem}).`,
     () => 'Another program may use that port: stop it, or pass another --port (0 picks a free one).',
   ),
-  FIREBASE_REDIRECTS_TOO_MANY: entry(
-    'Too many redirects for Firebase Hosting',
-    (p) => `The redirect map needs ${p.count} Firebase redirect rules after grouping; Hosting accepts at most ${p.limit}.`,
-    () => 'Remove old entries from `legacy` in site.config.yaml, or serve the site with `npx site serve`, which has no such limit.',
-  ),
   INTERNAL: entry(
     'Internal error',
     (p) => `${p.problem}`,

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { buildFunctions } from '../../cli/build/functions.ts';
-import { firebaseRedirects, prefixRewriteRegexes } from '../../cli/build/firebase-redirects.ts';
+import { firebaseRedirects, overflowRewriteRegexes, prefixRewriteRegexes } from '../../cli/build/firebase-redirects.ts';
 import { fixtureRedirects, fixtureSite, inlineScript, writeFixtureDist, type FixtureDist } from '../serve/helpers/fixture-dist.ts';
 import { forms } from './helpers/forms.ts';
 
@@ -70,11 +70,13 @@ describe('redirect folding for Hosting\'s rule limit', () => {
   const many = Array.from({ length: 30 }, (_, index) => ({ from: `/oud/${index}`, to: `/nieuws/${index % 3}`, status: 301 }));
 
   test('under the limit: one rule per path', () => {
-    expect(firebaseRedirects(many, 100)).toHaveLength(30);
+    expect(firebaseRedirects(many, 100)).toEqual({ redirects: expect.any(Array), overflow: [] });
+    expect(firebaseRedirects(many, 100).redirects).toHaveLength(30);
   });
 
   test('over the limit: one regex per target, each matching exactly its paths', () => {
-    const folded = firebaseRedirects(many, 10);
+    const { redirects: folded, overflow } = firebaseRedirects(many, 10);
+    expect(overflow).toEqual([]);
     expect(folded).toHaveLength(3);
     for (const rule of many) {
       const hits = folded.filter((r) => 'regex' in r && new RegExp(r.regex).test(rule.from));
@@ -83,8 +85,13 @@ describe('redirect folding for Hosting\'s rule limit', () => {
     expect(folded.some((r) => 'regex' in r && new RegExp(r.regex).test('/oud/300'))).toBe(false);
   });
 
-  test('still over the limit: a clear error', () => {
-    expect(() => firebaseRedirects(many, 2)).toThrow(/FIREBASE_REDIRECTS_TOO_MANY/);
+  test('still over the limit: the rules that do not fit go to the function, each exactly once', () => {
+    const { redirects, overflow } = firebaseRedirects(many, 2);
+    expect(redirects).toHaveLength(2);
+    expect(overflow).toHaveLength(10);
+    const [regex] = overflowRewriteRegexes(overflow);
+    for (const rule of overflow) expect(new RegExp(regex ?? '').test(rule.from)).toBe(true);
+    expect(new RegExp(regex ?? '').test('/oud/300')).toBe(false);
   });
 
   test('prefix patterns are escaped', () => {
