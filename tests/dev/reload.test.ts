@@ -154,6 +154,22 @@ describe('a saved file reaches the open pages', () => {
     }
   });
 
+  test('an island change rebuilds the island scripts, and the open pages that load them reload', async () => {
+    const camps = await getPage(dev.url, '/kampen');
+    const loader = /<script type="module" src="(\/islands\/loader-[\w-]+\.js)"/.exec(camps.html)?.[1];
+    expect(loader).toBeDefined();
+    const events = await openEvents(dev.url, '/kampen', camps);
+    try {
+      await project.write('islands/loader.ts', `${await project.read('islands/loader.ts')}\n(globalThis as { siteDevTest?: number }).siteDevTest = 1;\n`);
+      await events.next(isChangeOf('/kampen'));
+      const next = /<script type="module" src="(\/islands\/loader-[\w-]+\.js)"/.exec((await getPage(dev.url, '/kampen')).html)?.[1];
+      expect(next).not.toBe(loader);
+      expect(await (await fetch(`${dev.url}${next}`)).text()).toContain('siteDevTest');
+    } finally {
+      events.close();
+    }
+  });
+
   test('a template change every page reads reloads every open page', async () => {
     const camps = await getPage(dev.url, '/kampen');
     const events = await openEvents(dev.url, '/kampen', camps);
