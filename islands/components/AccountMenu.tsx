@@ -15,6 +15,11 @@ export interface AccountMenuProps {
   /** The login page and my registrations, in the page's language. */
   login: string;
   registrations: string;
+  /**
+   * The page's own path, known when it is built: the login link's return path in the HTML, so
+   * hydration changes nothing (the browser's own path replaces it where it differs, as on /nl/...).
+   */
+  here: string;
   /** "Inloggen", "Account van {name}", "Mijn inschrijvingen", "Uitloggen". */
   labels: { login: string; account: string; registrations: string; signOut: string };
 }
@@ -44,7 +49,7 @@ const hasProfile = () => {
  * (account/SignedInMenu.tsx): avatar, my registrations, sign out, and the session check.
  */
 export function AccountMenu(props: AccountMenuProps) {
-  const [here, setHere] = useState('');
+  const [here, setHere] = useState(props.here);
   const [Menu, setMenu] = useState<ComponentType<SignedInMenuProps> | null>(null);
   useEffect(() => {
     setHere(location.pathname + location.search);
