@@ -11,8 +11,7 @@ import { contextOptions, openPage, startIslandsSite, type IslandsSite } from '..
 
 const runs = browserAvailable('tests/browser/islands.pages.test.ts');
 
-/** Islands whose first client render is meant to differ: they show what only the browser knows. */
-// Islands whose whole point is to show what the built page cannot know: today's date, the path, live places.
+/** Islands whose first client render is meant to differ: they show what only the browser knows (date, path, live places). */
 const changesOnPurpose = new Set(['signup-window', 'requested-path', 'places-left']);
 
 const pages = [
