@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField, type FieldSpec } from './components/FormField.tsx';
 import type { FormText } from './components/MailForm.tsx';
 import { checkField, checkFields } from './lib/form-rules.ts';
+import { maybeSignedIn } from './lib/signed-in-hint.ts';
 import type { Locale } from './lib/language.ts';
 import { placesLeft, requestJson } from './lib/registrations-api.ts';
-import { toast } from './lib/toasts.ts';
 import { eventStateAt } from '../templates/lib/event-clock.ts';
 import type { EventSignupState } from '../templates/lib/event-state.ts';
 
@@ -71,21 +71,27 @@ function prefill(form: HTMLFormElement | null, name: string, value: string | nul
 /**
  * Sign-up for an event (issue 7), for guests and signed-in visitors (pre-filled from their
  * session). Fields are checked in the page's language before anything is sent; the server's
- * refusal lands at its field; a failed send keeps everything typed. A sign-up opens the new
+ * refusal is shown by the button and, when it names a field, at that field; a failed send keeps
+ * everything typed. A sign-up opens the new
  * registration's page straight away, with its secret link, so nobody depends on the mail.
  */
-export default function EventSignupForm(props: EventSignupProps) {
+export default function EventSignup(props: EventSignupProps) {
   const { id, event, fields, text } = props;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [state, setState] = useState<EventSignupState>(props.built);
   const [full, setFull] = useState(false);
   const [already, setAlready] = useState<string | undefined>();
+  // Shown in the form, by the button, until the next try: no toast here, so the sign-up page loads
+  // no toaster (its JavaScript budget is tight), and the message stays until it is dealt with.
+  const [problem, setProblem] = useState<string | undefined>();
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     setState(eventStateAt(event));
     void placesLeft().then((places) => setFull(places?.[event.id]?.placesLeft === 0));
+    // Only a signed-in visitor (a stored profile, issue 6) has a name to fill in and registrations to know of.
+    if (!maybeSignedIn()) return;
     void requestJson<Mine>('GET', '/api/registrations', '').then((answer) => {
       if (!answer.ok || !answer.body.signedIn) return;
       const { profile, registrations } = answer.body;
@@ -108,6 +114,7 @@ export default function EventSignupForm(props: EventSignupProps) {
     const first = fields.find((field) => found[field.name]);
     if (first) return focusField(first.name);
     setSending(true);
+    setProblem(undefined);
     const answer = await requestJson<Created>('POST', '/api/registrations', text.failure, { body: bodyOf(props, values) });
     if (answer.ok && answer.status === 201) {
       // The registration's page remembers it on this device when it opens with the token.
@@ -117,7 +124,7 @@ export default function EventSignupForm(props: EventSignupProps) {
     }
     setSending(false);
     if (answer.ok) return; // 202: what a filled honeypot gets; a person never sees it.
-    toast({ title: answer.message, tone: 'error', type: 'foreground' });
+    setProblem(answer.message);
     if (answer.field && fields.some((field) => field.name === answer.field)) {
       setErrors((now) => ({ ...now, [answer.field!]: answer.message }));
       focusField(answer.field);
@@ -152,6 +159,11 @@ export default function EventSignupForm(props: EventSignupProps) {
         <label htmlFor={`${id}-website`}>Website</label>
         <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
+      {problem && (
+        <p className="notice notice-error" role="alert" data-form-problem="">
+          {problem}
+        </p>
+      )}
       {full && (
         <p className="notice" data-event-full="">
           {text.fullWaitlist}

@@ -3,7 +3,7 @@ import AvatarIsland from './avatar.tsx';
 import BasicForm from './basic-form.tsx';
 import ContactForm from './contact-form.tsx';
 import CustomerForm from './customer-form.tsx';
-import EventSignupForm from './event-signup-form.tsx';
+import EventSignup from './event-signup.tsx';
 import JobForm from './job-form.tsx';
 import Login from './login.tsx';
 import MyRegistrations from './my-registrations.tsx';
@@ -27,7 +27,7 @@ export const islands = {
   'basic-form': BasicForm,
   'contact-form': ContactForm,
   'customer-form': CustomerForm,
-  'event-signup-form': EventSignupForm,
+  'event-signup': EventSignup,
   'job-form': JobForm,
   login: Login,
   'my-registrations': MyRegistrations,
@@ -46,4 +46,4 @@ export type IslandName = keyof typeof islands;
 export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]>;
 
 /** Islands that show their result as a toast: a page with one of them gets the toaster too. */
-export const needsToaster: ReadonlySet<IslandName> = new Set(['basic-form', 'contact-form', 'customer-form', 'event-signup-form', 'job-form', 'question-form']);
+export const needsToaster: ReadonlySet<IslandName> = new Set(['basic-form', 'contact-form', 'customer-form', 'job-form', 'question-form']);

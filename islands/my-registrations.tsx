@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { maybeSignedIn } from './lib/signed-in-hint.ts';
 import type { Locale } from './lib/language.ts';
 import { hasEvent, statusText, type Registration, type RegistrationText } from './lib/registration-types.ts';
 import { formatEventDate } from './lib/event-dates.ts';
@@ -42,6 +43,8 @@ export default function MyRegistrations({ locale, registrationPages, loginHref, 
 
   useEffect(() => {
     setRemembered(rememberedRegistrations());
+    // Signed in shows as a stored profile (issue 6); without one the server would only say "guest".
+    if (!maybeSignedIn()) return setState({ kind: 'guest' });
     void requestJson<{ signedIn: boolean; registrations: Registration[] }>('GET', '/api/registrations', text.loadFailed).then((answer) => {
       if (!answer.ok) setState({ kind: 'failed', message: answer.message });
       else setState(answer.body.signedIn ? { kind: 'signed-in', registrations: answer.body.registrations } : { kind: 'guest' });

@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useState } from 'react';
+import { maybeSignedIn } from './lib/signed-in-hint.ts';
 import type { Locale } from './lib/language.ts';
 import { hasEvent, statusText, type Registration, type RegistrationText } from './lib/registration-types.ts';
 import { formatEventDate } from './lib/event-dates.ts';
@@ -46,6 +47,8 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
     const id = decodeURIComponent(location.pathname.split('/').pop() ?? '');
     const link = linkFragment(location.hash);
     setToken(link.token);
+    // Without the link's token only a session opens it: no profile stored, nobody signed in, no request.
+    if (!link.token && !maybeSignedIn()) return setView({ kind: 'missing', message: text.notFound });
     void requestJson<{ registration: Registration }>('GET', `/api/registrations/${encodeURIComponent(id)}`, text.failure, link.token ? { token: link.token } : {}).then((answer) => {
       if (!answer.ok) return setView({ kind: 'missing', message: answer.status === 404 ? text.notFound : answer.message });
       const { registration } = answer.body;

@@ -4,7 +4,7 @@ import { mayAccess, requestToken, signedInVisitor } from './access.ts';
 import { say } from './copy.ts';
 import { findEvent } from './event-facts.ts';
 import { sendRegistrationMail } from './mails.ts';
-import { withStore } from './store-access.ts';
+import { withExistingStore, withStore } from './store-access.ts';
 import { registrationView } from './view.ts';
 
 /**
@@ -15,7 +15,7 @@ import { registrationView } from './view.ts';
 export const cancelOne: FunctionHandler = async (request, env, context) => {
   const locale = requestLocale(request);
   const id = context.params.id ?? '';
-  const found = await withStore(env, locale, (store) => store.get(id));
+  const found = await withExistingStore(env, locale, (store) => store.get(id), undefined);
   const token = requestToken(request);
   const allowed = found && (mayAccess(found, null, token) || mayAccess(found, await signedInVisitor(request, env), token));
   if (!found || !allowed) throw new HttpError(404, say[locale].notFound);

@@ -3,7 +3,7 @@ import type { FunctionHandler } from '../types.ts';
 import { mayAccess, requestToken, signedInVisitor } from './access.ts';
 import { say } from './copy.ts';
 import { findEvent } from './event-facts.ts';
-import { withStore } from './store-access.ts';
+import { withExistingStore } from './store-access.ts';
 import { placesOf, registrationView } from './view.ts';
 
 /**
@@ -14,7 +14,7 @@ import { placesOf, registrationView } from './view.ts';
 export const listMine: FunctionHandler = async (request, env) => {
   const visitor = await signedInVisitor(request, env);
   if (!visitor) return json(200, { signedIn: false, registrations: [] });
-  const registrations = await withStore(env, requestLocale(request), (store) => store.listFor(visitor));
+  const registrations = await withExistingStore(env, requestLocale(request), (store) => store.listFor(visitor), []);
   return json(200, {
     signedIn: true,
     profile: { name: visitor.name ?? null, email: visitor.email ?? null },
@@ -30,7 +30,7 @@ export const listMine: FunctionHandler = async (request, env) => {
 export const getOne: FunctionHandler = async (request, env, context) => {
   const locale = requestLocale(request);
   const id = context.params.id ?? '';
-  const registration = await withStore(env, locale, (store) => store.get(id));
+  const registration = await withExistingStore(env, locale, (store) => store.get(id), undefined);
   const token = requestToken(request);
   // The session is only read when the token does not already open it (verifying costs a key fetch).
   const allowed = registration && (mayAccess(registration, null, token) || mayAccess(registration, await signedInVisitor(request, env), token));
@@ -46,6 +46,6 @@ export const placesLeft: FunctionHandler = async (request, env) => {
   const wanted = new URL(request.url).searchParams.get('event');
   const events = wanted === null ? env.site.events : env.site.events.filter((event) => String(event.id) === wanted);
   if (wanted !== null && events.length === 0) throw new HttpError(404, say[requestLocale(request)].noEvent, 'event');
-  const counts = await withStore(env, requestLocale(request), (store) => store.counts());
+  const counts = await withExistingStore(env, requestLocale(request), (store) => store.counts(), new Map<number, { confirmed: number; waitlisted: number }>());
   return json(200, { events: Object.fromEntries(events.map((event) => [event.id, placesOf(event, counts.get(event.id))])) });
 };

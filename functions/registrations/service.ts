@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { openStore, type RegistrationStore, type StoreOptions } from './store.ts';
 
 /**
@@ -13,6 +14,12 @@ import { openStore, type RegistrationStore, type StoreOptions } from './store.ts
 export interface RegistrationsHandle {
   readonly options: StoreOptions;
   store(): Promise<RegistrationStore>;
+  /**
+   * The store if there is any data to read: a PostgreSQL server always; the embedded database
+   * once a first sign-up created its folder. Reads never create it, so a site nobody signed up
+   * for yet answers "no registrations" at once instead of spending seconds on an empty database.
+   */
+  existing(): Promise<RegistrationStore | undefined>;
   close(): Promise<void>;
 }
 
@@ -45,6 +52,12 @@ export function registrationsHandle(options: StoreOptions, log: (line: string) =
         registry.set(key, open);
       }
       return open;
+    },
+    async existing() {
+      if (registry.has(key) || options.databaseUrl) return this.store();
+      if (options.dataDir.startsWith('memory://')) return undefined;
+      const created = await stat(join(options.dataDir, 'PG_VERSION')).then(() => true, () => false);
+      return created ? this.store() : undefined;
     },
     async close() {
       const open = registry.get(key);

@@ -10,8 +10,20 @@ import type { RegistrationStore } from './store.ts';
  * handler raises itself (HttpError) pass through untouched.
  */
 export async function withStore<T>(env: Pick<FunctionEnv, 'registrations' | 'log'>, locale: Locale, work: (store: RegistrationStore) => Promise<T>): Promise<T> {
+  return run(env, locale, async () => work(await env.registrations.store()));
+}
+
+/** The same for reads: `none` when no database exists yet (nobody ever signed up), without creating one. */
+export async function withExistingStore<T>(env: Pick<FunctionEnv, 'registrations' | 'log'>, locale: Locale, work: (store: RegistrationStore) => Promise<T>, none: T): Promise<T> {
+  return run(env, locale, async () => {
+    const store = await env.registrations.existing();
+    return store ? work(store) : none;
+  });
+}
+
+async function run<T>(env: Pick<FunctionEnv, 'log'>, locale: Locale, work: () => Promise<T>): Promise<T> {
   try {
-    return await work(await env.registrations.store());
+    return await work();
   } catch (error) {
     if (error instanceof HttpError) throw error;
     env.log(`registrations: database failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -13,7 +13,7 @@ export function EventSignupForm({ event }: { event: EventText }) {
   const site = useSite();
   return (
     <Island
-      name="event-signup-form"
+      name="event-signup"
       props={{
         id: 'event-signup',
         locale: site.locale,

@@ -172,3 +172,22 @@ describe.each(databaseKinds('tests/registrations/api.test.ts'))('registrations A
   });
 });
 
+
+describe('before anyone signed up', () => {
+  test('reads answer at once without creating the embedded database', async () => {
+    const { mkdtemp, readdir, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'site-data-empty-'));
+    const site = await startRegistrationsServer([eventFacts(1, { capacity: 12 })], { SITE_DATA_DIR: join(dir, 'data') });
+    try {
+      expect((await site.call('GET', '/api/registrations/places')).body).toEqual({ events: { 1: { capacity: 12, confirmed: 0, waitlisted: 0, placesLeft: 12 } } });
+      expect((await site.call('GET', '/api/registrations/abc123', { token: 'x'.repeat(32) })).status).toBe(404);
+      expect((await site.call('POST', '/api/registrations/abc123/cancel', { token: 'x'.repeat(32) })).status).toBe(404);
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await site.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

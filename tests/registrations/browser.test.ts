@@ -68,7 +68,7 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     await expect.poll(() => places(page)).toBe(String(event.capacity));
     await page.locator('a[data-event-signup]').click();
     await page.waitForURL(/\/inschrijven$/);
-    await page.locator('site-island[data-island="event-signup-form"][data-state="hydrated"]').waitFor({ state: 'attached' });
+    await page.locator('site-island[data-island="event-signup"][data-state="hydrated"]').waitFor({ state: 'attached' });
 
     // Empty: every required field says so in Dutch, and nothing is sent.
     await page.getByRole('button', { name: 'Inschrijven' }).click();
@@ -88,7 +88,7 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     // The connection drops: the form's own message, and everything typed stays.
     await guest.setOffline(true);
     await page.getByRole('button', { name: 'Inschrijven' }).click();
-    await expect.poll(() => page.locator('.toast[data-state="open"] .toast-title').allTextContents()).toContain('Het inschrijven is niet gelukt. Wat je hebt ingevuld staat er nog; probeer het opnieuw.');
+    await expect.poll(() => page.locator('[data-form-problem]').textContent()).toBe('Het inschrijven is niet gelukt. Wat je hebt ingevuld staat er nog; probeer het opnieuw.');
     for (const [name, value] of Object.entries(typed)) expect(await field(page, name).inputValue()).toBe(value);
     await guest.setOffline(false);
     expect(smtp.received).toHaveLength(0);
@@ -100,10 +100,11 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     expect(await page.locator('.registration .notice').textContent()).toBe('Je inschrijving is ontvangen. We hebben een bevestiging gestuurd naar sanne@example.nl.');
 
     // The same person again: the server refuses, its message lands at the email field, nothing is lost.
-    const { page: again } = await openPage(guest, `${event.page.nl}/inschrijven`, { waitFor: ['event-signup-form'] });
+    const { page: again } = await openPage(guest, `${event.page.nl}/inschrijven`, { waitFor: ['event-signup'] });
     for (const [name, value] of Object.entries(typed)) await field(again, name).fill(value);
     await again.getByRole('button', { name: 'Inschrijven' }).click();
     await expect.poll(() => fieldError(again, 'email').textContent()).toContain('Je bent al ingeschreven voor dit evenement');
+    expect(await again.locator('[data-form-problem]').textContent()).toContain('Je bent al ingeschreven voor dit evenement');
     for (const [name, value] of Object.entries(typed)) expect(await field(again, name).inputValue()).toBe(value);
 
     // The confirmation mail, read back from the SMTP server: Dutch, with the registration's link.
