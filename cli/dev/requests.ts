@@ -45,7 +45,7 @@ export class DevRequests {
   }
 
   /** After start and after each rebuild: follow the site's manifest, redirects and functions. */
-  refresh(): void {
+  async refresh(): Promise<void> {
     const generation = this.session.generation;
     if (!generation) return;
     const { manifest, redirects } = generation.state.index;
@@ -67,7 +67,11 @@ export class DevRequests {
     if (this.serve.functions !== functions) {
       try {
         const env = this.functionEnv(functions, manifest);
-        state.functions.mailer.close();
+        const old = state.functions;
+        // The new bundle has its own registry of open databases: the old one lets go of the
+        // embedded database's folder before the new one may open it.
+        old.mailer.close();
+        await old.registrations.close();
         state.functions = env;
         state.router = functions;
         this.serve.functions = functions;

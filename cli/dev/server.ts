@@ -70,7 +70,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const onBatch = async (changes: ChangeSet) => {
     const session = await sessionReady;
     const report = await session.apply(changes);
-    requests?.refresh();
+    await requests?.refresh();
     lastErrors = announce(session, events, report, changes, lastErrors, log);
   };
   const watching: Promise<SiteWatcher> = watchSite(root, onBatch, (error) => log(`site dev: watcher: ${error instanceof Error ? error.message : String(error)}`));
@@ -89,7 +89,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     log,
     onRenderProblem: (p) => log(formatProblems([p]).trimEnd()),
   });
-  requests.refresh();
+  await requests.refresh();
   ready(session);
   const problems = session.problems();
   if (problems.length) log(formatProblems(problems).trimEnd());
