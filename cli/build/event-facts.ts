@@ -28,7 +28,9 @@ export function eventFacts(events: readonly EventItem[], pages: readonly PageRou
   const canonical = new Map<string, string>();
   for (const page of pages) if (page.route === 'event' && page.entity.kind === 'event') canonical.set(`${page.locale}:${page.entity.id}`, page.canonical);
   const pageOf = (id: number, locale: Locale) => canonical.get(`${locale}:${id}`);
-  return events.flatMap((item) => {
+  // By id: the model and the validated content hold events in different orders, and site.json
+  // should not change with whichever of the two made it (site build, site dev).
+  const facts = events.flatMap((item) => {
     const { nl, en } = item;
     const page = { nl: pageOf(nl.data.id, 'nl'), en: pageOf(nl.data.id, 'en') };
     // An event without a page (a draft left out of the build) takes no registrations.
@@ -46,6 +48,7 @@ export function eventFacts(events: readonly EventItem[], pages: readonly PageRou
       },
     ];
   });
+  return facts.sort((a, b) => a.id - b.id);
 }
 
 /** The registration page per language with `[id]` in it, from the shell page's paths. */

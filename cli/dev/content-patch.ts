@@ -6,6 +6,7 @@ import type { MarkdownSource } from '../content/front-matter.ts';
 import { ParseMemo } from '../content/parse-memo.ts';
 import { buildModel } from '../content/model.ts';
 import { usedImages } from '../build/used-images.ts';
+import { eventFacts } from '../build/event-facts.ts';
 import { checkReferences } from '../content/references.ts';
 import { eventSchema, jobSchema, newsSchema, pageSchema } from '../content/schemas/markdown.ts';
 import type { ByLocale, SiteModel } from '../content/types.ts';
@@ -101,7 +102,10 @@ export function patchItem(
   const list = state.content[ref.collection] as Item[];
   const replaced = list.map((old) => (old.nl.key === ref.key ? item : old));
   const images = [...usedImages({ ...built.model, clubs: [] })];
-  return { kind: 'patched', state: { ...state, content: { ...state.content, [ref.collection]: replaced }, model }, item: ref, problems, images };
+  // An event's capacity, deadline or questions reach the registration functions through site.json's
+  // events: keep them current, or a sign-up in site dev would be checked against the old ones.
+  const index = ref.collection === 'events' ? { ...state.index, manifest: { ...state.index.manifest, events: eventFacts(model.events, state.pages) } } : state.index;
+  return { kind: 'patched', state: { ...state, content: { ...state.content, [ref.collection]: replaced }, model, index }, item: ref, problems, images };
 }
 
 /** The model with one item swapped, if that changes neither a URL nor the order of a list. */
