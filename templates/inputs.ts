@@ -1,6 +1,7 @@
 import type { SiteModel } from '../cli/content/types.ts';
 import type { PageRoute } from '../cli/routes/types.ts';
 import { NEWS_PER_PAGE } from '../cli/routes/routes.ts';
+import { clubById, eventById, newsById } from './lib/lookup.ts';
 
 /** The articles on page `page` (from 1) of the news list, newest first. */
 export const newsOnPage = <T>(news: T[], page: number): T[] => news.slice((page - 1) * NEWS_PER_PAGE, page * NEWS_PER_PAGE);
@@ -17,11 +18,11 @@ export function pageInputs(page: PageRoute, model: SiteModel): unknown {
   const own = { page, text: text(page.route) };
   switch (entity.kind) {
     case 'news':
-      return { ...own, item: model.news.find((n) => n.nl.data.id === entity.id) };
+      return { ...own, item: newsById(model, entity.id) };
     case 'event':
-      return { ...own, item: model.events.find((e) => e.nl.data.id === entity.id), clubs: model.clubs };
+      return { ...own, item: eventById(model, entity.id), clubs: model.clubs };
     case 'club':
-      return { ...own, club: model.clubs.find((c) => c.id === entity.id), clubText: text('club'), lessons: model.lessons };
+      return { ...own, club: clubById(model, entity.id), clubText: text('club'), lessons: model.lessons };
     case 'status':
       return { ...own, notFound: text('not-found'), error: text('error') };
     case 'listing':

@@ -7,6 +7,7 @@ import { Icon } from '../components/Icon.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { formatDate, useSite } from '../lib/site.tsx';
 import { newsOnPage } from '../inputs.ts';
+import { newsById } from '../lib/lookup.ts';
 
 /** The news, newest first, a page at a time. */
 export function NewsListPage() {
@@ -35,7 +36,7 @@ export function NewsListPage() {
 
 export function NewsArticlePage() {
   const { model, page, locale, t, href } = useSite();
-  const item = model.news.find((n) => page.entity.kind === 'news' && n.nl.data.id === page.entity.id)![locale];
+  const item = newsById(model, page.entity.kind === 'news' ? page.entity.id : NaN)![locale];
   const news = item.data;
   return (
     <PageFrame title={news.title} description={news.summary} image={news.image} fallback={item.fallback} parent="news">
