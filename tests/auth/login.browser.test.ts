@@ -71,21 +71,23 @@ describe.runIf(run)('login page against the Auth emulator', () => {
   });
 
   test.each([
-    ['nl-NL', '/login', 'wrong', "Dit wachtwoord klopt niet. Probeer het opnieuw, of kies 'Wachtwoord vergeten?'."],
-    ['en-GB', '/en/login', 'wrong', "That password is not correct. Try again, or choose 'Forgot your password?'."],
-    ['nl-NL', '/login', 'unknown', 'Er is geen account met dit e-mailadres. Controleer het adres of maak een account aan.'],
-    ['en-GB', '/en/login', 'unknown', 'There is no account with this email address. Check the address or create an account.'],
-  ])('%s %s: a %s password or user gets its message in the page language', async (locale, path, kind, message) => {
+    ['nl-NL', '/login', 'wrong-password', "Dit wachtwoord klopt niet. Probeer het opnieuw, of kies 'Wachtwoord vergeten?'."],
+    ['en-GB', '/en/login', 'wrong-password', "That password is not correct. Try again, or choose 'Forgot your password?'."],
+    ['nl-NL', '/login', 'user-not-found', 'Er is geen account met dit e-mailadres. Controleer het adres of maak een account aan.'],
+    ['en-GB', '/en/login', 'user-not-found', 'There is no account with this email address. Check the address or create an account.'],
+  ])('%s %s: %s gets its message in the page language', async (locale, path, kind, message) => {
     const email = uniqueEmail('bert');
     await createUser(site, email, 'correct-horse-1', 'Bert Bakker');
     const context = await fresh(locale);
     const { page, problems } = await openPage(context, path);
     await loginReady(page);
-    await signIn(page, kind === 'wrong' ? email : uniqueEmail('nobody'), 'not-the-password');
-    await expect.poll(() => page.getByRole('alert').textContent(), wait).toBe(message);
-    // At the field too, and nothing the visitor typed is lost.
-    const field = kind === 'wrong' ? page.locator('#login-password') : page.locator('#login-email');
-    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await signIn(page, kind === 'wrong-password' ? email : uniqueEmail('nobody'), 'not-the-password');
+    // Said at the field it is about, which gets focus, and nothing the visitor typed is lost.
+    const field = kind === 'wrong-password' ? 'login-password' : 'login-email';
+    await expect.poll(() => page.locator(`#${field}-error`).textContent(), wait).toBe(message);
+    expect(await page.locator(`#${field}`).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${field}`).evaluate((control) => control === document.activeElement)).toBe(true);
+    expect(await page.locator('#login .form-alert').textContent()).toBe('');
     expect(await page.locator('#login-password').inputValue()).toBe('not-the-password');
     expect(await sessionCookie(context)).toBeUndefined();
     expect(problems).toEqual([]);
@@ -117,6 +119,22 @@ describe.runIf(run)('login page against the Auth emulator', () => {
     expect((await Promise.all(firebase)).some(Boolean)).toBe(true);
     // No session to clear: no profile was ever stored here.
     expect(functions).toEqual([]);
+    await context.close();
+  });
+
+  test('offline: the network message in the form’s alert, and the form kept', async () => {
+    const context = await fresh();
+    const { page, problems } = await openPage(context, '/login');
+    await loginReady(page);
+    await page.getByLabel('E-mailadres', { exact: true }).fill('iemand@example.nl');
+    await page.locator('.auth[data-identity="ready"]').waitFor({ state: 'attached', ...wait });
+    await context.setOffline(true);
+    await page.getByLabel('Wachtwoord', { exact: true }).fill('whatever-1');
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    // Firebase caps its timeout at 5 s when the browser says it is offline (spec §9).
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 }).toBe('Er is geen verbinding. Controleer je internetverbinding en probeer het opnieuw.');
+    expect(await page.getByLabel('E-mailadres', { exact: true }).inputValue()).toBe('iemand@example.nl');
+    expect(problems.filter((problem) => !problem.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await context.close();
   });
 

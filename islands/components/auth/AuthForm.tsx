@@ -33,7 +33,7 @@ const fieldOfCode: Record<string, string> = {
 /**
  * One identity form (sign in, create an account, reset, new password). Fields are checked in the
  * page's language before Firebase is asked; Firebase's answer comes back as a message in the same
- * language (lib/auth/errors.ts) in a live region, and at its field when it is about one. The
+ * language (lib/auth/errors.ts), at its field when it is about one, else in a live region. The
  * controls are uncontrolled, so nothing typed is lost when a call fails.
  */
 export function AuthForm({ id, heading, intro, fields, password, submit, busy, text, onSubmit, children }: AuthFormProps) {
@@ -85,12 +85,13 @@ export function AuthForm({ id, heading, intro, fields, password, submit, busy, t
       await onSubmit(values);
     } catch (error) {
       const shown = authErrorMessage(error, text.errors);
-      setMessage(shown);
       const field = fieldOfCode[authErrorCode(error) ?? ''];
+      // Said once: at its field, which gets focus (its description is read out with it), or else
+      // in the form's alert.
       if (field && form.current.querySelector(`[name="${field}"]`)) {
         setErrors({ [field]: shown });
         focus(field);
-      }
+      } else setMessage(shown);
     } finally {
       setSending(false);
     }
