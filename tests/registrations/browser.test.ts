@@ -16,6 +16,8 @@ import { startSmtp, waitForMails, type TestSmtp } from '../functions/helpers/smt
 import { embedded, type Database } from './helpers/databases.ts';
 
 const runs = browserAvailable('tests/registrations/browser.test.ts');
+/** Waits for the page, generously: on a busy machine an island and its request take seconds. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
 
 describe.skipIf(!runs)('registering as a guest in the browser', () => {
   let server: RunningServer;
@@ -44,7 +46,7 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     const site = JSON.parse(await readFile(join(dist, 'site.json'), 'utf8')) as { events: EventFacts[] };
     // The open day (event 1): open for sign-up until March 2027, 24 places, one question.
     event = site.events.find((candidate) => candidate.id === 1)!;
-    server = await startServer({ dist, port: 0, host: '127.0.0.1', env: { SMTP_URL: smtp.url, SITE_RATE_LIMIT: '0', ...(await database.fresh()) }, root: dist, log: () => {} });
+    server = await startServer({ dist, port: 0, host: '127.0.0.1', env: { SMTP_URL: smtp.url, SITE_RATE_LIMIT: '0', ...(await database.fresh()) }, root: dist, log: () => {}, warmUp: true });
   });
   afterAll(async () => {
     for (const made of contexts) await made.close().catch(() => {});
@@ -61,18 +63,18 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     const card = list.locator('article.card', { hasText: event.title.nl });
     expect(await card.locator('.places-left').textContent()).toBe(`${event.capacity} plekken`);
     await card.scrollIntoViewIfNeeded();
-    await expect.poll(() => card.locator('.places-left').getAttribute('data-places-left')).toBe(String(event.capacity));
+    await poll(() => card.locator('.places-left').getAttribute('data-places-left')).toBe(String(event.capacity));
     expect(await card.locator('.places-left').textContent()).toBe(`${event.capacity} plekken over`);
 
     const { page, problems } = await openPage(guest, event.page.nl, { waitFor: ['signup-call', 'places-left'] });
-    await expect.poll(() => places(page)).toBe(String(event.capacity));
+    await poll(() => places(page)).toBe(String(event.capacity));
     await page.locator('a[data-event-signup]').click();
     await page.waitForURL(/\/inschrijven$/);
     await page.locator('site-island[data-island="event-signup"][data-state="hydrated"]').waitFor({ state: 'attached' });
 
     // Empty: every required field says so in Dutch, and nothing is sent.
     await page.getByRole('button', { name: 'Inschrijven' }).click();
-    for (const name of ['firstName', 'surname', 'email', 'answers.birthYear']) await expect.poll(() => fieldError(page, name).textContent()).toBe('Dit veld is verplicht.');
+    for (const name of ['firstName', 'surname', 'email', 'answers.birthYear']) await poll(() => fieldError(page, name).textContent()).toBe('Dit veld is verplicht.');
     await field(page, 'firstName').fill('Sanne');
     await field(page, 'surname').fill('de Wit');
     await field(page, 'email').fill('sanne@example.nl');
@@ -80,15 +82,15 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     await field(page, 'answers.birthYear').fill('2010');
     await field(page, 'remarks').fill('Daan is linkshandig.');
     await page.getByRole('button', { name: 'Inschrijven' }).click();
-    await expect.poll(() => fieldError(page, 'answers.birthYear').textContent()).toBe('De waarde moet minimaal 2014 zijn.');
+    await poll(() => fieldError(page, 'answers.birthYear').textContent()).toBe('De waarde moet minimaal 2014 zijn.');
     await field(page, 'answers.birthYear').fill('2016');
-    await expect.poll(() => fieldError(page, 'answers.birthYear').textContent()).toBe('');
+    await poll(() => fieldError(page, 'answers.birthYear').textContent()).toBe('');
     const typed = { firstName: 'Sanne', surname: 'de Wit', email: 'sanne@example.nl', participant: 'Daan de Wit', 'answers.birthYear': '2016', remarks: 'Daan is linkshandig.' };
 
     // The connection drops: the form's own message, and everything typed stays.
     await guest.setOffline(true);
     await page.getByRole('button', { name: 'Inschrijven' }).click();
-    await expect.poll(() => page.locator('[data-form-problem]').textContent()).toBe('Het inschrijven is niet gelukt. Wat je hebt ingevuld staat er nog; probeer het opnieuw.');
+    await poll(() => page.locator('[data-form-problem]').textContent()).toBe('Het inschrijven is niet gelukt. Wat je hebt ingevuld staat er nog; probeer het opnieuw.');
     for (const [name, value] of Object.entries(typed)) expect(await field(page, name).inputValue()).toBe(value);
     await guest.setOffline(false);
     expect(smtp.received).toHaveLength(0);
@@ -96,14 +98,14 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     // Signed up: straight to the new registration, confirmed, with its secret link in the address.
     await page.getByRole('button', { name: 'Inschrijven' }).click();
     await page.waitForURL(/\/evenementen\/inschrijvingen\/[A-Za-z0-9_-]+#token=/);
-    await expect.poll(() => page.locator('[data-registration-status]').textContent()).toBe('Bevestigd');
+    await poll(() => page.locator('[data-registration-status]').textContent()).toBe('Bevestigd');
     expect(await page.locator('.registration .notice').textContent()).toBe('Je inschrijving is ontvangen. We hebben een bevestiging gestuurd naar sanne@example.nl.');
 
     // The same person again: the server refuses, its message lands at the email field, nothing is lost.
     const { page: again } = await openPage(guest, `${event.page.nl}/inschrijven`, { waitFor: ['event-signup'] });
     for (const [name, value] of Object.entries(typed)) await field(again, name).fill(value);
     await again.getByRole('button', { name: 'Inschrijven' }).click();
-    await expect.poll(() => fieldError(again, 'email').textContent()).toContain('Je bent al ingeschreven voor dit evenement');
+    await poll(() => fieldError(again, 'email').textContent()).toContain('Je bent al ingeschreven voor dit evenement');
     expect(await again.locator('[data-form-problem]').textContent()).toContain('Je bent al ingeschreven voor dit evenement');
     for (const [name, value] of Object.entries(typed)) expect(await field(again, name).inputValue()).toBe(value);
 
@@ -117,21 +119,21 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     // Opened in another browser (no session, nothing remembered): the link alone opens it.
     const elsewhere = await context();
     const { page: opened, problems: openedProblems } = await openPage(elsewhere, `${fromMail.pathname}${fromMail.hash}`, { waitFor: ['registration-detail'] });
-    await expect.poll(() => opened.locator('[data-registration-status]').textContent()).toBe('Bevestigd');
-    await expect.poll(() => opened.locator('.registration').textContent()).toContain('Daan de Wit');
+    await poll(() => opened.locator('[data-registration-status]').textContent()).toBe('Bevestigd');
+    await poll(() => opened.locator('.registration').textContent()).toContain('Daan de Wit');
     expect(await opened.locator('.registration').textContent()).toContain('Daan is linkshandig.');
     // Without the token the same page shows nothing of it.
     const { page: bare } = await openPage(await context(), fromMail.pathname, { waitFor: ['registration-detail'] });
-    await expect.poll(() => bare.locator('[data-registration-state="missing"]').textContent()).toContain('Deze inschrijving is niet gevonden');
+    await poll(() => bare.locator('[data-registration-state="missing"]').textContent()).toContain('Deze inschrijving is niet gevonden');
 
     // One place fewer on the event page.
     const { page: detail } = await openPage(elsewhere, event.page.nl, { waitFor: ['places-left'] });
-    await expect.poll(() => places(detail)).toBe(String(event.capacity - 1));
+    await poll(() => places(detail)).toBe(String(event.capacity - 1));
 
     // Cancel, asked once more first.
     await opened.getByRole('button', { name: 'Inschrijving annuleren' }).click();
     await opened.getByRole('button', { name: 'Ja, annuleer' }).click();
-    await expect.poll(() => opened.locator('[data-registration-status]').textContent()).toBe('Geannuleerd');
+    await poll(() => opened.locator('[data-registration-status]').textContent()).toBe('Geannuleerd');
     expect(await opened.locator('.registration .notice').first().textContent()).toBe('Je inschrijving is geannuleerd. Je krijgt een bevestiging per mail.');
     expect(await opened.getByRole('button', { name: 'Inschrijving annuleren' }).count()).toBe(0);
     const mails = await waitForMails(smtp, 2);
@@ -139,19 +141,19 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
 
     // The place is back.
     const { page: after } = await openPage(elsewhere, event.page.nl, { waitFor: ['places-left'] });
-    await expect.poll(() => places(after)).toBe(String(event.capacity));
+    await poll(() => places(after)).toBe(String(event.capacity));
 
     // "My registrations" for a guest: how to find one, and the one opened on this device.
     const { page: mine, problems: mineProblems } = await openPage(elsewhere, '/evenementen/inschrijvingen', { waitFor: ['my-registrations'] });
-    await expect.poll(() => mine.locator('[data-registrations-state="guest"]').count()).toBe(1);
+    await poll(() => mine.locator('[data-registrations-state="guest"]').count()).toBe(1);
     expect(await mine.getByRole('heading', { name: 'Eerder geopend op dit apparaat' }).count()).toBe(1);
     await mine.getByLabel('Link uit je bevestigingsmail').fill('https://example.com/niet-een-inschrijving');
     await mine.getByRole('button', { name: 'Open inschrijving' }).click();
-    await expect.poll(() => mine.locator('#registration-link-error').textContent()).toBe('Dit is geen link naar een inschrijving. Kopieer de hele link uit de mail.');
+    await poll(() => mine.locator('#registration-link-error').textContent()).toBe('Dit is geen link naar een inschrijving. Kopieer de hele link uit de mail.');
     await mine.getByLabel('Link uit je bevestigingsmail').fill(link);
     await mine.getByRole('button', { name: 'Open inschrijving' }).click();
     await mine.waitForURL(/#token=/);
-    await expect.poll(() => mine.locator('[data-registration-status]').textContent()).toBe('Geannuleerd');
+    await poll(() => mine.locator('[data-registration-status]').textContent()).toBe('Geannuleerd');
 
     const offline = (problem: string) => problem.includes('ERR_INTERNET_DISCONNECTED');
     expect([...listProblems, ...problems.filter((problem) => !offline(problem)), ...openedProblems, ...mineProblems]).toEqual([]);
@@ -163,7 +165,7 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     const deadline = new Date(`${event.deadline}:00+01:00`).getTime();
     await late.addInitScript(`{ const now = ${deadline + 2 * 86_400_000}; const RealDate = Date; globalThis.Date = class extends RealDate { constructor(...a) { super(...(a.length ? a : [now])); } static now() { return now; } }; }`);
     const { page } = await openPage(late, event.page.en, { waitFor: ['signup-call'] });
-    await expect.poll(() => page.locator('[data-signup-state]').textContent()).toBe('Registration for this event has closed.');
+    await poll(() => page.locator('[data-signup-state]').textContent()).toBe('Registration for this event has closed.');
     expect(await page.locator('a[data-event-signup]').count()).toBe(0);
   });
 });
