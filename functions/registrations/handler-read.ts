@@ -47,5 +47,9 @@ export const placesLeft: FunctionHandler = async (request, env) => {
   const events = wanted === null ? env.site.events : env.site.events.filter((event) => String(event.id) === wanted);
   if (wanted !== null && events.length === 0) throw new HttpError(404, say[requestLocale(request)].noEvent, 'event');
   const counts = await withExistingStore(env, requestLocale(request), (store) => store.counts(), new Map<number, { confirmed: number; waitlisted: number }>());
-  return json(200, { events: Object.fromEntries(events.map((event) => [event.id, placesOf(event, counts.get(event.id))])) });
+  const response = json(200, { events: Object.fromEntries(events.map((event) => [event.id, placesOf(event, counts.get(event.id))])) });
+  // Every event page asks this. A shared cache (Firebase Hosting's CDN) may answer for 15 s, so a
+  // crowd on one page is one function call; browsers always ask again (max-age=0).
+  response.headers.set('cache-control', 'public, max-age=0, s-maxage=15');
+  return response;
 };

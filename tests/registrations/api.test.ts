@@ -150,6 +150,8 @@ describe.each(databaseKinds('tests/registrations/api.test.ts'))('registrations A
     expect(body.events[1]).toEqual({ capacity: 2, confirmed: 2, waitlisted: 2, placesLeft: 0 });
     expect(body.events[2]).toEqual({ capacity: 20, confirmed: 0, waitlisted: 0, placesLeft: 20 });
     expect((await site.call('GET', '/api/registrations/places?event=42')).status).toBe(404);
+    const response = await fetch(`${site.url}/api/registrations/places`);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=15');
   });
 
   test('a cross-site post and a wrong method are refused by the router', async () => {
