@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,7 +17,9 @@ export interface Database {
 }
 
 const root = resolve(import.meta.dirname, '../../..');
-const template = join(root, '.site', 'test-registrations', 'embedded-template');
+// Named after the PGlite version: a data folder of another version must not be copied.
+const pgliteVersion = (JSON.parse(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version;
+const template = join(root, '.site', 'test-registrations', `embedded-template-${pgliteVersion}`);
 const lock = `${template}.building`;
 
 /**
