@@ -1,6 +1,7 @@
 import { useSite } from '../lib/site.tsx';
 import { languageProps, navItems } from '../lib/island-props.ts';
 import { accountProps } from '../lib/identity-props.ts';
+import { AccountLink } from './AccountLink.tsx';
 import { Island } from './Island.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -20,6 +21,7 @@ export function Header() {
           <Logo name={model.config.name} />
         </a>
         <Island name="site-header" props={{ nav: { label: t('nav.menu'), items: navItems(site) }, language: languageProps(site), account: accountProps(site) }} load="load" />
+        <AccountLink />
       </div>
     </header>
   );

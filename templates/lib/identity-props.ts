@@ -85,7 +85,6 @@ export function accountProps(site: Site): AccountMenuProps {
   return {
     login: site.href('login'),
     registrations: site.href('registrations'),
-    here: site.page.shell ? '' : site.page.canonical,
-    labels: { login: site.t('nav.login'), account: site.t('login.account'), registrations: site.t('login.myRegistrations'), signOut: site.t('login.logout') },
+    labels: { account: site.t('login.account'), registrations: site.t('login.myRegistrations'), signOut: site.t('login.logout') },
   };
 }

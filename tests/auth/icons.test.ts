@@ -2,8 +2,6 @@
 import { expect, test } from 'vitest';
 import { icons } from '@iconify-json/lucide';
 import { checkIcon, xIcon } from '../../islands/components/auth/PasswordField.tsx';
-import { userIcon } from '../../islands/components/AccountMenu.tsx';
-import { userIcon as avatarUserIcon } from '../../islands/components/Avatar.tsx';
 
 const stroke = ' fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round" stroke-width="2"';
 const shapes = (body: string) => (body.startsWith(`<g${stroke}>`) ? body.slice(`<g${stroke}>`.length, -'</g>'.length) : body.replace(stroke, ''));
@@ -11,11 +9,6 @@ const shapes = (body: string) => (body.startsWith(`<g${stroke}>`) ? body.slice(`
 test.each([
   ['check', checkIcon],
   ['x', xIcon],
-  ['user', userIcon],
 ])('%s equals @iconify-json/lucide', (name, body) => {
   expect(shapes(icons.icons[name]!.body)).toBe(body);
-});
-
-test('the header’s copy of the user icon is the avatar’s', () => {
-  expect(userIcon).toBe(avatarUserIcon);
 });

@@ -20,7 +20,14 @@ afterAll(async () => {
 const wait = { timeout: 15_000 };
 const fresh = (locale = 'nl-NL'): Promise<BrowserContext> => site.browser.newContext({ baseURL: site.url, locale });
 const header = (page: Page) => page.locator('site-island[data-island="site-header"][data-state="hydrated"]');
-const account = (page: Page) => page.locator('.site-header [data-account]').getAttribute('data-account');
+/** What the header shows: the avatar menu, or the template's login link (never both). */
+const account = (page: Page) =>
+  page.evaluate(() => {
+    const menu = document.querySelector('.site-header .account-menu') !== null;
+    const link = document.querySelector<HTMLElement>('.site-header [data-account="signed-out"]');
+    const linkShown = link !== null && getComputedStyle(link).display !== 'none';
+    return menu && !linkShown ? 'signed-in' : !menu && linkShown ? 'signed-out' : `menu ${menu}, link ${linkShown}`;
+  });
 
 async function signIn(page: Page, email: string, password: string, labels = { email: 'E-mailadres', password: 'Wachtwoord', submit: 'Inloggen' }) {
   await loginReady(page);
@@ -97,14 +104,16 @@ describe.runIf(run)('signed-in state in the navigation', () => {
     const email = uniqueEmail('gijs');
     await createUser(site, email, 'serve-and-volley-1', 'Gijs Gerrits');
     const context = await fresh();
-    const { page, problems } = await openPage(context, '/verenigingen/1-ltc-de-kei?tab=info');
+    // The link is plain HTML (no script needed), carrying the page to come back to.
+    const html = await (await fetch(`${site.url}/en/clubs/1-ltc-de-kei`)).text();
+    expect(html).toMatch(/<a class="account-login" href="\/en\/login\?next=%2Fen%2Fclubs%2F1-ltc-de-kei" data-account="signed-out">/);
+    const { page, problems } = await openPage(context, '/en/clubs/1-ltc-de-kei');
     await header(page).waitFor({ state: 'attached' });
     await page.locator('.site-header a[data-account="signed-out"]').click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('next')).toBe('/verenigingen/1-ltc-de-kei?tab=info');
-    await signIn(page, email, 'serve-and-volley-1');
-    await page.waitForURL((url) => url.pathname === '/verenigingen/1-ltc-de-kei', wait);
-    expect(new URL(page.url()).search).toBe('?tab=info');
+    await page.waitForURL((url) => url.pathname === '/en/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/en/clubs/1-ltc-de-kei');
+    await signIn(page, email, 'serve-and-volley-1', { email: 'Email address', password: 'Password', submit: 'Log in' });
+    await page.waitForURL((url) => url.pathname === '/en/clubs/1-ltc-de-kei', wait);
     await expect.poll(() => account(page), wait).toBe('signed-in');
     expect(await page.locator('.account-menu summary .avatar').textContent()).toBe('GG');
     expect(problems).toEqual([]);

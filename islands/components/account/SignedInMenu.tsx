@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Avatar } from '../Avatar.tsx';
 import { initials } from '../../lib/initials.ts';
 import { clearProfile, onProfileChange, profileName, readProfile } from '../../lib/auth/profile.ts';
@@ -7,11 +7,7 @@ import { signOutHere } from '../../lib/auth/sign-out.ts';
 import type { Profile } from '../../lib/auth/types.ts';
 import type { AccountMenuProps } from '../AccountMenu.tsx';
 
-export interface SignedInMenuProps extends AccountMenuProps {
-  here: string;
-  /** What to show when the profile goes (signed out here or elsewhere, or a stale one cleared). */
-  loginLink: ReactNode;
-}
+export type SignedInMenuProps = AccountMenuProps;
 
 /**
  * The header's menu for a signed-in visitor: their avatar (photo, else initials) opening my
@@ -19,7 +15,7 @@ export interface SignedInMenuProps extends AccountMenuProps {
  * is checked once per page against the `__session` cookie (lib/auth/session.ts says when it
  * stands), so one whose session ended elsewhere is cleared and the login link comes back.
  */
-export function SignedInMenu({ login, registrations, labels, loginLink }: SignedInMenuProps) {
+export function SignedInMenu({ login, registrations, labels }: SignedInMenuProps) {
   const [profile, setProfile] = useState<Profile | null>(readProfile);
   useEffect(() => {
     const stop = onProfileChange(setProfile);
@@ -31,8 +27,13 @@ export function SignedInMenu({ login, registrations, labels, loginLink }: Signed
     }
     return stop;
   }, []);
+  // The template's login link (templates/components/AccountLink.tsx) steps aside while someone is shown.
+  useEffect(() => {
+    const link = document.querySelector<HTMLElement>('.site-header [data-account="signed-out"]');
+    if (link) link.style.display = profile ? 'none' : '';
+  }, [profile]);
 
-  if (!profile) return <>{loginLink}</>;
+  if (!profile) return null;
   const name = profileName(profile);
   return (
     <details
