@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { NewPasswordView, ResetView, SignedInView, SignInView, SignUpView, type Mode } from './components/auth/Views.tsx';
 import type { LoginText } from './components/auth/text.ts';
 import { authErrorMessage } from './lib/auth/errors.ts';
@@ -47,8 +47,8 @@ export default function Login({ locale, identity: config, text, paths }: LoginPr
   /** Firebase, fetched and started on first need; its state then drives the card. */
   const identity = (): Promise<Identity> => {
     if (loading.current) return loading.current;
-    const started = (loading.current = loadIdentity(config, locale));
     const { target, code, signOut } = opened.current;
+    const started = (loading.current = loadIdentity(config, locale, { signOut }));
     started
       .then(async (id) => {
         id.subscribe((state) => {
@@ -59,10 +59,8 @@ export default function Login({ locale, identity: config, text, paths }: LoginPr
         });
         const state = await id.ready;
         setReady(true);
-        if (signOut) {
-          await id.signOut();
-          setNotice(text.signedOut);
-        } else if (state.profile && target && !code) location.replace(target);
+        if (signOut) setNotice(text.signedOut);
+        else if (state.profile && target && !code) location.replace(target);
         if (code) {
           try {
             setReset({ code, email: await id.checkResetCode(code) });
@@ -83,7 +81,10 @@ export default function Login({ locale, identity: config, text, paths }: LoginPr
     requestAnimationFrame(() => document.querySelector<HTMLElement>('.auth-form input')?.focus());
   };
 
-  useEffect(() => {
+  // A layout effect: it runs as hydration ends, so the listeners below are in place before the
+  // loader says the island is alive (a plain effect waits for a frame, and a visitor, or a test,
+  // quick to the email field would go unheard).
+  useLayoutEffect(() => {
     const target = returnPath(paths.login);
     setNext(target);
     const params = new URLSearchParams(location.search);
@@ -95,6 +96,7 @@ export default function Login({ locale, identity: config, text, paths }: LoginPr
     if (readProfile() || code || opened.current.signOut) return void identity();
     const now = () => void identity();
     const root = card.current;
+    if (root?.contains(document.activeElement)) return now();
     root?.addEventListener('focusin', now, { once: true });
     root?.addEventListener('pointerdown', now, { once: true });
     return () => {

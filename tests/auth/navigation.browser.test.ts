@@ -74,10 +74,16 @@ describe.runIf(run)('signed-in state in the navigation', () => {
     expect(ran.length).toBeGreaterThan(2);
     expect(ran.filter((script) => script.firebase)).toEqual([]);
 
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/__session') && request.method() === 'POST') posted.push(request.postData() ?? '');
+    });
     await menu.getByRole('button', { name: 'Uitloggen' }).click();
     await page.waitForURL(/\/login$/);
     await expect.poll(() => page.getByRole('status').textContent(), wait).toBe('Je bent uitgelogd.');
     expect(await sessionCookie(context)).toBeUndefined();
+    // The menu cleared the cookie; the login page signed Firebase out before syncing anything back.
+    expect(posted).toEqual(['{"token":""}']);
     // Firebase's own stored user is gone too: a reload stays signed out.
     await page.reload();
     await loginReady(page);

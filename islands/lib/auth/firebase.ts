@@ -66,7 +66,7 @@ const profileOf = (user: User, sessionExpires: number): Profile => ({
 /** A failure with Firebase's error shape, for errors of our own making (a refused session). */
 const failure = (code: string) => Object.assign(new Error(code), { code: `auth/${code}` });
 
-function start(config: IdentityConfig, languageCode: string | undefined): Identity {
+function start(config: IdentityConfig, languageCode: string | undefined, options: StartOptions): Identity {
   const app = initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
   // initializeAuth instead of getAuth: no popup/redirect resolver (email and password only), which
   // keeps that code out of the chunk.
@@ -133,9 +133,19 @@ function start(config: IdentityConfig, languageCode: string | undefined): Identi
     update({ error: 'network-request-failed' });
   }
 
-  onIdTokenChanged(auth, (user) => {
-    queue = queue.then(() => sync(user)).catch((error: unknown) => update({ error: authErrorCode(error) ?? 'internal-error' }));
-  });
+  const listen = () => {
+    onIdTokenChanged(auth, (user) => {
+      queue = queue.then(() => sync(user)).catch((error: unknown) => update({ error: authErrorCode(error) ?? 'internal-error' }));
+    });
+  };
+  // A sign-out asked for on another page (the header's menu, sign-out.ts) happens before anything
+  // is synced, so the user Firebase kept is not signed back in for a moment.
+  const begun = options.signOut
+    ? auth
+        .authStateReady()
+        .then(() => firebaseSignOut(auth))
+        .then(listen)
+    : Promise.resolve(listen());
 
   /** After a call that signed someone in: wait for their session, or throw why there is none. */
   async function settled(uid: string): Promise<Profile> {
@@ -149,7 +159,8 @@ function start(config: IdentityConfig, languageCode: string | undefined): Identi
     throw failure('internal-error');
   }
 
-  const ready = auth.authStateReady().then(async () => {
+  const ready = begun.then(async () => {
+    await auth.authStateReady();
     await queue;
     update({ ready: true });
     return state;
@@ -168,11 +179,13 @@ function start(config: IdentityConfig, languageCode: string | undefined): Identi
     },
     ready,
     async signIn(email, password) {
+      await begun;
       update({ error: undefined });
       const { user } = await signInWithEmailAndPassword(auth, email, password);
       return settled(user.uid);
     },
     async signUp(email, password, name) {
+      await begun;
       update({ error: undefined });
       const { user } = await createUserWithEmailAndPassword(auth, email, password);
       await settled(user.uid);
@@ -210,10 +223,15 @@ function start(config: IdentityConfig, languageCode: string | undefined): Identi
   };
 }
 
+export interface StartOptions {
+  /** Sign out before anything else (the visitor asked to, on a page without Firebase). */
+  signOut?: boolean;
+}
+
 let identity: Identity | undefined;
 
-/** The page's one identity (later calls get the first one, whatever config they pass). */
-export function startIdentity(config: IdentityConfig, languageCode?: string): Identity {
-  identity ??= start(config, languageCode);
+/** The page's one identity (later calls get the first one, whatever they pass). */
+export function startIdentity(config: IdentityConfig, languageCode?: string, options: StartOptions = {}): Identity {
+  identity ??= start(config, languageCode, options);
   return identity;
 }

@@ -1,4 +1,4 @@
-import type { Identity } from './firebase.ts';
+import type { Identity, StartOptions } from './firebase.ts';
 import type { IdentityConfig } from './types.ts';
 
 /**
@@ -14,8 +14,8 @@ import type { IdentityConfig } from './types.ts';
  */
 let loading: Promise<Identity> | undefined;
 
-export function loadIdentity(config: IdentityConfig, languageCode?: string): Promise<Identity> {
-  loading ??= import('./firebase.ts').then((module) => module.startIdentity(config, languageCode));
+export function loadIdentity(config: IdentityConfig, languageCode?: string, options: StartOptions = {}): Promise<Identity> {
+  loading ??= import('./firebase.ts').then((module) => module.startIdentity(config, languageCode, options));
   return loading;
 }
 
