@@ -116,12 +116,11 @@ export function StatusPage() {
     <PageFrame title={message} description={text.data.description}>
       <div className="container narrow status-page">
         <p className="status-code">{status}</p>
-        {status === 404 ? (
+        {/* A 500 says what happened in its page text (content/<locale>/pages/error.md). */}
+        {status === 404 && (
           <p>
             {message}: <Island name="requested-path" props={{ placeholder: page.locale === 'en' ? '/en/...' : '/...' }} load="load" />
           </p>
-        ) : (
-          <p>{t('errors.serverError')}</p>
         )}
         <Prose html={text.html} />
         {/* The spec's error page: "Clear errors" goes to / in either language. */}

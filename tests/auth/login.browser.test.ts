@@ -11,7 +11,7 @@ const run = browserAvailable('identity browser tests');
 let site: AuthSite;
 beforeAll(async () => {
   if (run) site = await startAuthSite();
-}, 240_000);
+}, 420_000);
 afterAll(async () => {
   await site?.stop();
 });

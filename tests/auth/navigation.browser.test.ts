@@ -4,7 +4,7 @@
  * redirects refused, and a profile whose session is gone cleared.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 import { browserAvailable } from '../helpers/browser.ts';
 import { createUser, loginReady, openPage, sessionCookie, startAuthSite, uniqueEmail, type AuthSite } from './helpers/auth-site.ts';
 
@@ -12,7 +12,7 @@ const run = browserAvailable('identity navigation browser tests');
 let site: AuthSite;
 beforeAll(async () => {
   if (run) site = await startAuthSite();
-}, 240_000);
+}, 420_000);
 afterAll(async () => {
   await site?.stop();
 });
@@ -47,19 +47,27 @@ async function signedIn(name: string, locale = 'nl-NL') {
   return { context, page, problems, uid, email };
 }
 
-/** Every script a page ran, with whether it is Firebase's SDK (the chunk that names "@firebase/app"). */
-function watchScripts(page: Page): Array<Promise<{ url: string; firebase: boolean }>> {
+/**
+ * Watches the scripts a page runs; the returned function stops watching (later pages, such as the
+ * login page after signing out, do load Firebase) and says which ones were Firebase's SDK (the chunk
+ * that names "@firebase/app").
+ */
+function watchScripts(page: Page): () => Promise<Array<{ url: string; firebase: boolean }>> {
   const scripts: Array<Promise<{ url: string; firebase: boolean }>> = [];
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     if (response.url().endsWith('.js')) scripts.push(response.text().then((text) => ({ url: response.url(), firebase: text.includes('"@firebase/app"') })));
-  });
-  return scripts;
+  };
+  page.on('response', onResponse);
+  return () => {
+    page.off('response', onResponse);
+    return Promise.all(scripts);
+  };
 }
 
 describe.runIf(run)('signed-in state in the navigation', () => {
   test('another page shows the avatar with initials and its menu, without loading Firebase; sign out from the menu', async () => {
     const { context, page, problems } = await signedIn('Eva van Dijk');
-    const scripts = watchScripts(page);
+    const scriptsRun = watchScripts(page);
     await page.goto('/kampen');
     await header(page).waitFor({ state: 'attached' });
     await expect.poll(() => account(page), wait).toBe('signed-in');
@@ -70,7 +78,7 @@ describe.runIf(run)('signed-in state in the navigation', () => {
     await menu.locator('summary').click();
     expect(await menu.getByRole('link', { name: 'Mijn inschrijvingen' }).getAttribute('href')).toBe('/evenementen/inschrijvingen');
     // The page ran islands, but none of them Firebase.
-    const ran = await Promise.all(scripts);
+    const ran = await scriptsRun();
     expect(ran.length).toBeGreaterThan(2);
     expect(ran.filter((script) => script.firebase)).toEqual([]);
 
