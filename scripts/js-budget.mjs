@@ -146,6 +146,8 @@ const rows = [...groups.values()].sort((a, b) => Math.max(...b.bytes) - Math.max
 const withIslands = pages.filter((page) => page.islands.length);
 const heaviest = withIslands.filter((page) => !excepted(page.path)).sort((a, b) => b.bytes - a.bytes)[0];
 const failures = pages.filter((page) => page.problems.length);
+const withFirebase = pages.filter((page) => page.firebase);
+const firebaseLine = `Firebase SDK: reached (on demand) from ${withFirebase.length} page(s)${withFirebase.length ? ` (${withFirebase.map((page) => page.path).join(', ')})` : ''}; the other ${pages.length - withFirebase.length} pages load no Firebase code`;
 
 if (args.includes('--json')) {
   process.stdout.write(`${JSON.stringify({ budget, pages, failures: failures.length }, null, 2)}\n`);
@@ -154,6 +156,7 @@ if (args.includes('--json')) {
     `JavaScript per page (gzip -9), budget ${kb(budget)}: ${pages.length} pages, ${withIslands.length} with islands, ${pages.length - withIslands.length} without (and without script)`,
     ...rows.map((row) => `  ${[...row.bytes].map(kb).join(' / ').padStart(9)}  ${String(row.pages.length).padStart(4)} pages  ${row.islands}${onDemandText(row)}  (e.g. ${row.pages.slice(0, 2).join(', ')})`),
     heaviest ? `heaviest: ${heaviest.path} ${kb(heaviest.bytes)} (${heaviest.files} files)` : 'no page has islands',
+    firebaseLine,
     ...(args.includes('--all') ? pages.map((page) => `  ${kb(page.bytes).padStart(9)}  ${page.path}`) : []),
     ...failures.map((page) => `OVER BUDGET ${page.path}: ${page.problems.join('; ')}`),
     failures.length ? `${failures.length} page(s) fail the JavaScript budget` : 'every page is within the JavaScript budget',
