@@ -40,6 +40,11 @@ export function openPostgres(url: string, options: { max?: number } = {}): SqlCl
       for (let attempt = 1; ; attempt += 1) {
         const client = await pool.connect();
         let broken: Error | undefined;
+        // A client the pool has lent out has no 'error' listener of the pool's: a connection cut in
+        // the middle of a transaction (server restart, failover, a killed backend) would emit an
+        // error nobody hears and end the whole process. Heard here, it only fails this transaction.
+        const lost = (error: Error) => (broken ??= error);
+        client.on('error', lost);
         try {
           await client.query('BEGIN');
           const result = await work(runner(client));
@@ -51,6 +56,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): SqlCl
           const code = (error as { code?: unknown }).code;
           if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
         } finally {
+          client.off('error', lost);
           client.release(broken);
         }
       }

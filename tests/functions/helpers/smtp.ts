@@ -16,8 +16,12 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps every message it accepts, parsed by mailparser. */
-export async function startSmtp(): Promise<TestSmtp> {
+/**
+ * A real SMTP server on loopback that keeps every message it accepts, parsed by mailparser.
+ * `port` 0 takes a free one; a given port starts it again where a closed one was (a server that
+ * comes back, tests/robustness/services-*.test.ts).
+ */
+export async function startSmtp(port = 0): Promise<TestSmtp> {
   const state: TestSmtp = { url: '', port: 0, received: [], refuse: false, close: async () => {} };
   const server = new SMTPServer({
     authOptional: true,
@@ -41,10 +45,12 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  state.port = port;
-  state.url = `smtp://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  state.port = (server.server.address() as AddressInfo).port;
+  state.url = `smtp://127.0.0.1:${state.port}`;
   state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return state;
 }

@@ -18,6 +18,10 @@ const run = promisify(execFile);
 export interface TestPostgres {
   /** postgres://postgres@127.0.0.1:port/<database> of a fresh, empty database. */
   createDatabase(name: string): Promise<string>;
+  /** Shuts the server down (fast: open connections are cut), keeping its data and port. */
+  halt(): Promise<void>;
+  /** Starts a halted server again, on the same port: a database that comes back. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -77,12 +81,15 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   // Trust on loopback only (and, unless durable, no fsync): a throwaway cluster, fast on a busy machine.
   await asServerUser(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   let port = 0;
+  const fast = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const start = () => {
+    const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${fast}`;
+    return asServerUser(bin, 'pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '120', 'start']);
+  };
   for (let attempt = 1; ; attempt += 1) {
     port = await freePort();
-    const fast = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
-    const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${fast}`;
     try {
-      await asServerUser(bin, 'pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '120', 'start']);
+      await start();
       break;
     } catch (error) {
       // Another suite may have taken the port between our probe and the server's bind.
@@ -100,6 +107,12 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
         await admin.end();
       }
       return `${base}/${name}`;
+    },
+    async halt() {
+      await asServerUser(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    async resume() {
+      await start();
     },
     async stop() {
       await asServerUser(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});

@@ -1,0 +1,62 @@
+/**
+ * Issue 11, failing services: the SMTP server goes away and comes back on the same port while
+ * one `site serve` keeps running. A mail form then gets a 503 in its own language with
+ * Retry-After, nothing reaches anyone (the office mail is kept for the operator, no copy goes to
+ * the sender), and the same form sent again after the server is back arrives whole: nodemailer
+ * opens a connection per mail, so nothing broken is kept between requests.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startFixtureServer, type TestServer } from '../serve/helpers/server.ts';
+import { forms } from '../functions/helpers/forms.ts';
+import { postJson } from '../functions/helpers/post.ts';
+import { startSmtp, toAddresses, waitForMails, type TestSmtp } from '../functions/helpers/smtp.ts';
+
+const emlFiles = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+
+describe('SMTP stopped and started again under a running server', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startFixtureServer({ env: { SMTP_URL: smtp.url, SITE_RATE_LIMIT: '0' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  test('503 with Retry-After in the form language while it is down; the same post succeeds once it is back', async () => {
+    const undelivered = join(server.dist.dir, 'outbox', 'undelivered');
+    const sent = await postJson(server.url, '/mail/send-new', forms.contact);
+    expect(sent.status).toBe(200);
+    await waitForMails(smtp, 2);
+    const port = smtp.port;
+    await smtp.close();
+
+    const dutch = await postJson(server.url, '/mail/send-new', forms.contact);
+    expect(dutch.status).toBe(503);
+    expect(dutch.headers.get('retry-after')).toBe('60');
+    expect(dutch.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await dutch.json()).toEqual({
+      statusMessage: 'Er is iets mis gegaan bij het verzenden. Je bericht is niet verstuurd; probeer het over een paar minuten opnieuw.',
+    });
+    const english = await postJson(server.url, '/mail/send-new', forms.question);
+    expect(english.status).toBe(503);
+    expect(await english.json()).toEqual({ statusMessage: 'Something went wrong while sending. Your message was not sent; please try again in a few minutes.' });
+    // Nothing partial: no copy tells a sender their message went out; each office mail is kept, once.
+    expect(await emlFiles(undelivered)).toHaveLength(2);
+    expect(server.logs.filter((line) => line.includes('the copy to the sender'))).toEqual([]);
+    expect(server.logs.join('\n')).not.toMatch(/\n\s+at /);
+
+    smtp = await startSmtp(port);
+    const retried = await postJson(server.url, '/mail/send-new', forms.question);
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual({ ok: true, copySent: true });
+    const mails = await waitForMails(smtp, 2);
+    expect(mails.map((m) => toAddresses(m.mail)).flat().sort()).toEqual(['info@baselinetennis.nl', 'john@example.com']);
+    expect(mails.every((m) => m.mail.text?.includes('Do you offer lessons in English?'))).toBe(true);
+    expect(await emlFiles(undelivered)).toHaveLength(2);
+  });
+});
