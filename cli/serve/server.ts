@@ -6,6 +6,7 @@ import { FunctionConfigError } from '../../functions/types.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { loadDist } from './dist.ts';
 import { createFileStore } from './files.ts';
+import { applyLimits, resolveLimits, serverOptions, type ServerLimits } from './limits.ts';
 import { createRequestHandler, type ServerState } from './request-handler.ts';
 
 export interface StartServerOptions {
@@ -25,6 +26,8 @@ export interface StartServerOptions {
   mailer?: Mailer;
   /** Open the registrations database at start, not at the first request that needs it (`site serve`). */
   warmUp?: boolean;
+  /** Timeouts and header size for slow or oversized requests; defaults in limits.ts (tests shorten them). */
+  limits?: Partial<ServerLimits>;
 }
 
 export interface RunningServer {
@@ -69,11 +72,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     closing: false,
     log,
   };
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000 }, createRequestHandler(state));
+  const limits = resolveLimits(options.limits);
+  const server = createServer(serverOptions(limits), createRequestHandler(state));
+  applyLimits(server, limits);
   // PGlite's start takes seconds: paid while the server waits for its first visitor, not by them.
   // A failure (the data folder held by another process) is logged now and retried at first use.
   if (options.warmUp) void functions.registrations.store().catch((error: unknown) => log(`registrations: ${error instanceof Error ? error.message : String(error)}`));
-  server.keepAliveTimeout = 5_000;
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, options.port ?? 8080, host);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -74,9 +74,12 @@ export interface FixtureDist {
   remove(): Promise<void>;
 }
 
-/** Writes the fixture into a new temp folder; `overrides` replace or add files (null removes one). */
-export async function writeFixtureDist(overrides: Record<string, string | null> = {}): Promise<FixtureDist> {
-  const dir = await mkdtemp(join(tmpdir(), 'site-dist-'));
+/**
+ * Writes the fixture into a new folder inside `parent` (default the system's temp folder);
+ * `overrides` replace or add files (null removes one).
+ */
+export async function writeFixtureDist(overrides: Record<string, string | null> = {}, parent = tmpdir()): Promise<FixtureDist> {
+  const dir = await mkdtemp(join(parent, 'site-dist-'));
   const files: Record<string, string | null> = {
     ...fixtureFiles,
     'site.json': JSON.stringify(fixtureSite, null, 2),
