@@ -41,11 +41,20 @@ const messages = {
   },
 } as const;
 
+/** The language of an Accept-Language header's first choice: English or else Dutch. */
+export function localeOfAcceptLanguage(accept: string | null | undefined): Locale {
+  const first = (accept ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'nl';
+}
+
 /** The visitor's language before their body is parsed: from Accept-Language, Dutch by default. */
 export function requestLocale(request: Request): Locale {
-  const accept = request.headers.get('accept-language') ?? '';
-  const first = accept.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en' : 'nl';
+  return localeOfAcceptLanguage(request.headers.get('accept-language'));
+}
+
+/** A body over the limit; `site serve` refuses it before a function reads it, Firebase here. */
+export function bodyTooLarge(locale: Locale): HttpError {
+  return new HttpError(413, messages[locale].tooLarge);
 }
 
 /**
@@ -54,7 +63,7 @@ export function requestLocale(request: Request): Locale {
  */
 export async function readText(request: Request, limit: number, locale: Locale): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new HttpError(413, messages[locale].tooLarge);
+  if (declared > limit) throw bodyTooLarge(locale);
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -65,7 +74,7 @@ export async function readText(request: Request, limit: number, locale: Locale):
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new HttpError(413, messages[locale].tooLarge);
+      throw bodyTooLarge(locale);
     }
     chunks.push(value);
   }

@@ -34,6 +34,14 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The methods a path takes, in one fixed order; HEAD wherever GET is, since HEAD is answered as GET. */
+function allowHeader(methods: readonly Route['method'][]): string {
+  const order = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  const allowed = new Set<string>(methods);
+  if (allowed.has('GET')) allowed.add('HEAD');
+  return order.filter((method) => allowed.has(method)).join(', ');
+}
+
 const words = {
   nl: { method: 'Deze methode is hier niet toegestaan.', origin: 'Dit verzoek komt niet van deze website.', tooMany: 'Te veel verzoeken; probeer het over een minuut opnieuw.', internal: 'Er is iets mis gegaan bij het verzenden.' },
   en: { method: 'This method is not allowed here.', origin: 'This request does not come from this website.', tooMany: 'Too many requests; please try again in a minute.', internal: 'Something went wrong while sending.' },
@@ -66,10 +74,7 @@ export async function dispatch(
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const found = candidates.find(({ route }) => route.method === method);
   try {
-    if (!found) {
-      const allow = [...new Set(candidates.map(({ route }) => route.method))].join(', ');
-      throw new HttpError(405, words[locale].method, undefined, { allow });
-    }
+    if (!found) throw new HttpError(405, words[locale].method, undefined, { allow: allowHeader(candidates.map(({ route }) => route.method)) });
     if (stateChanging.has(method)) {
       if (!env.rateLimiter.take(clientIp)) {
         throw new HttpError(429, words[locale].tooMany, undefined, { 'retry-after': String(env.rateLimiter.retryAfter(clientIp)) });

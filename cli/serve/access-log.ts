@@ -11,7 +11,8 @@ export function logAccess(req: IncomingMessage, res: ServerResponse, clientIp: s
     if (done) return;
     done = true;
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    const status = res.writableFinished ? res.statusCode : `${res.statusCode}!`; // ! = aborted
+    // ! = the connection closed before the answer was sent; `-` = no answer had even begun.
+    const status = res.writableFinished ? res.statusCode : `${res.headersSent ? res.statusCode : '-'}!`;
     const bytes = Number(res.getHeader('content-length') ?? 0);
     const agent = (req.headers['user-agent'] ?? '-').replace(/"/g, "'");
     const target = (req.url ?? '').replace(/"/g, '%22');

@@ -5,6 +5,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export class BodyTooLarge extends Error {}
 
 /**
+ * The client closed the connection (or the request timeout closed it) before its body ended:
+ * nobody is left to answer, and nothing went wrong on our side worth a stack trace.
+ */
+export class ClientGone extends Error {}
+
+/**
  * The request body, at most `limit` bytes. Reading stops at the limit: the rest of a 2 MB post is
  * never held in memory (the socket is closed after the 413, see request-handler.ts).
  */
@@ -29,7 +35,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     };
     req.on('data', onData);
     req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
+    // Node emits "aborted" (ECONNRESET) when the socket closes mid-body, e.g. a slowloris post
+    // cut off by the request timeout.
+    req.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ECONNRESET' ? new ClientGone(error.message) : error));
   });
 }
 

@@ -1,11 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { handleFunction, isFunctionPath, type FunctionEnv } from '../../functions/index.ts';
+import { bodyTooLarge, errorResponse, localeOfAcceptLanguage } from '../../functions/http.ts';
 import { matchPattern } from '../../functions/router.ts';
 import { localeOfPath } from '../../functions/site.ts';
 import { decideStaging } from '../../functions/staging/guard.ts';
 import { logAccess } from './access-log.ts';
-import { BodyTooLarge, readBody, sendFetchResponse, toFetchRequest } from './bridge.ts';
+import { BodyTooLarge, ClientGone, readBody, sendFetchResponse, toFetchRequest } from './bridge.ts';
 import type { DistSite } from './dist.ts';
 import type { FileStore } from './files.ts';
 import { baseSecurityHeaders, cacheControl, cacheControlFor, securityHeaders } from './headers.ts';
@@ -94,10 +95,10 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, state: Se
         req.resume();
         setTimeout(() => req.socket.destroy(), 5000).unref();
       });
-      return plain(res, 413, JSON.stringify({ statusMessage: 'Payload Too Large' }), {
-        'content-type': 'application/json; charset=utf-8',
-        connection: 'close',
-      });
+      // The same answer the function itself gives where it reads the body (Firebase): the page shows it.
+      const refusal = errorResponse(bodyTooLarge(localeOfAcceptLanguage(req.headers['accept-language'])));
+      refusal.headers.set('connection', 'close');
+      return sendFetchResponse(res, refusal, req.method === 'HEAD');
     }
   }
   const proto = isHttps(req) ? 'https' : 'http';
@@ -151,6 +152,7 @@ export function createRequestHandler(state: ServerState): RequestListener {
     const ip = clientIp(req, state.trustProxy);
     logAccess(req, res, ip, state.log);
     handle(req, res, state, ip).catch(async (error: unknown) => {
+      if (error instanceof ClientGone) return void res.destroy(); // the access log line says `!`
       state.log(`error ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (res.headersSent) return void res.destroy();
       try {

@@ -115,7 +115,7 @@ describe('transport-level refusals', () => {
     const body = JSON.stringify({ ...forms.contact, question: 'x'.repeat(2 * 1024 * 1024) });
     const response = await postJson(server.url, '/mail/send-new', body);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ statusMessage: 'Payload Too Large' });
+    expect(await response.json()).toEqual({ statusMessage: 'Het bericht is te groot om te versturen.' });
     expect(smtp.received).toHaveLength(0);
   });
 
