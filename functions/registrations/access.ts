@@ -1,6 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { readSession } from '../session/verify.ts';
+import { HttpError } from '../http.ts';
+import { readSession, SessionUnavailableError } from '../session/verify.ts';
+import type { Locale } from '../site.ts';
 import type { FunctionEnv } from '../types.ts';
+import { say } from './copy.ts';
 import type { Registration } from './types.ts';
 
 /** A signed-in visitor, from the verified `__session` cookie (issue 6). */
@@ -12,8 +15,20 @@ export interface Visitor {
   email: string | undefined;
 }
 
-export async function signedInVisitor(request: Request, env: Pick<FunctionEnv, 'session'>): Promise<Visitor | null> {
-  const token = await readSession(request, env);
+/**
+ * The visitor of a request with a valid session; null for a guest (or a session that expired).
+ * A session that cannot be checked (Auth unreachable) is a 503: the visitor retries, rather than
+ * being served, or signed up, as a guest.
+ */
+export async function signedInVisitor(request: Request, env: Pick<FunctionEnv, 'session' | 'log'>, locale: Locale): Promise<Visitor | null> {
+  let token: Awaited<ReturnType<typeof readSession>>;
+  try {
+    token = await readSession(request, env);
+  } catch (error) {
+    if (!(error instanceof SessionUnavailableError)) throw error;
+    env.log(`registrations: ${error.message}`);
+    throw new HttpError(503, say[locale].sessionUnavailable, undefined, { 'retry-after': '30' });
+  }
   if (!token) return null;
   const email = typeof token.email === 'string' ? token.email : undefined;
   const name = typeof token.name === 'string' ? token.name : undefined;

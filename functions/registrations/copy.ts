@@ -25,6 +25,7 @@ export const say = {
     notFound: 'Deze inschrijving bestaat niet, of de link is niet (meer) geldig.',
     cannotCancel: 'Dit evenement is al begonnen of voorbij; annuleren kan niet meer. Neem contact met ons op.',
     unavailable: 'Inschrijvingen zijn nu niet bereikbaar; probeer het over een paar minuten opnieuw.',
+    sessionUnavailable: 'We kunnen nu niet controleren of je bent ingelogd, dus er is niets opgeslagen; probeer het over een paar minuten opnieuw.',
   },
   en: {
     required: (field: string) => `${field}: this field is required.`,
@@ -44,5 +45,6 @@ export const say = {
     notFound: 'This registration does not exist, or the link is not (or no longer) valid.',
     cannotCancel: 'This event has started or is over; it can no longer be cancelled. Please contact us.',
     unavailable: 'Registrations cannot be reached right now; please try again in a few minutes.',
+    sessionUnavailable: 'We cannot check that you are signed in right now, so nothing was saved; please try again in a few minutes.',
   },
 };

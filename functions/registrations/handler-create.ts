@@ -34,7 +34,7 @@ export const createRegistrationHandler: FunctionHandler = async (request, env, c
   const state = eventStateAt(event);
   if (state !== 'open') throw new HttpError(409, state === 'past' ? words.eventPast : words.deadlinePassed, 'event');
   const signUp = parseSignUp(record, locale, event);
-  const visitor = await signedInVisitor(request, env);
+  const visitor = await signedInVisitor(request, env, locale);
 
   const outcome = await withStore(env, locale, (store) => store.create(signUp, visitor?.uid ?? null, event.capacity));
   if (outcome.kind === 'duplicate') throw new HttpError(409, words.duplicate, 'email');

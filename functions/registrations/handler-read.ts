@@ -12,9 +12,10 @@ import { placesOf, registrationView } from './view.ts';
  * every visit, and a guest is a normal answer, not an error in the browser's console.
  */
 export const listMine: FunctionHandler = async (request, env) => {
-  const visitor = await signedInVisitor(request, env);
+  const locale = requestLocale(request);
+  const visitor = await signedInVisitor(request, env, locale);
   if (!visitor) return json(200, { signedIn: false, registrations: [] });
-  const registrations = await withExistingStore(env, requestLocale(request), (store) => store.listFor(visitor), []);
+  const registrations = await withExistingStore(env, locale, (store) => store.listFor(visitor), []);
   return json(200, {
     signedIn: true,
     profile: { name: visitor.name ?? null, email: visitor.email ?? null },
@@ -33,7 +34,7 @@ export const getOne: FunctionHandler = async (request, env, context) => {
   const registration = await withExistingStore(env, locale, (store) => store.get(id), undefined);
   const token = requestToken(request);
   // The session is only read when the token does not already open it (verifying costs a key fetch).
-  const allowed = registration && (mayAccess(registration, null, token) || mayAccess(registration, await signedInVisitor(request, env), token));
+  const allowed = registration && (mayAccess(registration, null, token) || mayAccess(registration, await signedInVisitor(request, env, locale), token));
   if (!registration || !allowed) throw new HttpError(404, say[locale].notFound);
   return json(200, { registration: registrationView(registration, findEvent(env.site.events, registration.eventId)) });
 };

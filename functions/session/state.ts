@@ -26,5 +26,6 @@ export const readSessionState: FunctionHandler = async (request, env) => {
     throw new HttpError(401, words[locale].rejected, undefined, { 'set-cookie': clear });
   }
   env.log(`session: could not verify a cookie: ${String(result.error)}`);
-  throw new HttpError(503, words[locale].unavailable);
+  // Auth could not be reached: the cookie stays as it is (the token may well be good), the visitor retries.
+  throw new HttpError(503, words[locale].unavailable, undefined, { 'retry-after': '30' });
 };

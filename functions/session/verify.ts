@@ -37,13 +37,25 @@ export async function verifyIdToken(token: string, env: Pick<FunctionEnv, 'sessi
   }
 }
 
+/** A `__session` cookie that could not be checked: Auth (or its keys) could not be reached. */
+export class SessionUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`the session could not be verified: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'SessionUnavailableError';
+  }
+}
+
 /**
  * Who is asking, for functions that need a signed-in user (registrations): the verified
- * `__session` token, or null when there is none or it does not verify.
+ * `__session` token, or null when there is none or it does not verify (expired, revoked). When
+ * it cannot be checked at all it throws SessionUnavailableError: treating a signed-in visitor as
+ * a guest while Auth is down would file their sign-up under nobody (issue 11).
  */
 export async function readSession(request: Request, env: Pick<FunctionEnv, 'session'>): Promise<DecodedIdToken | null> {
   const token = parseCookies(request.headers.get('cookie')).get(SESSION_COOKIE);
   if (!token) return null;
   const result = await verifyIdToken(token, env);
-  return result.ok ? result.token : null;
+  if (result.ok) return result.token;
+  if (result.reason === 'unavailable') throw new SessionUnavailableError(result.error);
+  return null;
 }

@@ -48,7 +48,14 @@ export interface RunningEmulator {
  * One firebase-tools emulator (`auth` or `hosting`) in `cwd`, on free loopback ports, with the
  * given firebase.json (its `emulators` section is replaced), until stop().
  */
-type EmulatorOptions = { cwd: string; config?: Record<string, unknown>; projectId?: string; ready: (host: string) => Promise<boolean> };
+type EmulatorOptions = {
+  cwd: string;
+  config?: Record<string, unknown>;
+  projectId?: string;
+  /** The emulated service's port; a free one when absent (a given one starts an emulator again where a stopped one was). */
+  port?: number;
+  ready: (host: string) => Promise<boolean>;
+};
 
 export async function startFirebaseEmulator(only: 'auth' | 'hosting', options: EmulatorOptions): Promise<RunningEmulator> {
   // A free port can be taken between our probe and the emulator's bind (other suites start
@@ -63,7 +70,7 @@ export async function startFirebaseEmulator(only: 'auth' | 'hosting', options: E
 }
 
 async function startOnce(only: 'auth' | 'hosting', options: EmulatorOptions): Promise<RunningEmulator> {
-  const [port, hub, logging] = [await freePort(), await freePort(), await freePort()];
+  const [port, hub, logging] = [options.port ?? (await freePort()), await freePort(), await freePort()];
   const emulators = { [only]: { host: '127.0.0.1', port }, hub: { host: '127.0.0.1', port: hub }, logging: { host: '127.0.0.1', port: logging }, ui: { enabled: false } };
   await writeFile(join(options.cwd, 'firebase.json'), JSON.stringify({ ...options.config, emulators }));
   const cli = resolve('node_modules/firebase-tools/lib/bin/firebase.js');
@@ -101,21 +108,48 @@ async function startOnce(only: 'auth' | 'hosting', options: EmulatorOptions): Pr
  */
 export const uniqueProjectId = () => `demo-site-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 
+const authReady = (projectId: string) => (host: string) => fetch(`http://${host}/emulator/v1/projects/${projectId}/config`).then((r) => r.ok, () => false);
+
 export async function startAuthEmulator(projectId = uniqueProjectId()): Promise<AuthEmulator> {
   const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (existing) return { host: existing, projectId: process.env.GCLOUD_PROJECT ?? projectId, stop: async () => {} };
   const dir = await mkdtemp(join(tmpdir(), 'site-auth-emulator-'));
-  const emulator = await startFirebaseEmulator('auth', {
-    cwd: dir,
-    projectId,
-    ready: (host) => fetch(`http://${host}/emulator/v1/projects/${projectId}/config`).then((r) => r.ok, () => false),
-  });
+  const emulator = await startFirebaseEmulator('auth', { cwd: dir, projectId, ready: authReady(projectId) });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   return {
     host: emulator.host,
     projectId,
     async stop() {
       await emulator.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * An Auth emulator of the test's own (never one the run is wrapped in) that goes down and comes
+ * back on the same port: `down()` stops it, `up()` starts it again. Like any restart of the
+ * emulator, it comes back without the users it had.
+ */
+export interface RestartableAuthEmulator extends AuthEmulator {
+  down(): Promise<void>;
+  up(): Promise<void>;
+}
+
+export async function startRestartableAuthEmulator(projectId = uniqueProjectId()): Promise<RestartableAuthEmulator> {
+  const dir = await mkdtemp(join(tmpdir(), 'site-auth-emulator-'));
+  let running = await startFirebaseEmulator('auth', { cwd: dir, projectId, ready: authReady(projectId) });
+  const port = Number(running.host.split(':').pop());
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = running.host;
+  return {
+    host: running.host,
+    projectId,
+    down: () => running.stop(),
+    async up() {
+      running = await startFirebaseEmulator('auth', { cwd: dir, projectId, port, ready: authReady(projectId) });
+    },
+    async stop() {
+      await running.stop();
       await rm(dir, { recursive: true, force: true });
     },
   };
