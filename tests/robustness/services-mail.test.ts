@@ -59,4 +59,23 @@ describe('SMTP stopped and started again under a running server', () => {
     expect(mails.every((m) => m.mail.text?.includes('Do you offer lessons in English?'))).toBe(true);
     expect(await emlFiles(undelivered)).toHaveLength(2);
   });
+
+  test('SMTP gone between the office mail and the copy: 200 (the office has it), copySent false, the copy kept', async () => {
+    const undelivered = join(server.dist.dir, 'outbox', 'undelivered');
+    const keptBefore = (await emlFiles(undelivered)).length;
+    const receivedBefore = smtp.received.length;
+    const port = smtp.port;
+    const stopped = new Promise<void>((done) => {
+      // Stopped as the office mail is accepted, so the copy finds nobody listening.
+      smtp.onAccepted = () => void smtp.close().then(done);
+    });
+    const response = await postJson(server.url, '/mail/send-new', forms.contact);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, copySent: false });
+    await stopped;
+    expect(smtp.received.slice(receivedBefore).map((m) => toAddresses(m.mail))).toEqual([['info@baselinetennis.nl']]);
+    expect(await emlFiles(undelivered)).toHaveLength(keptBefore + 1);
+    expect(server.logs.some((line) => line.includes('the copy to the sender of a contact form was not sent'))).toBe(true);
+    smtp = await startSmtp(port);
+  });
 });

@@ -13,6 +13,8 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** While true, every message is refused with a temporary error (451), like a server in trouble. */
   refuse: boolean;
+  /** Called as each message is accepted, before the client hears so (a test may stop the server there). */
+  onAccepted?: (mail: ReceivedMail) => void;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,9 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
         simpleParser(Buffer.concat(chunks))
           .then((mail) => {
             const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-            state.received.push({ envelope: { from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) }, mail });
+            const received = { envelope: { from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) }, mail };
+            state.received.push(received);
+            state.onAccepted?.(received);
             callback();
           })
           .catch(callback);
