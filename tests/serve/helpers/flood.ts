@@ -1,0 +1,90 @@
+import { connect, type Socket } from 'node:net';
+
+/**
+ * A flood of connections against a server, run as its own process (so the test process that
+ * measures a visitor's latency is not also busy flooding):
+ *
+ *   node --import tsx tests/serve/helpers/flood.ts '<FloodPlan as JSON>'
+ *
+ * It prints one JSON line when every connection is open (`{"event":"open"}`) and one when done
+ * (`{"event":"done", ...FloodReport}`).
+ */
+export interface FloodPlan {
+  url: string;
+  /** Connections open at once. */
+  connections: number;
+  /**
+   * `answer`: each connection sends `request` and, once answered, is replaced by a new one until
+   * `durationMs` has passed. `hold`: each sends `request` one byte every `trickleMs` and never
+   * finishes; done when the server has closed them all (or `durationMs` passed).
+   */
+  mode: 'answer' | 'hold';
+  request: string;
+  durationMs: number;
+  trickleMs?: number;
+}
+
+export interface FloodReport {
+  /** Answers by status code ("none" for a connection closed without one). */
+  statuses: Record<string, number>;
+  /** Connections refused or reset before any answer. */
+  errors: number;
+  /** hold: connections still open when the flood ended. */
+  stillOpen: number;
+  elapsedMs: number;
+}
+
+const plan = JSON.parse(process.argv[2] ?? '{}') as FloodPlan;
+const { hostname, port } = new URL(plan.url);
+const report: FloodReport = { statuses: {}, errors: 0, stillOpen: 0, elapsedMs: 0 };
+const start = Date.now();
+const open = new Set<Socket>();
+let opened = 0;
+
+function count(status: string) {
+  report.statuses[status] = (report.statuses[status] ?? 0) + 1;
+}
+
+function attack(): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    open.add(socket);
+    let received = '';
+    let failed = false;
+    let trickle: NodeJS.Timeout | undefined;
+    socket.on('connect', () => {
+      opened += 1;
+      if (opened === plan.connections) process.stdout.write(`${JSON.stringify({ event: 'open', afterMs: Date.now() - start })}\n`);
+      if (plan.mode === 'answer') return void socket.write(plan.request);
+      let sent = 0;
+      trickle = setInterval(() => {
+        if (sent < plan.request.length) socket.write(plan.request[sent++] ?? '');
+      }, plan.trickleMs ?? 500);
+    });
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.on('error', () => (failed = true));
+    socket.on('close', () => {
+      clearInterval(trickle);
+      open.delete(socket);
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
+      if (status) count(status);
+      else if (failed) report.errors += 1;
+      else count('none');
+      resolve();
+    });
+  });
+}
+
+async function worker(): Promise<void> {
+  do await attack();
+  while (plan.mode === 'answer' && Date.now() - start < plan.durationMs);
+}
+
+const deadline = setTimeout(() => {
+  report.stillOpen = open.size;
+  for (const socket of open) socket.destroy();
+}, plan.durationMs + (plan.mode === 'hold' ? 0 : 10_000));
+await Promise.all(Array.from({ length: plan.connections }, worker));
+clearTimeout(deadline);
+report.elapsedMs = Date.now() - start;
+process.stdout.write(`${JSON.stringify({ event: 'done', ...report })}\n`);
