@@ -1,6 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { problem, type Problem } from '../errors/site-error.ts';
+import { inlineScriptHashes } from '../serve/csp.ts';
+import { pageId } from './build-state.ts';
 import { outputFile } from '../routes/paths.ts';
 import type { SiteModel } from '../content/types.ts';
 import type { ImageLookup } from '../images/types.ts';
@@ -21,6 +23,8 @@ export interface RenderOutcome {
   files: number;
   bytes: number;
   problems: Problem[];
+  /** CSP hashes of inline scripts, by page (pageId), for the pages that have any. */
+  scriptHashes: Record<string, string[]>;
 }
 
 /** The public files a page is written to: the two Dutch variants share one rendering. */
@@ -30,9 +34,14 @@ export const pageFiles = (page: PageRoute): string[] => page.paths.map((path) =>
  * Render pages and write each at all its paths. A template that throws is reported with the
  * page it failed on, and the other pages still render, so one run lists every broken page.
  * Runs in the main thread for small sites and in each worker for large ones.
+ *
+ * Writes are synchronous: each worker is a thread of its own, and a promise-based write cost
+ * more CPU (file handles, promises) than the write itself: about 0.5 ms a file, a fifth of the
+ * render stage (bench/RESULTS.md, "Build at scale"). A page's other paths are hard links to
+ * its first file: the bytes are the same.
  */
-export async function renderAndWrite(templates: TemplateModule, pages: PageRoute[], context: RenderContext): Promise<RenderOutcome> {
-  const outcome: RenderOutcome = { files: 0, bytes: 0, problems: [] };
+export function renderAndWrite(templates: TemplateModule, pages: PageRoute[], context: RenderContext): RenderOutcome {
+  const outcome: RenderOutcome = { files: 0, bytes: 0, problems: [], scriptHashes: {} };
   const madeDirs = new Set<string>();
   for (const page of pages) {
     let html: string;
@@ -43,16 +52,23 @@ export async function renderAndWrite(templates: TemplateModule, pages: PageRoute
       outcome.problems.push(problem('TEMPLATE_FAILED', { path: page.paths[0], template: page.route, problem: message }));
       continue;
     }
+    // Read here, while the page is in memory: the CSP of firebase.json needs every inline script.
+    const hashes = html.includes('<script') ? inlineScriptHashes(html) : [];
+    if (hashes.length) outcome.scriptHashes[pageId(page)] = hashes;
+    const bytes = Buffer.from(html);
+    let first: string | undefined;
     for (const file of pageFiles(page)) {
       const target = join(context.dir, file);
       const folder = dirname(target);
       if (!madeDirs.has(folder)) {
-        await mkdir(folder, { recursive: true });
+        mkdirSync(folder, { recursive: true });
         madeDirs.add(folder);
       }
-      await writeFile(target, html);
+      if (first) linkSync(first, target);
+      else writeFileSync(target, bytes);
+      first ??= target;
       outcome.files++;
-      outcome.bytes += Buffer.byteLength(html);
+      outcome.bytes += bytes.byteLength;
     }
   }
   return outcome;

@@ -19,7 +19,7 @@ const tasks = {
   },
   render: ({ items }: { items: PageRoute[] }) => {
     if (!setup) throw new Error('render before render-setup');
-    return renderAndWrite(setup.templates, items, setup.context).then((outcome) => [outcome]);
+    return [renderAndWrite(setup.templates, items, setup.context)];
   },
 } as const;
 

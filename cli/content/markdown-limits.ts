@@ -2,11 +2,12 @@ import { problem, type Problem } from '../errors/site-error.ts';
 import type { RawItem } from './collection-items.ts';
 
 /**
- * Markdown the renderer cannot take (issue 11, found by content fuzzing): blockquotes, lists or
- * HTML elements nested deep enough to overflow its stack (about a thousand levels), and so many
- * emphasis or link marks in one paragraph that micromark, quadratic there, runs for minutes
- * (5,000 `*a` take 3 s; 30,000 would take two minutes). No editor writes either on purpose;
- * both come from pasting. The limits are far above any real text and far below the trouble.
+ * Markdown no editor writes on purpose, only by pasting (issue 11, found by content fuzzing):
+ * blockquotes, lists or HTML elements nested a hundred levels deep, and thousands of emphasis or
+ * link marks in one paragraph. The first overflowed the stack of the Markdown renderer we used
+ * before, the second ran for minutes (micromark is quadratic there); markdown-it stops nesting at
+ * 100 levels without a word. An error at the line tells the editor instead. The limits are far
+ * above any real text and far below the trouble.
  */
 export const MARKDOWN_LIMITS = { depth: 100, marks: 1_000, brackets: 2_000 };
 
