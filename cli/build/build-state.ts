@@ -10,13 +10,15 @@ import type { PageRoute } from './types.ts';
 
 /** Kept in every build folder: what it was built from, to skip or reuse work next time. */
 export interface BuildState {
-  version: 1;
+  version: 2;
   /** Digest of every input; equal digests mean an identical site. */
   digest: string;
   /** Page (key|locale) to the fingerprint of what it was rendered from. */
   pages: Record<string, string>;
   /** The warnings of that build, repeated when the next build has nothing to do. */
   warnings: Problem[];
+  /** CSP hashes of inline scripts by page, for the pages that have any (reused pages keep theirs). */
+  scriptHashes: Record<string, string[]>;
 }
 
 export const STATE_FILE = 'build-state.json';
@@ -26,7 +28,7 @@ export async function readBuildState(buildDir: string | undefined): Promise<Buil
   if (!buildDir) return undefined;
   try {
     const state = JSON.parse(await readFile(join(buildDir, STATE_FILE), 'utf8')) as BuildState;
-    return state.version === 1 ? state : undefined;
+    return state.version === 2 ? state : undefined;
   } catch {
     return undefined;
   }

@@ -1,17 +1,15 @@
 import { build } from 'esbuild';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { siteManifestSchema } from '../../functions/site.ts';
-import { inlineScriptHashes } from '../serve/csp.ts';
 import { firebaseConfig } from './firebase-config.ts';
 import { writeAll } from './functions-files.ts';
 
 /**
  * The build stage for Firebase: dist/functions (the handlers of functions/ bundled with a
  * Firebase Functions v2 adapter, one deployable package) and dist/firebase.json. Call it after the
- * pages are written into `outDir/public`: it reads them for the CSP hashes of inline scripts and
- * for the English 404 page the function serves.
+ * pages are written into `outDir/public`: it reads the English 404 page the function serves.
  */
 export interface BuildFunctionsOptions {
   root: string;
@@ -20,17 +18,14 @@ export interface BuildFunctionsOptions {
   redirects: Array<{ from: string; to: string; status: number }>;
   /** The site.json object. */
   site: unknown;
+  /** CSP hashes of every inline script of the pages (found while rendering them). */
+  scriptHashes: readonly string[];
 }
 
 // Versions Firebase installs at deploy; firebase-admin matches the one the tests run against.
 // pg and PGlite stay packages too: pg's optional native binding and PGlite's WebAssembly files
 // cannot be bundled. Versions are the ones the tests run against.
 const DEPLOY_DEPENDENCIES = { 'firebase-admin': '13.10.0', 'firebase-functions': '^6.3.0', pg: '8.23.1', '@electric-sql/pglite': '0.5.16' };
-
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
-}
 
 export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ files: number; bytes: number }> {
   const parsed = siteManifestSchema.safeParse(options.site);
@@ -39,8 +34,6 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ 
   }
   const site = parsed.data;
   const publicDir = join(options.outDir, 'public');
-  const pages = await htmlFiles(publicDir);
-  const scriptHashes = [...new Set((await Promise.all(pages.map(async (file) => inlineScriptHashes(await readFile(file, 'utf8'))))).flat())].sort();
   const notFoundEnglish = await readFile(join(publicDir, site.notFound.en), 'utf8').catch(() => null);
 
   const functionsDir = join(options.outDir, 'functions');
@@ -83,6 +76,6 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ 
   return writeAll([
     ...bundle.outputFiles.map((file) => ({ path: file.path, contents: file.contents })),
     { path: join(functionsDir, 'package.json'), contents: `${JSON.stringify(packageJson, null, 2)}\n` },
-    { path: join(options.outDir, 'firebase.json'), contents: `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes }), null, 2)}\n` },
+    { path: join(options.outDir, 'firebase.json'), contents: `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes: options.scriptHashes }), null, 2)}\n` },
   ]);
 }

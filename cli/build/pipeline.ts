@@ -17,7 +17,7 @@ import { buildIslands } from './islands.ts';
 import { buildFunctions } from './functions.ts';
 import { OutputDir, currentBuild } from './output.ts';
 import { STATE_FILE, globalFingerprint, inputDigest, readBuildState, type BuildState } from './build-state.ts';
-import { linkUnchanged, planReuse } from './reuse.ts';
+import { keptScriptHashes, linkUnchanged, planReuse } from './reuse.ts';
 import { renderAndWrite, type RenderContext, type RenderOutcome } from './render.ts';
 import { renderSiteMarkdown } from './markdown-stage.ts';
 import { WorkerPool } from './worker-pool.ts';
@@ -152,6 +152,7 @@ async function writeSite(run: {
     const rendered = await timer.run('render', () => renderPages(templates, toRender, context, pool), (o) => `${o.files} files`);
     if (rendered.problems.length) throw new SiteError(rendered.problems);
     output.count(rendered.files + reused.linked, rendered.bytes);
+    const scriptHashes = { ...keptScriptHashes(plan.unchanged, reused.failed, previous.state), ...rendered.scriptHashes };
 
     await timer.run('sitemap', () =>
       Promise.all([
@@ -160,11 +161,11 @@ async function writeSite(run: {
         output.write('redirects.json', renderRedirectsJson(redirects)),
         output.write('public/_redirects', renderRedirectsFile(redirects)),
         output.write('site.json', `${JSON.stringify(siteManifest(config, pages, model.events), null, 2)}\n`),
-        output.write(STATE_FILE, JSON.stringify({ version: 1, digest: run.digest, pages: plan.fingerprints, warnings: site.warnings } satisfies BuildState)),
+        output.write(STATE_FILE, JSON.stringify({ version: 2, digest: run.digest, pages: plan.fingerprints, warnings: site.warnings, scriptHashes } satisfies BuildState)),
       ]),
     );
     const manifest = siteManifest(config, pages, model.events);
-    const functions = await timer.run('functions', () => buildFunctions({ root: options.root, outDir: output.dir, redirects, site: manifest }), (f) => `${f.files} files`);
+    const functions = await timer.run('functions', () => buildFunctions({ root: options.root, outDir: output.dir, redirects, site: manifest, scriptHashes: [...new Set(Object.values(scriptHashes).flat())].sort() }), (f) => `${f.files} files`);
     output.count(functions.files, functions.bytes);
     await timer.run('write', () => output.commit());
     return {
@@ -194,5 +195,5 @@ async function renderPages(
   if (!pool || pages.length < 50) return renderAndWrite(templates.module, pages, context);
   await pool.broadcast('render-setup', { templatesFile: templates.file, context });
   const outcomes = await pool.map<PageRoute, RenderOutcome>('render', pages);
-  return outcomes.reduce((sum, o) => ({ files: sum.files + o.files, bytes: sum.bytes + o.bytes, problems: [...sum.problems, ...o.problems] }));
+  return outcomes.reduce((sum, o) => ({ files: sum.files + o.files, bytes: sum.bytes + o.bytes, problems: [...sum.problems, ...o.problems], scriptHashes: { ...sum.scriptHashes, ...o.scriptHashes } }));
 }

@@ -54,3 +54,15 @@ export async function linkUnchanged(pages: PageRoute[], previousDir: string, dir
   }
   return { linked, failed };
 }
+
+/** The inline-script hashes of the pages linked from the previous build (not rendered again). */
+export function keptScriptHashes(unchanged: PageRoute[], rendered: PageRoute[], previous: BuildState | undefined): Record<string, string[]> {
+  const kept: Record<string, string[]> = {};
+  const again = new Set(rendered.map(pageId));
+  for (const page of unchanged) {
+    const id = pageId(page);
+    const hashes = previous?.scriptHashes[id];
+    if (hashes && !again.has(id)) kept[id] = hashes;
+  }
+  return kept;
+}

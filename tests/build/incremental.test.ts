@@ -49,4 +49,32 @@ describe('incremental builds', () => {
     const differing = [...fresh].filter(([path, hash]) => incremental.get(path) !== hash).map(([path]) => path);
     expect(differing).toEqual([]);
   });
+
+  it('keeps the CSP hash of an inline script an editor wrote while its page is reused, and drops it with the script', async () => {
+    const newsDir = join(project, 'content/nl/news');
+    const file = async (prefix: string) => join(newsDir, (await readdir(newsDir)).find((f) => f.startsWith(prefix))!);
+    const scripted = await file('4-');
+    const other = await file('5-');
+    const script = "console.log('baseline')";
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    const csp = async () => {
+      const config = JSON.parse(await readFile(join(project, 'dist', 'firebase.json'), 'utf8')) as { hosting: { headers: Array<{ headers: Array<{ key: string; value: string }> }> } };
+      return config.hosting.headers.flatMap((rule) => rule.headers).find((header) => header.key.toLowerCase() === 'content-security-policy')!.value;
+    };
+    const original = await readFile(scripted, 'utf8');
+    await writeFile(scripted, original.replace(/\n---\n/, `\n---\n\n<script>${script}</script>\n`));
+    expect((await runSite(project, ['build'])).code).toBe(0);
+    expect(await csp()).toContain(hash);
+
+    // Another article changes; the one with the script is linked from the previous build, not rendered.
+    await writeFile(other, (await readFile(other, 'utf8')).replace(/\n---\n/, '\n---\n\nNog een alinea.\n'));
+    const reused = await runSite(project, ['build', '--json']);
+    expect(reused.code, reused.stderr).toBe(0);
+    expect((JSON.parse(reused.stdout) as { rendered: number }).rendered).toBe(3);
+    expect(await csp()).toContain(hash);
+
+    await writeFile(scripted, original);
+    expect((await runSite(project, ['build'])).code).toBe(0);
+    expect(await csp()).not.toContain(hash);
+  });
 });

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { buildFunctions } from '../../cli/build/functions.ts';
+import { inlineScriptHashes } from '../../cli/serve/csp.ts';
 import { firebaseRedirects, overflowRewriteRegexes, prefixRewriteRegexes } from '../../cli/build/firebase-redirects.ts';
 import { fixtureRedirects, fixtureSite, inlineScript, writeFixtureDist, type FixtureDist } from '../serve/helpers/fixture-dist.ts';
 import { forms } from './helpers/forms.ts';
@@ -18,7 +19,7 @@ let config: any; // firebase.json as written: checked field by field below
 
 beforeAll(async () => {
   dist = await writeFixtureDist();
-  result = await buildFunctions({ root: resolve('.'), outDir: dist.dir, redirects: fixtureRedirects, site: fixtureSite });
+  result = await buildFunctions({ root: resolve('.'), outDir: dist.dir, redirects: fixtureRedirects, site: fixtureSite, scriptHashes: inlineScriptHashes(await readFile(join(dist.dir, 'public/index.html'), 'utf8')) });
   config = JSON.parse(await readFile(join(dist.dir, 'firebase.json'), 'utf8'));
 });
 afterAll(() => dist.remove());

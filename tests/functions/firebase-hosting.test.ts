@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { buildFunctions } from '../../cli/build/functions.ts';
+import { inlineScriptHashes } from '../../cli/serve/csp.ts';
 import { fixtureRedirects, fixtureSite, writeFixtureDist, type FixtureDist } from '../serve/helpers/fixture-dist.ts';
 import { startFixtureServer, type TestServer } from '../serve/helpers/server.ts';
 import { startFirebaseEmulator, type RunningEmulator } from './helpers/firebase-emulator.ts';
@@ -17,7 +18,7 @@ let hosting: RunningEmulator;
 let serve: TestServer;
 beforeAll(async () => {
   dist = await writeFixtureDist();
-  await buildFunctions({ root: resolve('.'), outDir: dist.dir, redirects: fixtureRedirects, site: fixtureSite });
+  await buildFunctions({ root: resolve('.'), outDir: dist.dir, redirects: fixtureRedirects, site: fixtureSite, scriptHashes: inlineScriptHashes(await readFile(join(dist.dir, 'public/index.html'), 'utf8')) });
   const config = JSON.parse(await readFile(join(dist.dir, 'firebase.json'), 'utf8')) as Record<string, unknown>;
   hosting = await startFirebaseEmulator('hosting', {
     cwd: dist.dir,
