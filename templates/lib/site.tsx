@@ -21,10 +21,21 @@ export function useSite(): Site {
   return site;
 }
 
+// Every string of a strings file by its dotted key, made once per file: pages ask for hundreds.
+const flattened = new WeakMap<Strings, Map<string, string>>();
+
+function flatten(strings: Strings, prefix = '', into = new Map<string, string>()): Map<string, string> {
+  for (const [key, value] of Object.entries(strings)) {
+    if (typeof value === 'string') into.set(prefix + key, value);
+    else if (value && typeof value === 'object') flatten(value, `${prefix}${key}.`, into);
+  }
+  return into;
+}
+
 function lookup(strings: Strings, key: string): string | undefined {
-  let value: string | Strings | undefined = strings;
-  for (const part of key.split('.')) value = typeof value === 'object' ? value[part] : undefined;
-  return typeof value === 'string' ? value : undefined;
+  let byKey = flattened.get(strings);
+  if (!byKey) flattened.set(strings, (byKey = flatten(strings)));
+  return byKey.get(key);
 }
 
 export function createSite(input: RenderInput): Site {
@@ -35,21 +46,29 @@ export function createSite(input: RenderInput): Site {
     t(key, params = {}) {
       const text = lookup(input.model.strings[locale], key) ?? lookup(input.model.strings.nl, key);
       if (text === undefined) throw new Error(`UI string "${key}" is missing from content/${locale}/strings.yaml`);
-      return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+      return text.includes('{') ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
     },
     href: (route, params = {}, other = locale) => routePath(input.model.config, route, other, params),
   };
 }
 
+const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+// Pages of lists repeat the same dates; formatting one costs more than remembering it.
+const formattedDates = new Map<string, string>();
 
 /** A calendar date from `2026-10-02` or `2027-03-14T10:00` (local times stay as written). */
-export function formatDate(iso: string, locale: Locale, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' }): string {
+export function formatDate(iso: string, locale: Locale, options: Intl.DateTimeFormatOptions = LONG_DATE): string {
+  const formatKey = `${locale}${options === LONG_DATE ? '' : JSON.stringify(options)}`;
+  const day = iso.slice(0, 10);
+  const known = formattedDates.get(formatKey + day);
+  if (known !== undefined) return known;
   // Building a DateTimeFormat costs far more than using one, and pages format many dates.
-  const key = `${locale}${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { timeZone: 'UTC', ...options })));
-  return format.format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
+  let format = dateFormats.get(formatKey);
+  if (!format) dateFormats.set(formatKey, (format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { timeZone: 'UTC', ...options })));
+  const text = format.format(new Date(`${day}T12:00:00Z`));
+  formattedDates.set(formatKey + day, text);
+  return text;
 }
 
 /** `10:00` from `2027-03-14T10:00`. */
