@@ -39,6 +39,8 @@ export const configSchema = z.strictObject({
     densities: z.array(z.number().int().positive()).min(1),
     format: z.literal('webp'),
     quality: z.number().int().min(1).max(100),
+    /** libwebp's effort (method) 0..6: less is faster to encode and a few per cent larger (docs/images.md). */
+    effort: z.number().int().min(0).max(6).default(4),
     placeholder: z.strictObject({
       width: z.number().int().positive(),
       height: z.number().int().positive(),

@@ -5,7 +5,7 @@ import type { SourceInfo } from './plan.ts';
 /** The encoder settings that change output bytes; all of them go into the cache key. */
 export interface EncodeOptions {
   quality: number;
-  /** libwebp effort 0..6: sharp's default 4 (see bench/RESULTS.md for the trade-off). */
+  /** libwebp effort 0..6: site.config.yaml's images.effort, default 4 as sharp's (bench/RESULTS.md has the trade-off). */
   effort: number;
 }
 

@@ -75,7 +75,7 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 export async function processImages(options: ProcessImagesOptions): Promise<ProcessImagesResult> {
   const { config, publicDir } = options;
   const settings = config.images;
-  const encode: EncodeOptions = { quality: settings.quality, effort: 4 };
+  const encode: EncodeOptions = { quality: settings.quality, effort: settings.effort };
   const fileKey = encodeKey({ format: settings.format, ...encode });
   const placeholderKey = encodeKey({ placeholder: settings.placeholder });
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());

@@ -111,4 +111,16 @@ describe('image cache', () => {
     expect(after).toMatchObject({ made: 1, encoded: 1 }); // only court.jpg is 1400 wide
     expect(after.lookup.court!.variants.at(-1)).toMatchObject({ width: 1400 });
   });
+
+  it('makes every webp file again at another effort (the placeholders stay); less effort, larger files', async () => {
+    const { siteConfig } = await import('./fixtures.ts');
+    const config = await siteConfig();
+    expect(config.images.effort).toBe(4);
+    const standard = await run(project);
+    const quick = await run(project, { config: { ...config, images: { ...config.images, effort: 0 } }, publicDir: freshPublic('effort') });
+    const webpFiles = (lookup: typeof standard.lookup) => Object.values(lookup).flatMap((image) => image.variants).length;
+    expect(quick).toMatchObject({ made: 3, encoded: webpFiles(standard.lookup) });
+    for (const name of Object.keys(standard.lookup)) expect(quick.lookup[name]!.placeholder).toBe(standard.lookup[name]!.placeholder);
+    expect(quick.bytes).toBeGreaterThan(standard.bytes);
+  });
 });
