@@ -6,7 +6,7 @@ export const MARKDOWN_PIPELINE = 'markdown-it@15(commonmark+table+strikethrough+
 
 // markdown-it, not remark: at 8,000 articles remark's syntax tree cost about 2 ms of CPU per
 // article, the largest part of a cold build; markdown-it renders the same text in about 0.1 ms
-// (bench/RESULTS.md, "Build at scale"). Tables, ~~strikethrough~~ and bare links as in GFM.
+// (bench/RESULTS.md, "Build at scale"). Tables and ~~strikethrough~~ as in GFM; bare https:// and email addresses become links.
 const markdown = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
 // Running text needs only & < > escaped; quotes stay quotes (as remark wrote them), which keeps
 // pages smaller and their text readable in the source.
