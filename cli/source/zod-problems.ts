@@ -27,6 +27,21 @@ export function describeValue(value: unknown): string {
 }
 
 /** One readable sentence per zod issue, always saying what was expected and what was found. */
+/**
+ * The first problem of the union branch that came closest: the fewest problems, then the one that
+ * got deepest into the value (a nested map's bad key beats "expected string" for the map).
+ */
+function closestBranchIssue(issue: z.core.$ZodIssueInvalidUnion): z.core.$ZodIssue | undefined {
+  return issue.errors.filter((branch) => branch.length).sort((a, b) => a.length - b.length || b[0]!.path.length - a[0]!.path.length)[0]?.[0];
+}
+
+/** A union whose closest branch failed inside the value is reported there, at that field's line. */
+function innermost(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union') return issue;
+  const closest = closestBranchIssue(issue);
+  return closest?.path.length ? innermost({ ...closest, path: [...issue.path, ...closest.path] } as z.core.$ZodIssue) : issue;
+}
+
 export function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
   const received = describeValue(valueAt(data, issue.path as FieldPath));
   switch (issue.code) {
@@ -41,7 +56,7 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
     case 'invalid_union': {
       // Every branch failed (a link by route or by href): explain the branch that came closest,
       // instead of zod's bare "Invalid input". A discriminated union has no branches here.
-      const closest = issue.errors.filter((branch) => branch.length).sort((a, b) => a.length - b.length)[0]?.[0];
+      const closest = closestBranchIssue(issue);
       if (!closest) return `${issue.message}, received ${received}`;
       const inner = describeIssue({ ...closest, path: [...issue.path, ...closest.path] } as z.core.$ZodIssue, data);
       const where = fieldName(closest.path as FieldPath);
@@ -67,7 +82,7 @@ export function zodProblems(
   params: Record<string, string> = {},
 ): Problem[] {
   // An unknown field is named itself (`hero.imgae`, not `hero`), one problem per key at its own line.
-  const split = issues.flatMap((issue) =>
+  const split = issues.map(innermost).flatMap((issue) =>
     issue.code === 'unrecognized_keys'
       ? issue.keys.map((key) => ({ issue: { ...issue, keys: [key] } as z.core.$ZodIssue, path: [...issue.path, key] as FieldPath }))
       : [{ issue, path: issue.path as FieldPath }],

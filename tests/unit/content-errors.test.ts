@@ -69,6 +69,11 @@ const cases: Case[] = [
     expected: (at) => [mismatch(at(CLUBS, 'clay: zes'), '[0].courts.clay', 'expected number, received "zes"', 'club')],
   },
   {
+    name: 'a UI string key named __proto__ (it would vanish, not hold text)',
+    changes: [replace(EN_STRINGS, /^site:\n/m, 'site:\n  __proto__: kwijt\n')],
+    expected: (at) => [mismatch(at(EN_STRINGS, '__proto__'), 'site.__proto__', 'a key named __proto__ cannot hold text: choose another name, received "kwijt"', 'strings file')],
+  },
+  {
     name: 'missing required field (points at the start of the front matter)',
     changes: [replace(NEWS, /^date: .*\n/m, '')],
     expected: () => [mismatch(`${NEWS}:2`, 'date', 'required field is missing (expected string)', 'news')],

@@ -77,4 +77,11 @@ export type Lessons = z.infer<typeof lessonsSchema>;
 
 /** UI strings: nested maps of text. */
 export type Strings = { [key: string]: string | Strings };
-export const stringsSchema: z.ZodType<Strings> = z.lazy(() => z.record(z.string(), z.union([text, stringsSchema])));
+// A key `__proto__` would set the object's prototype instead of holding text, and zod's record
+// skips it without a word: say so at the key instead of letting its strings vanish.
+const noProtoKey = z.unknown().superRefine((value, ctx) => {
+  if (value !== null && typeof value === 'object' && Object.hasOwn(value, '__proto__')) {
+    ctx.addIssue({ code: 'custom', path: ['__proto__'], message: 'a key named __proto__ cannot hold text: choose another name' });
+  }
+});
+export const stringsSchema: z.ZodType<Strings> = z.lazy(() => noProtoKey.pipe(z.record(z.string(), z.union([text, stringsSchema]))));
