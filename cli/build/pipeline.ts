@@ -152,7 +152,10 @@ async function writeSite(run: {
     const rendered = await timer.run('render', () => renderPages(templates, toRender, context, pool), (o) => `${o.files} files`);
     if (rendered.problems.length) throw new SiteError(rendered.problems);
     output.count(rendered.files + reused.linked, rendered.bytes);
-    const scriptHashes = { ...keptScriptHashes(plan.unchanged, reused.failed, previous.state), ...rendered.scriptHashes };
+    // By page, in one order whatever was reused or rendered: build-state.json is the same for the same site.
+    const scriptHashes = Object.fromEntries(
+      Object.entries({ ...keptScriptHashes(plan.unchanged, reused.failed, previous.state), ...rendered.scriptHashes }).sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
 
     await timer.run('sitemap', () =>
       Promise.all([

@@ -8,6 +8,7 @@ import { buildRedirects } from '../routes/redirects.ts';
 import { findCollisions } from '../routes/collisions.ts';
 import { orderRedirects } from '../build/redirect-files.ts';
 import { describePage } from '../build/describe-page.ts';
+import { originLines } from '../build/origin-lines.ts';
 import type { Problem } from '../errors/site-error.ts';
 import { indexSite, type ContentState } from './content-state.ts';
 import { Timings } from './timings.ts';
@@ -40,7 +41,7 @@ export function checkContent(
   if (problems.length) return { problems: [...problems, ...warnings] };
   const pages = timings.run('routes', () => buildRoutes(model));
   const redirects = timings.run('redirects', () => orderRedirects(buildRedirects(model)));
-  const collisions = timings.run('collisions', () => findCollisions(pages, redirects, (page) => describePage(model, page)));
+  const collisions = timings.run('collisions', () => findCollisions(pages, redirects, (page) => describePage(model, page), originLines(files)));
   if (collisions.length) return { problems: [...collisions, ...warnings] };
   const index = timings.run('index', () => indexSite(config, content, pages, redirects));
   return { state: { config, content, model, pages, redirects, index }, problems: warnings };

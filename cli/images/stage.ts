@@ -200,5 +200,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
     throw new SiteError(problems.sort((a, b) => (a.location?.file ?? '').localeCompare(b.location?.file ?? '')));
   }
   const bytes = [...published.values()].reduce((sum, size) => sum + size, 0);
-  return { lookup, made, cached: names.length - made, bytes, encoded };
+  // By name, not by which encode finished first: the same images give the same lookup every build.
+  const byName: ImageLookup = Object.fromEntries(Object.entries(lookup).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { lookup: byName, made, cached: names.length - made, bytes, encoded };
 }

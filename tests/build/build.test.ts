@@ -13,7 +13,8 @@ import { renderMarkdown } from '../../cli/content/markdown.ts';
 import type { SiteModel } from '../../cli/content/types.ts';
 import { siteManifestSchema } from '../../functions/site.ts';
 import { OutputDir, buildsFolder } from '../../cli/build/output.ts';
-import { copyProject, editFile, expectGolden, fileOf, linkTarget, listFiles, normalise, repoRoot, runSite, type Run } from './helpers.ts';
+import { editFile, expectGolden, fileOf, linkTarget, listFiles, normalise, repoRoot } from './helpers.ts';
+import { copyProject, runSite, type RunResult as Run } from '../helpers/project-copy.ts';
 
 /**
  * The real CLI on the real site, built once into a temporary folder; every test below reads that
@@ -37,7 +38,7 @@ beforeAll(async () => {
   out = join(tmp, 'dist');
   publicDir = join(out, 'public');
   const before = today();
-  build = await runSite(['build', '--out', out, '--json']);
+  build = await runSite(repoRoot, ['build', '--out', out, '--json']);
   // The date the build stamped (a build across midnight may carry either day's).
   const sitemap = await readFile(join(publicDir, 'sitemap.xml'), 'utf8').catch(() => '');
   buildDate = /<loc>https:\/\/www\.baselinetennis\.nl<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/.exec(sitemap)?.[1] ?? '';
@@ -402,7 +403,7 @@ describe('the command line', () => {
     [['build', '--out'], "error: option '--out <dir>' argument missing"],
     [['frobnicate'], "error: unknown command 'frobnicate'"],
   ])('usage error %j: exit 2, says what is wrong', async (args, message) => {
-    const run = await runSite(args);
+    const run = await runSite(repoRoot, args);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stderr).toContain('(run with --help for usage)');
@@ -411,7 +412,7 @@ describe('the command line', () => {
   });
 
   test.concurrent('site build --help: every option with its type and default', async () => {
-    const run = await runSite(['build', '--help']);
+    const run = await runSite(repoRoot, ['build', '--help']);
     expect(run.code).toBe(0);
     const options = run.stdout.split('Options:')[1]!;
     // One entry per option; a description may wrap onto the next lines.
@@ -425,7 +426,7 @@ describe('the command line', () => {
   });
 
   test.concurrent('site --help lists the build command', async () => {
-    const run = await runSite(['--help']);
+    const run = await runSite(repoRoot, ['--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: site \[options\] \[command\]/);
     expect(run.stdout).toMatch(/^\s+build \[options\]\s+Validate content/m);
@@ -433,8 +434,8 @@ describe('the command line', () => {
 
   test.concurrent.each([['--version'], ['-v']])('site %s prints the package version', async (flag) => {
     const { version } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
-    const run = await runSite([flag]);
-    expect(run).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    const run = await runSite(repoRoot, [flag]);
+    expect(run).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   describe('a content error', () => {
@@ -444,11 +445,11 @@ describe('the command line', () => {
     const digest = async () => createHash('sha256').update(await readFile(join(publicDir, 'sitemap.xml'))).digest('hex');
 
     beforeAll(async () => {
-      project = await copyProject(join(tmp, 'broken'));
+      project = await copyProject({ dest: join(tmp, 'broken'), imageCache: 'copy' });
       await editFile(project, 'content/nl/news/1-voorjaarslessen-starten-op-31-maart.md', /^id: 1$/m, 'id: een');
       before = { link: await linkTarget(out), builds: await readdir(join(tmp, '.dist-builds')), sitemap: await digest() };
       // Into the real build's dist: the failed build must leave it as it was.
-      run = await runSite(['build', '--out', out], project);
+      run = await runSite(project, ['build', '--out', out]);
     });
 
     test('exit 1 with the problem, file and line, and no stack trace', () => {
@@ -477,12 +478,12 @@ describe('the atomic swap', () => {
   const page = () => readFile(join(swapOut, 'public', 'nieuws', '1-voorjaarslessen-starten-op-31-maart.html'), 'utf8');
 
   beforeAll(async () => {
-    project = await copyProject(join(tmp, 'swap', 'project'));
+    project = await copyProject({ dest: join(tmp, 'swap', 'project'), imageCache: 'copy' });
     swapOut = join(tmp, 'swap', 'swap-dist');
   });
 
   const buildOk = async () => {
-    const run = await runSite(['build', '--out', swapOut, '--json'], project);
+    const run = await runSite(project, ['build', '--out', swapOut, '--json']);
     expect(run.code, run.stderr).toBe(0);
     return JSON.parse(run.stdout) as { unchanged: boolean };
   };
@@ -495,7 +496,7 @@ describe('the atomic swap', () => {
 
     // 2. A template that throws while rendering: the build fails after it started writing.
     await editFile(project, 'templates/document.tsx', 'const { config } = model;', "const { config } = model;\n  if (page.route === 'camps') throw new Error('camps template broke');");
-    const failed = await runSite(['build', '--out', swapOut], project);
+    const failed = await runSite(project, ['build', '--out', swapOut]);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('error TEMPLATE_FAILED');
     expect(failed.stderr).toContain('camps template broke');

@@ -1,48 +1,8 @@
-import { spawn } from 'node:child_process';
-import { cp, mkdir, readFile, readdir, readlink, symlink, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, readlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { expect } from 'vitest';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
-
-export interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `node bin/site.mjs ...args` of the project in `project`, as an editor runs it (no colour). */
-export function runSite(args: string[], project = repoRoot): Promise<Run> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(project, 'bin', 'site.mjs'), ...args], {
-      cwd: project,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
-  });
-}
-
-/**
- * A copy of the project to break on purpose: the sources the build reads, node_modules linked,
- * and the image and Markdown cache copied so the copy does no image work the real one did.
- */
-export async function copyProject(dest: string): Promise<string> {
-  await mkdir(dest, { recursive: true });
-  for (const name of ['cli', 'content', 'templates', 'islands', 'functions', 'bin']) {
-    await cp(join(repoRoot, name), join(dest, name), { recursive: true });
-  }
-  for (const name of ['site.config.yaml', 'package.json', 'tsconfig.json']) await cp(join(repoRoot, name), join(dest, name));
-  await symlink(join(repoRoot, 'node_modules'), join(dest, 'node_modules'), 'dir');
-  if (existsSync(join(repoRoot, '.site', 'cache'))) await cp(join(repoRoot, '.site', 'cache'), join(dest, '.site', 'cache'), { recursive: true });
-  return dest;
-}
 
 export async function editFile(project: string, path: string, from: string | RegExp, to: string): Promise<void> {
   const file = join(project, path);

@@ -53,6 +53,8 @@ async function breakAndFix(file: string, broken: (text: string) => string, expec
     expect(dev.alive()).toBe(true);
   } finally {
     events.close();
+    // A failed expectation must not leave the file broken for the tests after it.
+    if ((await project.read(file)) !== original) await project.write(file, original);
   }
 }
 
@@ -74,6 +76,17 @@ describe('content errors', () => {
       expect(overlay).toContain('field: summary');
       expect(overlay).toContain('at most 200 characters');
       expect(terminal).toContain(`CONTENT_SCHEMA_MISMATCH  ${ARTICLE}:6`);
+    });
+  });
+
+  test('two clubs whose names make one path: ROUTE_COLLISION at the later club, naming both', async () => {
+    const clubs = 'content/data/clubs.yaml';
+    const line = (await project.read(clubs)).split('\n').indexOf('  name: TV Breukelen') + 1;
+    await breakAndFix(clubs, (text) => text.replace('  name: TV Breukelen', '  name: LTC De Kéi'), (overlay, terminal) => {
+      expect(overlay).toContain('ROUTE_COLLISION');
+      expect(overlay).toContain(`${clubs}:${line}`);
+      expect(overlay).toContain('(club 1, a redirect to /verenigingen/1-ltc-de-kei) and by content/data/clubs.yaml (club 2, a redirect to /verenigingen/2-ltc-de-kei)');
+      expect(terminal).toContain(`ROUTE_COLLISION  ${clubs}:${line}`);
     });
   });
 

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { contentSecurityPolicy, inlineScriptHashes } from '../../cli/serve/csp.ts';
+import { inlineScriptHashes } from '../../cli/serve/csp.ts';
+import { securityHeaders } from '../../cli/serve/headers.ts';
 import { copyProject, type ProjectCopy } from './helpers/project.ts';
 import { startDev, type DevProcess } from './helpers/dev-process.ts';
 import { getPage, isChangeOf, openEvents } from './helpers/events.ts';
@@ -37,7 +38,7 @@ describe('site dev serves the site from memory', () => {
     expect(response.status).toBe(200);
     expect(html).toMatch(/<script src="\/__site\/client\.js" data-page="camps\|nl" data-print="[\w-]+" defer><\/script><\/head>/);
     // The policy site serve would send for this HTML: the dev client needs no exception.
-    expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy({ scriptHashes: inlineScriptHashes(html) }));
+    expect(response.headers.get('content-security-policy')).toBe(securityHeaders({ https: false, scriptHashes: inlineScriptHashes(html) })['content-security-policy']);
     expect(/script-src ([^;]*)/.exec(response.headers.get('content-security-policy')!)?.[1]).not.toContain('unsafe-inline');
     const client = await fetch(`${dev.url}/__site/client.js`);
     expect(client.headers.get('content-type')).toMatch(/^text\/javascript/);

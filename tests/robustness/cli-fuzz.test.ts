@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readContent, type ContentFiles } from '../../cli/content/read.ts';
 import type { SiteConfig } from '../../cli/config/schema.ts';
 import { checkContent, realConfig, realContent, repoRoot } from './fixtures/check-content.ts';
-import { copyProject, removeProject, runSite } from './fixtures/project-copy.ts';
+import { copyProject, removeProject, runSite } from '../helpers/project-copy.ts';
 import { fileFaults } from './arbitraries/file-faults.ts';
 import { collisionFaults } from './arbitraries/collision-faults.ts';
 import type { Fault } from './arbitraries/fault.ts';

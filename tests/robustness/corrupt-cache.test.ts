@@ -1,7 +1,7 @@
 import { readdir, readFile, rm, symlink, truncate, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { copyProject, removeProject, runSite, type RunResult } from './fixtures/project-copy.ts';
+import { copyProject, removeProject, runSite, type RunResult } from '../helpers/project-copy.ts';
 import { distManifest, manifestDifference, sameManifest, type Manifest } from './fixtures/dist-manifest.ts';
 import { applyState, STATES } from './fixtures/content-states.ts';
 

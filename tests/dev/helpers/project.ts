@@ -1,12 +1,6 @@
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-
-/** This repository: the tool and the site live together (templates import cli/ helpers). */
-export const repo = resolve(import.meta.dirname, '..', '..', '..');
-
-const PARTS = ['bin', 'cli', 'content', 'templates', 'islands', 'functions', 'site.config.yaml', 'package.json'];
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { copyProject as copyProjectFolder } from '../../helpers/project-copy.ts';
 
 export interface ProjectCopy {
   root: string;
@@ -19,19 +13,11 @@ export interface ProjectCopy {
 }
 
 /**
- * A throwaway copy of the project to edit under a running `site dev`. The image cache comes
- * along when there is one (encoding every image from scratch takes a minute; the cache is keyed
- * by content, so a stale entry is never used), and node_modules is linked.
+ * A throwaway copy of the project to edit under a running `site dev`, with a private copy of the
+ * image cache (encoding every image from scratch takes a minute).
  */
 export async function copyProject(): Promise<ProjectCopy> {
-  const root = await mkdtemp(join(tmpdir(), 'site-dev-'));
-  await Promise.all(PARTS.map((part) => cp(join(repo, part), join(root, part), { recursive: true })));
-  await symlink(join(repo, 'node_modules'), join(root, 'node_modules'));
-  const images = join(repo, '.site', 'cache', 'images');
-  if (existsSync(images)) {
-    await mkdir(join(root, '.site', 'cache'), { recursive: true });
-    await cp(images, join(root, '.site', 'cache', 'images'), { recursive: true });
-  }
+  const root = await copyProjectFolder({ imageCache: 'copy' });
   const at = (path: string) => join(root, path);
   return {
     root,
