@@ -9,7 +9,7 @@ import sharp from 'sharp';
 export const projectRoot = resolve(import.meta.dirname, '../..');
 
 /** What `site` reads of a project; node_modules is linked, never copied. */
-const PROJECT_PARTS = ['bin', 'cli', 'content', 'templates', 'islands', 'functions', 'site.config.yaml', 'package.json', 'tsconfig.json'];
+const PROJECT_PARTS = ['bin', 'cli', 'content', 'templates', 'islands', 'functions', 'site.config.yaml', 'package.json'];
 
 export interface CopyOptions {
   /** Where the copy goes; a fresh temporary folder when absent. */
