@@ -10,7 +10,7 @@ import { buildRoutes } from '../routes/routes.ts';
 import { buildRedirects } from '../routes/redirects.ts';
 import { findCollisions } from '../routes/collisions.ts';
 import { SiteError, type Problem } from '../errors/site-error.ts';
-import { processImages } from '../images/stage.ts';
+import { startImages, type ImageWork } from '../images/stage.ts';
 import { compileTemplates } from './compile-templates.ts';
 import { buildCss } from './css.ts';
 import { buildIslands } from './islands.ts';
@@ -47,6 +47,8 @@ interface Site {
   pages: PageRoute[];
   redirects: Redirect[];
   warnings: Problem[];
+  /** Under way from the model on: pages render while the image files are encoded. */
+  images: ImageWork;
 }
 
 /** The previous build, if any: its folder and what it was built from. */
@@ -71,21 +73,24 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   if (previous.state?.digest === digest) {
     // Nothing the site is made of has changed: dist already is this build.
     if (previous.state.warnings.length) hooks.onWarnings?.(previous.state.warnings);
-    return { out: options.out, unchanged: true, pages: 0, files: 0, bytes: 0, images: { made: 0, cached: 0 }, timings: timer.timings, warnings: previous.state.warnings.length };
+    return { out: options.out, unchanged: true, pages: 0, files: 0, bytes: 0, images: { made: 0, cached: 0, ms: 0 }, timings: timer.timings, warnings: previous.state.warnings.length };
   }
   // Threads pay off only for a large site; they start while the content is validated.
   const pool = files.files.length >= PARALLEL_FROM_FILES ? WorkerPool.start(availableParallelism()) : undefined;
   try {
-    const site = await checkSite(options, timer, config, files, pool);
+    const site = await checkSite(options, hooks, timer, config, files, pool);
     if (site.warnings.length) hooks.onWarnings?.(site.warnings);
-    return await writeSite({ options, hooks, timer, site, pool, previous, digest, buildDate });
+    return await writeSite({ options, hooks, timer, site, pool, previous, digest, buildDate }).catch(async (error: unknown) => {
+      await site.images.cancel();
+      throw error;
+    });
   } finally {
     await pool?.close();
   }
 }
 
 /** Validate, model and route the whole site: every user error is found before any output. */
-async function checkSite(options: BuildOptions, timer: StageTimer, config: SiteConfig, files: ContentFiles, pool: WorkerPool | undefined): Promise<Site> {
+async function checkSite(options: BuildOptions, hooks: BuildHooks, timer: StageTimer, config: SiteConfig, files: ContentFiles, pool: WorkerPool | undefined): Promise<Site> {
   const validated = await timer.run('validate', () => validateContent(config, files, options));
   if (!validated.content || validated.problems.some((p) => p.severity === 'error')) throw new SiteError(validated.problems);
   const content = validated.content;
@@ -97,6 +102,25 @@ async function checkSite(options: BuildOptions, timer: StageTimer, config: SiteC
   );
   const { model, problems } = await timer.run('model', () => buildModel(config, content, files.images, markdown.html));
   if (problems.length) throw new SiteError([...problems, ...warnings]);
+  // The image files take the longest and need only the model: they start now, beside the rest.
+  const images = startImages({
+    root: options.root,
+    config,
+    images: files.images,
+    used: usedImages(model),
+    cacheDir: join(options.root, '.site', 'cache', 'images'),
+    ...(hooks.onImageProgress ? { onProgress: hooks.onImageProgress } : {}),
+  });
+  try {
+    return { ...(await routeSite(timer, files, model, warnings)), config, files, model, warnings, images };
+  } catch (error) {
+    await images.cancel();
+    throw error;
+  }
+}
+
+/** Every page and redirect of the site; a path claimed twice is an error at both lines. */
+async function routeSite(timer: StageTimer, files: ContentFiles, model: SiteModel, warnings: Problem[]): Promise<Pick<Site, 'pages' | 'redirects'>> {
   const { pages, redirects } = await timer.run(
     'routes',
     () => ({ pages: buildRoutes(model), redirects: orderRedirects(buildRedirects(model)) }),
@@ -104,7 +128,7 @@ async function checkSite(options: BuildOptions, timer: StageTimer, config: SiteC
   );
   const collisions = findCollisions(pages, redirects, (page) => describePage(model, page), originLines(files));
   if (collisions.length) throw new SiteError([...collisions, ...warnings]);
-  return { config, files, model, pages, redirects, warnings };
+  return { pages, redirects };
 }
 
 /** Make every file of the site in a fresh build folder, then switch dist to it. */
@@ -123,31 +147,18 @@ async function writeSite(run: {
   const cacheDir = join(options.root, '.site', 'cache');
   const output = await OutputDir.create(options.out);
   try {
-    const images = await timer.run(
-      'images',
-      () =>
-        processImages({
-          root: options.root,
-          config,
-          images: site.files.images,
-          used: usedImages(model),
-          publicDir: join(output.dir, 'public'),
-          cacheDir: join(cacheDir, 'images'),
-          ...(hooks.onImageProgress ? { onProgress: hooks.onImageProgress } : {}),
-        }),
-      (r) => `${r.made} made, ${r.cached} from cache`,
-    );
-    output.count(images.made + images.cached, images.bytes);
+    // Only the names, sizes and placeholders: the files are encoded while the pages render.
+    const imageLookup = await timer.run('images', () => site.images.lookup, (lookup) => `${Object.keys(lookup).length} planned`);
     const [templates, css] = await timer.run('compile', () => Promise.all([compileTemplates(options.root, cacheDir), buildCss(options.root, config)]));
     await output.write(`public${css.path}`, css.contents);
     await copyStaticFiles(options.root, output);
     const islands = await timer.run('islands', () => buildIslands(options.root, output), (b) => `${b.files.length} files`);
     const assets: Assets = { css: css.path, islands: islands.manifest };
 
-    const global = globalFingerprint([templates.hash, assets, buildDate, config, model.strings, images.lookup]);
+    const global = globalFingerprint([templates.hash, assets, buildDate, config, model.strings, imageLookup]);
     const plan = planReuse(templates.module, model, pages, global, previous.state);
     const reused = await timer.run('reuse', () => (previous.dir ? linkUnchanged(plan.unchanged, previous.dir, output.dir) : { linked: 0, failed: plan.unchanged }), (r) => `${r.linked} files unchanged`);
-    const context: RenderContext = { model, images: images.lookup, assets, buildDate, dir: output.dir };
+    const context: RenderContext = { model, images: imageLookup, assets, buildDate, dir: output.dir };
     const toRender = [...plan.changed, ...reused.failed];
     const rendered = await timer.run('render', () => renderPages(templates, toRender, context, pool), (o) => `${o.files} files`);
     if (rendered.problems.length) throw new SiteError(rendered.problems);
@@ -170,6 +181,8 @@ async function writeSite(run: {
     const manifest = siteManifest(config, pages, model.events);
     const functions = await timer.run('functions', () => buildFunctions({ root: options.root, outDir: output.dir, redirects, site: manifest, scriptHashes: [...new Set(Object.values(scriptHashes).flat())].sort() }), (f) => `${f.files} files`);
     output.count(functions.files, functions.bytes);
+    const images = await timer.run('encode', () => site.images.finish(join(output.dir, 'public')), (r) => `${r.made} made, ${r.cached} from cache, ${r.encoded} files encoded in ${(r.ms / 1000).toFixed(1)} s`);
+    output.count(images.made + images.cached, images.bytes);
     await timer.run('write', () => output.commit());
     return {
       out: options.out,
@@ -178,7 +191,7 @@ async function writeSite(run: {
       rendered: rendered.files,
       files: output.files,
       bytes: output.bytes,
-      images: { made: images.made, cached: images.cached },
+      images: { made: images.made, cached: images.cached, ms: images.ms },
       timings: timer.timings,
       warnings: site.warnings.length,
     };

@@ -47,7 +47,8 @@ export interface BuildResult {
   rendered?: number;
   files: number;
   bytes: number;
-  images: { made: number; cached: number };
+  /** `ms`: from the start of the image work to its last file (it runs beside other stages). */
+  images: { made: number; cached: number; ms: number };
   timings: StageTiming[];
   warnings: number;
 }

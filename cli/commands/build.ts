@@ -28,8 +28,7 @@ export function registerBuildCommand(program: Command): void {
         images.finish(undefined, 0);
         throw error;
       });
-      const stage = result.timings.find((t) => t.stage === 'images');
-      if (stage) images.finish(result.images, stage.ms);
+      if (!result.unchanged) images.finish(result.images, result.images.ms);
       process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatSummary(result, performance.now() - started)}\n`);
     });
 }

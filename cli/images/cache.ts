@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { knownAs, rememberFile, sha256 } from './fingerprint.ts';
 import type { SourceInfo } from './plan.ts';
@@ -80,18 +80,19 @@ export class ImageCache {
     await writeAtomic(this.entryPath(sourceHash), JSON.stringify({ layout: LAYOUT, ...entry }));
   }
 
-  /** True when the file is there and its bytes still hash to its name. */
+  /**
+   * True when the file is there and its bytes still hash to its name. A damaged file is left
+   * where it is: the re-made one replaces it with one rename, so a build running beside this one
+   * never finds the name missing (builds share a cache: CI steps, test copies of a project).
+   */
   async verify(file: CachedFile): Promise<boolean> {
     const path = this.filePath(file);
     if (await knownAs(path, file.hash)) return true;
     try {
       const data = await readFile(path);
-      if (data.length === file.bytes && sha256(data) === file.hash) {
-        await rememberFile(path, file.hash);
-        return true;
-      }
-      await rm(path, { force: true }); // corrupt: make room for the re-made one
-      return false;
+      if (data.length !== file.bytes || sha256(data) !== file.hash) return false;
+      await rememberFile(path, file.hash);
+      return true;
     } catch {
       return false;
     }

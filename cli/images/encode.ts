@@ -17,8 +17,10 @@ export interface PlaceholderOptions {
 }
 
 // Bumped when this file changes what it makes from the same input; a sharp or libvips upgrade
-// changes the key by itself, since their encoders may produce other bytes.
-const ENCODER_REVISION = 1;
+// changes the key by itself, since their encoders may produce other bytes. Public file names come
+// from the key (describe.ts), so a bump also gives every file a new URL.
+// 2: every file resized from one decode of its source (decodeSource), at exactly the planned size.
+const ENCODER_REVISION = 2;
 
 /** Short stable hash of anything that changes the encoder's output. */
 export function encodeKey(options: object): string {
@@ -41,13 +43,45 @@ export async function readSourceInfo(source: Buffer): Promise<SourceInfo> {
   return { width, height, format: meta.format, transparent };
 }
 
-/** One webp file: `width` wide keeping the aspect ratio, or cropped (cover, centred) to width x height. */
-export async function encodeFile(source: Buffer, size: { width: number; height?: number }, options: EncodeOptions): Promise<{ data: Buffer; width: number; height: number }> {
-  const pipeline = size.height === undefined
-    ? open(source).resize({ width: size.width, withoutEnlargement: true })
-    : open(source).resize({ width: size.width, height: size.height, fit: 'cover', position: 'centre' });
-  const { data, info } = await pipeline.webp({ quality: options.quality, effort: options.effort }).toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+/** A source's pixels, decoded once (oriented, sRGB, 8 bits), for every file made from it. */
+export interface DecodedSource {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/**
+ * Decodes a source whole, or scaled down to `width` (plan.ts decodeWidth: a large photo is not
+ * held at full size, and JPEG's shrink-on-load does most of that for free). Decoding once instead
+ * of once per file saved a tenth of the image stage's CPU (bench/RESULTS.md).
+ */
+export async function decodeSource(source: Buffer, width?: number): Promise<DecodedSource> {
+  const image = open(source);
+  const scaled = width === undefined ? image : image.resize({ width, withoutEnlargement: true });
+  const { data, info } = await scaled.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/**
+ * One webp file of exactly width x height: the whole picture scaled (`crop` false; the caller
+ * keeps the aspect ratio) or cropped to cover the box, centred. Exact sizes let the build name
+ * and describe every file before it is encoded.
+ */
+export async function encodeFile(
+  decoded: DecodedSource,
+  size: { width: number; height: number; crop: boolean },
+  options: EncodeOptions,
+): Promise<Buffer> {
+  let image = sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: decoded.channels } });
+  if (size.width !== decoded.width || size.height !== decoded.height) {
+    image = image.resize({ width: size.width, height: size.height, fit: size.crop ? 'cover' : 'fill', position: 'centre' });
+  }
+  const { data, info } = await image.webp({ quality: options.quality, effort: options.effort }).toBuffer({ resolveWithObject: true });
+  if (info.width !== size.width || info.height !== size.height) {
+    throw new Error(`made ${info.width}x${info.height} instead of ${size.width}x${size.height} (a bug in the image stage)`);
+  }
+  return data;
 }
 
 /**

@@ -10,10 +10,17 @@ export interface SourceInfo {
   transparent: boolean;
 }
 
-/** One file to make from a source. `key` names it in the cache; equal keys mean equal files. */
+/**
+ * One file to make from a source, at exactly `width` x `height` (scaled whole, or cropped when
+ * `crop`). `key` names it in the cache and in its public name; equal keys mean equal files.
+ */
 export type VariantPlan =
-  | { kind: 'responsive'; key: string; width: number }
-  | { kind: 'fixed'; key: string; box: { width: number; height: number; cropped: boolean }; density: number; width: number; height?: number };
+  | { kind: 'responsive'; key: string; width: number; height: number; crop: false }
+  | { kind: 'fixed'; key: string; box: { width: number; height: number; cropped: boolean }; density: number; width: number; height: number; crop: boolean };
+
+/** The height of the whole source scaled to `width`. */
+export const scaledHeight = (width: number, source: Pick<SourceInfo, 'width' | 'height'>): number =>
+  Math.max(1, Math.round((width * source.height) / source.width));
 
 /**
  * Breakpoints not wider than the source, narrowest first. A source narrower than the smallest
@@ -60,6 +67,8 @@ export function planVariants(
     kind: 'responsive',
     key: `w${width}.${options.encodeKey}`,
     width,
+    height: scaledHeight(width, source),
+    crop: false,
   }));
   const seen = new Set<string>();
   for (const size of fixed) {
@@ -70,8 +79,23 @@ export function planVariants(
     for (const file of fixedFiles(size, source, options.densities)) {
       // An uncropped fixed file is the same file as a responsive one of that width: same key.
       const shape = file.height !== undefined ? `c${file.width}x${file.height}` : `w${file.width}`;
-      plans.push({ kind: 'fixed', key: `${shape}.${options.encodeKey}`, box, ...file });
+      plans.push({ kind: 'fixed', key: `${shape}.${options.encodeKey}`, box, density: file.density, width: file.width, height: file.height ?? scaledHeight(file.width, source), crop: file.height !== undefined });
     }
   }
   return plans;
+}
+
+/**
+ * The width a source is decoded at, once, for every file made from it: its own width, or twice
+ * the widest breakpoint for a larger photo (a 24-megapixel upload is not held at full size; JPEG
+ * shrinks on load). It depends on the source and the settings only, never on which files are
+ * missing, so a file re-made alone has the same bytes as when it was made with the others.
+ */
+export function decodeWidth(source: Pick<SourceInfo, 'width'>, breakpoints: readonly number[]): number {
+  return Math.min(source.width, 2 * Math.max(...breakpoints));
+}
+
+/** The source width a file needs for full detail (a cropped file: where the crop box covers it). */
+export function neededWidth(plan: Pick<VariantPlan, 'width' | 'height' | 'crop'>, source: Pick<SourceInfo, 'width' | 'height'>): number {
+  return plan.crop ? Math.ceil(source.width * Math.max(plan.width / source.width, plan.height / source.height)) : plan.width;
 }

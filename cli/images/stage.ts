@@ -6,35 +6,38 @@ import type { SiteConfig } from '../config/schema.ts';
 import { problem, SiteError, type Problem } from '../errors/site-error.ts';
 import { ImageCache, type CacheEntry, type CachedFile } from './cache.ts';
 import { fingerprint, sha256 } from './fingerprint.ts';
-import { encodeFile, encodeKey, makePlaceholder, readSourceInfo, type EncodeOptions } from './encode.ts';
+import { encodeKey, makePlaceholder, readSourceInfo, type EncodeOptions } from './encode.ts';
 import { planVariants, type SourceInfo, type VariantPlan } from './plan.ts';
 import { createLimiter, runLimited } from './pool.ts';
-import { publishFile } from './publish.ts';
-import { describeImage, publicName } from './describe.ts';
+import { describeImage, plannedFiles, type PlannedFile } from './describe.ts';
+import { Cancelled, makeFiles, type MakeContext } from './make.ts';
+import { publishAll } from './publish.ts';
 import type { FixedSize, ImageLookup } from './types.ts';
 
-export interface ProcessImagesOptions {
+export interface StartImagesOptions {
   root: string;
   config: SiteConfig;
   /** Image name to its project-relative source file, e.g. content/images/court-clay-1.jpg. */
   images: ReadonlyMap<string, string>;
   /** Names the site shows; only these are made. */
   used: ReadonlySet<string>;
-  /** The dist/public being built: files go to publicDir/images/. */
-  publicDir: string;
   /** <root>/.site/cache/images: survives dist/ being deleted. */
   cacheDir: string;
   onProgress?: (done: number, total: number) => void;
   /** Fixed CSS sizes (avatars, thumbnails) per image name: each gets one file per density. */
   fixed?: ReadonlyMap<string, readonly FixedSize[]>;
-  /** Encodes running at once; default: the machine's cores (see bench/RESULTS.md). */
+  /** Decodes and encodes running at once; default: the machine's cores (see bench/RESULTS.md). */
   concurrency?: number;
   /** libvips threads per encode; default 1 (see bench/RESULTS.md). */
   threads?: number;
 }
 
-export interface ProcessImagesResult {
-  lookup: ImageLookup;
+export interface ProcessImagesOptions extends StartImagesOptions {
+  /** The dist/public being built: files go to publicDir/images/. */
+  publicDir: string;
+}
+
+export interface ImageTotals {
   /** Images that needed any encoding this run. */
   made: number;
   /** Images taken whole from the cache. */
@@ -43,61 +46,85 @@ export interface ProcessImagesResult {
   bytes: number;
   /** Files encoded this run (webp files and placeholders): zero on an unchanged rebuild. */
   encoded: number;
+  /** From the start of the work to the last file published. */
+  ms: number;
 }
 
-/** Everything one image needs, worked out before any encoding. */
-interface Work {
+export interface ProcessImagesResult extends ImageTotals {
+  lookup: ImageLookup;
+}
+
+/**
+ * Image work under way. The lookup (every URL, size and placeholder) is ready as soon as each
+ * source is read and planned, long before its files are encoded, so pages render meanwhile.
+ */
+export interface ImageWork {
+  /** Rejects with every unreadable or missing image at once. */
+  readonly lookup: Promise<ImageLookup>;
+  /** Waits for every file and links them all into publicDir/images. */
+  finish(publicDir: string): Promise<ImageTotals>;
+  /** The build failed elsewhere: drops work not started, waits for the rest (no stray temp files). */
+  cancel(): Promise<void>;
+  /** Waits for the files of every good image to be in the cache (after a failed lookup). */
+  settle(): Promise<void>;
+}
+
+/** One used image, read and planned: what it is published as and which files it still lacks. */
+interface Planned {
   name: string;
   file: string;
-  /** The source's bytes; empty when nothing is to be made from them. */
-  source: Buffer;
   hash: string;
   entry: CacheEntry;
   info: SourceInfo;
   plans: VariantPlan[];
-  placeholderKey: string | undefined;
-  /** Variant keys (and 'placeholder') still to make. */
+  files: PlannedFile[];
+  /** Keys of files not in the cache (or damaged there). */
   missing: string[];
-  /** The cache entry must be written: something was made or read afresh. */
+  /** The source's bytes, read when something is to be made from them. */
+  source: Buffer | undefined;
+  /** The cache entry must be written: something was made or learnt afresh. */
   dirty: boolean;
+  /** This name made its source's placeholder (a second name of the same source joins it). */
+  madePlaceholder: boolean;
 }
 
-const SVG_KEY = 'svg';
-const PLACEHOLDER = 'placeholder';
-
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim() || 'unknown error';
+const unreadable = (file: string, error: unknown) => problem('IMAGE_UNREADABLE', { file, problem: reason(error) }, { location: { file } });
 
 /**
  * The image stage: webp at every breakpoint (and 1x/2x for fixed sizes), a blurred placeholder,
- * content-hashed names, all from a cache keyed by source bytes plus settings. Unchanged images
- * cost one read and one hash; nothing is decoded. Every unreadable source is reported at once.
+ * names known before encoding, all from a cache keyed by source bytes plus settings. Unchanged
+ * images cost one read and one hash; nothing is decoded. Every unreadable source is reported at once.
  */
-export async function processImages(options: ProcessImagesOptions): Promise<ProcessImagesResult> {
-  const { config, publicDir } = options;
-  const settings = config.images;
+export function startImages(options: StartImagesOptions): ImageWork {
+  const started = performance.now();
+  const settings = options.config.images;
   const encode: EncodeOptions = { quality: settings.quality, effort: settings.effort };
   const fileKey = encodeKey({ format: settings.format, ...encode });
   const placeholderKey = encodeKey({ placeholder: settings.placeholder });
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
-  // Parallelism comes from running images side by side, each encode on one libvips thread:
-  // measured faster on 2 cores than fewer jobs with more threads each (bench/RESULTS.md).
+  // Parallelism comes from running files side by side, each on one libvips thread: measured
+  // faster on 2 cores than fewer jobs with more threads each (bench/RESULTS.md).
   // (libvips' thread count is process-wide: put back whatever the rest of the process had.)
   const previousThreads = sharp.concurrency();
   sharp.concurrency(Math.max(1, options.threads ?? 1));
-  const limit = createLimiter(concurrency);
   const cache = new ImageCache(options.cacheDir);
-
-  const names = [...options.used].sort();
-  const total = names.length;
-  const lookup: ImageLookup = {};
-  const problems: Problem[] = [];
-  const published = new Map<string, number>();
-  let done = 0;
-  let made = 0;
+  let cancelled = false;
   let encoded = 0;
-  options.onProgress?.(0, total);
+  const context: MakeContext = {
+    cache,
+    encode,
+    breakpoints: settings.breakpoints,
+    limit: createLimiter(concurrency),
+    sources: createLimiter(concurrency + 1),
+    cancelled: () => cancelled,
+    onEncoded: () => encoded++,
+  };
+  const names = [...options.used].sort();
+  const problems: Problem[] = [];
+  const placeholders = new Map<string, Promise<string>>();
 
-  const prepare = async (name: string): Promise<Work | undefined> => {
+  const plan = async (name: string): Promise<Planned | undefined> => {
     const file = options.images.get(name);
     if (file === undefined) {
       problems.push(problem('IMAGE_NOT_FOUND', { field: 'image', name }, { field: 'image' }));
@@ -106,101 +133,149 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
     try {
       const path = join(options.root, file);
       const print = await fingerprint(path);
-      const hash = print.hash;
       let data = print.data;
       // The bytes are read only when there is work; they must still be the bytes the key was made of.
       const source = async () => {
         data ??= await readFile(path);
-        if (sha256(data) !== hash) throw new Error('the file changed while the build read it; build again');
+        if (sha256(data) !== print.hash) throw new Error('the file changed while the build read it; build again');
         return data;
       };
-      const entry = await cache.readEntry(hash);
+      const entry = await cache.readEntry(print.hash);
       const known = entry.info;
-      let info: SourceInfo;
-      if (known) info = known;
-      else {
-        const bytes = await source();
-        info = await limit(() => readSourceInfo(bytes));
-      }
+      const info = known ?? (await readSourceInfo(await source()));
       entry.info = info;
-      const plans: VariantPlan[] = info.format === 'svg' ? [] : planVariants(info, { ...settings, encodeKey: fileKey }, options.fixed?.get(name));
-      const wantsPlaceholder = info.format !== 'svg' && !info.transparent;
-      const keys = info.format === 'svg' ? [SVG_KEY] : [...new Set(plans.map((plan) => plan.key))];
-      const verified = await Promise.all(keys.map(async (key) => (entry.files[key] ? cache.verify(entry.files[key]) : false)));
-      const missing = keys.filter((_, index) => !verified[index]);
-      if (wantsPlaceholder && !entry.placeholders[placeholderKey]?.startsWith('data:image/webp;base64,')) missing.push(PLACEHOLDER);
-      return { name, file, source: missing.length ? await source() : Buffer.alloc(0), hash, entry, info, plans, placeholderKey: wantsPlaceholder ? placeholderKey : undefined, missing, dirty: !known || missing.length > 0 };
+      const plans = info.format === 'svg' ? [] : planVariants(info, { ...settings, encodeKey: fileKey }, options.fixed?.get(name));
+      const files = plannedFiles(name, print.hash, info, plans);
+      const verified = await Promise.all(files.map(({ key }) => (entry.files[key] ? cache.verify(entry.files[key]) : false)));
+      const missing = files.filter((_, index) => !verified[index]).map(({ key }) => key);
+      let dirty = !known || missing.length > 0;
+      let madePlaceholder = false;
+      // The placeholder goes inline into every page, so it is made now, before pages render
+      // (once per source, whatever number of names it is used under).
+      if (info.format !== 'svg' && !info.transparent && !entry.placeholders[placeholderKey]?.startsWith('data:image/webp;base64,')) {
+        const bytes = await source();
+        let making = placeholders.get(print.hash);
+        madePlaceholder = !making;
+        if (!making) {
+          making = makePlaceholder(bytes, settings.placeholder);
+          placeholders.set(print.hash, making);
+          encoded++;
+        }
+        entry.placeholders[placeholderKey] = await making;
+        dirty = true;
+      }
+      return { name, file, hash: print.hash, entry, info, plans, files, missing, source: missing.length ? await source() : undefined, dirty, madePlaceholder };
     } catch (error) {
-      problems.push(problem('IMAGE_UNREADABLE', { file, problem: reason(error) }, { location: { file } }));
+      problems.push(unreadable(file, error));
       return undefined;
     }
   };
 
-  /** Makes one missing piece: a webp file, the placeholder, or the copy of an SVG. */
-  const makeOnce = async (work: Work, key: string): Promise<CachedFile | string> => {
-    if (key === SVG_KEY) return cache.putFile(work.source, 'svg', work.info); // vector: published as is
-    encoded++;
-    if (key === PLACEHOLDER) return limit(() => makePlaceholder(work.source, settings.placeholder));
-    const plan = work.plans.find((candidate) => candidate.key === key) as VariantPlan;
-    const size = plan.kind === 'fixed' && plan.height !== undefined ? { width: plan.width, height: plan.height } : { width: plan.width };
-    const output = await limit(() => encodeFile(work.source, size, encode));
-    return cache.putFile(output.data, 'webp', output);
-  };
-
-  // The same source under two names is made once: the second name waits for the first's work.
-  const pieces = new Map<string, Promise<CachedFile | string>>();
-  /** Makes (or joins the making of) one piece and records it in this image's entry; true if it started the work. */
-  const makePiece = async (work: Work, key: string): Promise<boolean> => {
-    const id = `${work.hash}/${key}`;
-    const running = pieces.get(id);
-    const piece = running ?? makeOnce(work, key);
-    if (!running) pieces.set(id, piece);
-    const value = await piece;
-    if (typeof value === 'string') work.entry.placeholders[placeholderKey] = value;
-    else work.entry.files[key] = value;
-    return !running && key !== SVG_KEY;
-  };
-
-  const processOne = async (name: string): Promise<void> => {
-    try {
-      await finishOne(name);
-    } finally {
-      options.onProgress?.(++done, total);
+  // A few more sources read at once than cores, so reading and hashing overlap the decoding.
+  const planning = runLimited(names, concurrency * 2, plan).then((outcomes) =>
+    outcomes.map((outcome) => {
+      if (!outcome.ok) throw outcome.error; // a bug here, not a bad image
+      return outcome.value;
+    }),
+  );
+  const lookup = planning.then((planned) => {
+    if (problems.length) throw new SiteError(sortProblems(problems));
+    const images: ImageLookup = {};
+    for (const image of planned) {
+      if (image) images[image.name] = describeImage(image, image.info.transparent ? '' : (image.entry.placeholders[placeholderKey] ?? ''));
     }
-  };
+    return images;
+  });
 
-  const finishOne = async (name: string): Promise<void> => {
-    const work = await prepare(name);
-    if (!work) return;
-    const results = await Promise.allSettled(work.missing.map((key) => makePiece(work, key)));
-    const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-    if (failure) {
-      problems.push(problem('IMAGE_UNREADABLE', { file: work.file, problem: reason(failure.reason) }, { location: { file: work.file } }));
-      return;
-    }
-    if (results.some((result) => result.status === 'fulfilled' && result.value)) made++;
-    if (work.dirty) await cache.writeEntry(work.hash, work.entry);
-    const files = new Map<string, CachedFile>(Object.entries(work.entry.files));
-    await Promise.all(
-      [...files].filter(([key]) => key === SVG_KEY || work.plans.some((plan) => plan.key === key)).map(async ([key, cached]) => {
-        const target = publicName(name, key, cached);
-        if (published.has(target)) return;
-        published.set(target, cached.bytes);
-        await publishFile(cache.filePath(cached), join(publicDir, 'images', target));
-      }),
-    );
-    lookup[name] = describeImage(work, files, work.placeholderKey ? (work.entry.placeholders[work.placeholderKey] ?? '') : '');
-  };
+  // Encoding starts once every source is planned (the pages wait for that), then runs beside them;
+  // the good images are made even when another one is bad, so fixing that one costs only its work.
+  const making = planning.then(() => makeAll(context, names.length, planning, options.onProgress));
+  // Awaited by finish or cancel; until then a rejection here is not an unhandled one.
+  making.catch(() => undefined);
+  lookup.catch(() => undefined);
 
-  // A few more images in flight than encode slots, so reading and hashing the next source overlaps
-  // the encoding of this one, without holding every source in memory on a cold build.
-  const outcomes = await runLimited(names, concurrency * 2, processOne).finally(() => sharp.concurrency(previousThreads));
-  for (const outcome of outcomes) if (!outcome.ok) throw outcome.error; // a bug here, not a bad image
-  if (problems.length) {
-    throw new SiteError(problems.sort((a, b) => (a.location?.file ?? '').localeCompare(b.location?.file ?? '')));
-  }
-  const bytes = [...published.values()].reduce((sum, size) => sum + size, 0);
-  // By name, not by which encode finished first: the same images give the same lookup every build.
-  const byName: ImageLookup = Object.fromEntries(Object.entries(lookup).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return { lookup: byName, made, cached: names.length - made, bytes, encoded };
+  const restoreThreads = () => sharp.concurrency(previousThreads);
+  return {
+    lookup,
+    async finish(publicDir) {
+      try {
+        const outcome = await making;
+        if (outcome.problems.length) throw new SiteError(sortProblems(outcome.problems));
+        const remake = (image: Planned, key: string) => remakeFile(context, image, key, options.root);
+        const bytes = await publishAll(cache, outcome.planned, join(publicDir, 'images'), remake);
+        return { made: outcome.made, cached: outcome.planned.length - outcome.made, bytes, encoded, ms: performance.now() - started };
+      } finally {
+        restoreThreads();
+      }
+    },
+    async cancel() {
+      cancelled = true;
+      await this.settle();
+    },
+    async settle() {
+      await making.catch(() => undefined);
+      restoreThreads();
+    },
+  };
+}
+
+/** Every image at once: start the work, wait for it, publish (site dev, the image tests). */
+export async function processImages(options: ProcessImagesOptions): Promise<ProcessImagesResult> {
+  const work = startImages(options);
+  const lookup = await work.lookup.catch(async (error: unknown) => {
+    await work.settle();
+    throw error;
+  });
+  return { lookup, ...(await work.finish(options.publicDir)) };
+}
+
+const sortProblems = (problems: Problem[]) => problems.sort((a, b) => (a.location?.file ?? '').localeCompare(b.location?.file ?? ''));
+
+/** Makes every missing file of every planned image; the same source under two names is made once. */
+async function makeAll(
+  context: MakeContext,
+  total: number,
+  planning: Promise<Array<Planned | undefined>>,
+  onProgress: ((done: number, total: number) => void) | undefined,
+): Promise<{ planned: Planned[]; made: number; problems: Problem[] }> {
+  const planned = (await planning).filter((image): image is Planned => image !== undefined);
+  const pieces = new Map<string, Promise<CachedFile>>();
+  const problems: Problem[] = [];
+  let done = 0;
+  const made = new Set<string>();
+  onProgress?.(0, total);
+  await Promise.all(
+    planned.map(async (image) => {
+      const ours = image.missing.filter((key) => !pieces.has(`${image.hash}/${key}`));
+      if (ours.length) {
+        const started = makeFiles(context, image.source as Buffer, image.info, image.plans.filter((plan) => ours.includes(plan.key)));
+        for (const [key, piece] of started) pieces.set(`${image.hash}/${key}`, piece);
+      }
+      const results = await Promise.allSettled(image.missing.map((key) => pieces.get(`${image.hash}/${key}`) as Promise<CachedFile>));
+      const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      if (failure) {
+        if (!(failure.reason instanceof Cancelled)) problems.push(unreadable(image.file, failure.reason));
+        return;
+      }
+      results.forEach((result, index) => {
+        if (result.status === 'fulfilled') image.entry.files[image.missing[index] as string] = result.value;
+      });
+      // Counted by source: a source shown under two names is one image made.
+      if (image.madePlaceholder || (ours.length && image.info.format !== 'svg')) made.add(image.hash);
+      if (image.dirty) await context.cache.writeEntry(image.hash, image.entry);
+      onProgress?.(++done, total);
+    }),
+  );
+  return { planned, made: made.size, problems };
+}
+
+/** A planned file whose cache copy vanished before it was published (another build cleared it). */
+async function remakeFile(context: MakeContext, image: Planned, key: string, root: string): Promise<CachedFile> {
+  const source = image.source ?? (await readFile(join(root, image.file)));
+  if (sha256(source) !== image.hash) throw new Error(`${image.file} changed while the build read it; build again`);
+  const plans = image.plans.filter((plan) => plan.key === key);
+  const file = await (makeFiles(context, source, image.info, plans).get(key) as Promise<CachedFile>);
+  image.entry.files[key] = file;
+  await context.cache.writeEntry(image.hash, image.entry);
+  return file;
 }

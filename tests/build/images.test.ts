@@ -146,10 +146,10 @@ describe('site build: image cache', () => {
     const path = join(project, 'content', 'images', file);
     await writeFile(path, await sharp(path).negate().jpeg().toBuffer());
     const touched = await build('dist-touched');
-    expect(touched).toEqual({ made: 1, cached: warm.cached - 1 });
+    expect(touched).toMatchObject({ made: 1, cached: warm.cached - 1 });
 
     await rm(join(project, 'dist-touched'), { recursive: true, force: true });
     const again = await build('dist-touched');
-    expect(again).toEqual({ made: 0, cached: warm.cached });
+    expect(again).toMatchObject({ made: 0, cached: warm.cached });
   }, 300_000);
 });
