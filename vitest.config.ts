@@ -22,10 +22,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // One worker on a 2-core machine (vitest's default, cores - 1). Two halved the run (17 -> 9 min)
-    // but let two suites' cold builds share the repository's image cache at once, and a clean
-    // clone's CI then failed on a cached file gone between check and link: back to one until the
-    // image cache is safe for concurrent builds (see the closing note of 2026-11-22).
+    // vitest's default is one worker fewer than the cores: one on a 2-core CI machine, where most
+    // suites wait on a browser, a server or a child build. Two halve the run. Suites' builds share
+    // the repository's image cache at once; the cache is safe for that (tests/images/cache.test.ts,
+    // 'image cache shared by builds running at once').
+    maxWorkers: 2,
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: '.site/test-results.json' },
   },

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 
 export interface SourceFile {
@@ -50,6 +51,8 @@ export async function readContent(root: string): Promise<ContentFiles> {
     if (entry?.kind === 'image') images.set(entry.name, toProject(path));
     else if (entry?.kind === 'text') textPaths.push(path);
   }
-  const files = await Promise.all(textPaths.map(async (path) => ({ path: toProject(path), text: await readFile(path, 'utf8') })));
+  // Synchronous reads: nothing else runs while the content loads, and for thousands of small
+  // files one blocking read each costs a third of a promise's open, stat, read and close.
+  const files = textPaths.map((path) => ({ path: toProject(path), text: readFileSync(path, 'utf8') }));
   return { files, images };
 }

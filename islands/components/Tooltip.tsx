@@ -43,18 +43,21 @@ export function Tooltip({ id, content, children }: { id: string; content: string
   };
 
   useEffect(() => {
-    if (!open) return undefined;
+    // Listening from the start, not from the open state's effect: effects run after the paint,
+    // and an Escape pressed as soon as the tooltip showed used to find nobody listening.
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      if (event.key !== 'Escape' || !isOpen.current) return;
       // Taken here: the toaster and the menu leave an Escape alone once it is taken.
       event.preventDefault();
       hide();
     };
     // Capture: an open tooltip is the topmost thing, so it hears Escape before the others do.
     document.addEventListener('keydown', onKey, true);
-    return () => document.removeEventListener('keydown', onKey, true);
-  }, [open]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      clearTimeout(timer.current);
+    };
+  }, []);
 
   return (
     <span className="tooltip-anchor">
