@@ -47,7 +47,12 @@ export function MobileNav({ label, items }: MobileNavProps) {
   useEffect(() => {
     // Opened before hydration? Start from what the visitor sees.
     if (root.current?.open) setOpen(true);
+    // The elements are closed first, then the state: a <details> reports its own toggles with an
+    // event that comes a moment later, and an Escape in that moment found the state still closed,
+    // so setting it closed again changed nothing and the group stayed open.
     const closeAll = () => {
+      root.current?.querySelectorAll<HTMLDetailsElement>('details[open]').forEach((details) => (details.open = false));
+      if (root.current) root.current.open = false;
       setOpen(false);
       setGroup(undefined);
     };
@@ -58,7 +63,10 @@ export function MobileNav({ label, items }: MobileNavProps) {
       if (!target) return;
       event.preventDefault();
       if (target === root.current) closeAll();
-      else setGroup(undefined);
+      else {
+        target.open = false;
+        setGroup(undefined);
+      }
       target.querySelector('summary')?.focus();
     };
     const onOutside = (event: Event) => {

@@ -3,8 +3,17 @@ import { useSite } from '../lib/site.tsx';
 import { Logo } from './Logo.tsx';
 import { Icon } from './Icon.tsx';
 
-/** Who we are, how to reach the office, every page of the main menu again, the policies. */
+/** The footer: the same on every page of a language, so its HTML is made once (lib/shared-parts.tsx). */
 export function Footer() {
+  const { shared } = useSite();
+  return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: shared.footer }} />;
+}
+
+/**
+ * Who we are, how to reach the office, every page of the main menu again, the policies. Rendered
+ * once per language: it must not depend on the page it ends up on.
+ */
+export function FooterContent() {
   const { model, href, t, buildDate } = useSite();
   const { config } = model;
   // The menu's own pages, groups unfolded; external sites (House of) stay in the header.
@@ -12,7 +21,7 @@ export function Footer() {
   // Its spaces become no-break spaces in the link text: a number broken over two lines is misread.
   const phone = t('footer.phone');
   return (
-    <footer className="site-footer">
+    <>
       <div className="container footer-grid">
         <div className="footer-about">
           <Logo name={config.name} />
@@ -64,6 +73,6 @@ export function Footer() {
         <p>{t('footer.copyright', { year: buildDate.slice(0, 4) })}</p>
         <p>{t('footer.kvk')}</p>
       </div>
-    </footer>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import type { Locale, RouteName } from '../../cli/config/schema.ts';
 import type { Strings } from '../../cli/content/schemas/data.ts';
 import { routePath, type RouteParams } from '../../cli/routes/paths.ts';
 import type { RenderInput } from '../../cli/build/types.ts';
+import { sharedParts, type SharedParts } from './shared-parts.tsx';
 
 export interface Site extends RenderInput {
   locale: Locale;
@@ -10,6 +11,8 @@ export interface Site extends RenderInput {
   t(key: string, params?: Record<string, string | number>): string;
   /** Path of a route in this page's language (or another). */
   href(route: RouteName, params?: RouteParams, locale?: Locale): string;
+  /** HTML of the parts every page of this language shares (lib/shared-parts.tsx). */
+  shared: SharedParts;
 }
 
 const SiteContext = createContext<Site | null>(null);
@@ -40,7 +43,7 @@ function lookup(strings: Strings, key: string): string | undefined {
 
 export function createSite(input: RenderInput): Site {
   const locale = input.page.locale;
-  return {
+  const site: Omit<Site, 'shared'> = {
     ...input,
     locale,
     t(key, params = {}) {
@@ -50,6 +53,7 @@ export function createSite(input: RenderInput): Site {
     },
     href: (route, params = {}, other = locale) => routePath(input.model.config, route, other, params),
   };
+  return { ...site, shared: sharedParts(site) };
 }
 
 const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };

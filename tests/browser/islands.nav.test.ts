@@ -109,6 +109,27 @@ describe.skipIf(!runs)('mobile navigation island', () => {
     await context.close();
   });
 
+  test('phone: an Escape in the same moment a group opens closes it (before its toggle event came)', async () => {
+    const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true }));
+    const { page, problems } = await openPage(context, '/kampen', { waitFor: ['site-header'] });
+    const nav = page.locator('nav.main-nav');
+    await page.locator('summary.menu-button').click();
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    // One task: the group opens (its toggle event is queued for later) and Escape comes at once.
+    await page.evaluate(() => {
+      const summary = document.querySelector<HTMLElement>('details.submenu summary')!;
+      summary.focus();
+      summary.click();
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    });
+    const group = page.locator('details.submenu').first();
+    await page.waitForTimeout(200); // the toggle events have come and gone
+    expect(await group.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    expect(await nav.isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('desktop: the links are in view without opening anything; one group open at a time', async () => {
     const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.desktop }));
     const { page, problems } = await openPage(context, '/', { waitFor: ['site-header'] });

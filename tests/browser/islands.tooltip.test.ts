@@ -113,6 +113,16 @@ describe.skipIf(!runs)('tooltip island', () => {
     expect(between(await log(page), 'focus', 'show')).toBeLessThan(100);
     await page.keyboard.press('Escape');
     await hidden();
+
+    // Escape in the same moment it opens (before the open state has been painted) closes it too.
+    await page.mouse.move(0, 0);
+    await trigger.evaluate((element) => {
+      (element as HTMLElement).blur();
+      (element as HTMLElement).focus();
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    });
+    await page.waitForTimeout(200);
+    expect(await tooltip.isVisible()).toBe(false);
     expect(problems).toEqual([]);
     await context.close();
   });

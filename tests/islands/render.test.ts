@@ -132,3 +132,19 @@ test('the header island is the navigation and the language link, side by side', 
   expect(tag(html, 'a', { class: 'language-link' })).toMatchObject({ href: '/kampen', hreflang: 'nl', lang: 'nl' });
 });
 
+
+test('an island rendered in parts (the header) is the HTML of the whole, and the same props give the same HTML again', async () => {
+  const { renderToString } = await import('preact-render-to-string');
+  const { createElement } = await import('preact');
+  const props = (target: string) => ({
+    nav: { label: 'Menu', items: [{ label: 'Kampen', href: '/kampen', current: true }, { label: 'Toptennis', children: [{ label: 'Junior Academy', href: '/junior-academy' }] }] },
+    language: { locale: 'nl' as const, alternates: { nl: '/kampen', en: target }, target, label: 'English' },
+    account: { login: '/login', registrations: '/evenementen/inschrijvingen', labels: { account: 'Account van {name}', registrations: 'Mijn inschrijvingen', signOut: 'Uitloggen' } },
+  });
+  for (const target of ['/en/camps', '/en/other', '/en/camps']) {
+    const whole = renderToString(createElement(islands['site-header'] as never, props(target)));
+    expect(renderIsland(islands['site-header'], props(target))).toBe(whole);
+  }
+  // Remembered by value, not by object: other props are never answered with an older page's HTML.
+  expect(renderIsland(islands['site-header'], props('/en/x'))).toContain('href="/en/x"');
+});
