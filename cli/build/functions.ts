@@ -1,15 +1,17 @@
-import { build } from 'esbuild';
+import { build, type OutputFile } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { siteManifestSchema } from '../../functions/site.ts';
+import { NOT_FOUND_EN } from '../../functions/firebase/config.ts';
 import { firebaseConfig } from './firebase-config.ts';
 import { writeAll } from './functions-files.ts';
 
 /**
  * The build stage for Firebase: dist/functions (the handlers of functions/ bundled with a
- * Firebase Functions v2 adapter, one deployable package) and dist/firebase.json. Call it after the
- * pages are written into `outDir/public`: it reads the English 404 page the function serves.
+ * Firebase Functions v2 adapter, one deployable package, with the site's data beside it) and
+ * dist/firebase.json. Call it after the pages are written into `outDir/public`: it copies the
+ * English 404 page the function serves.
  */
 export interface BuildFunctionsOptions {
   root: string;
@@ -20,6 +22,8 @@ export interface BuildFunctionsOptions {
   site: unknown;
   /** CSP hashes of every inline script of the pages (found while rendering them). */
   scriptHashes: readonly string[];
+  /** The bundle, when it was started earlier (bundleFunctions); made here otherwise. */
+  bundle?: Promise<OutputFile[]>;
 }
 
 // Versions Firebase installs at deploy; firebase-admin matches the one the tests run against.
@@ -27,44 +31,50 @@ export interface BuildFunctionsOptions {
 // cannot be bundled. Versions are the ones the tests run against.
 const DEPLOY_DEPENDENCIES = { 'firebase-admin': '13.10.0', 'firebase-functions': '^6.3.0', pg: '8.23.1', '@electric-sql/pglite': '0.5.16' };
 
-export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ files: number; bytes: number }> {
-  const parsed = siteManifestSchema.safeParse(options.site);
-  if (!parsed.success) {
-    throw new SiteError(parsed.error.issues.map((issue) => problem('INTERNAL', { problem: `site.json ${issue.path.join('.')}: ${issue.message}` })));
-  }
-  const site = parsed.data;
-  const publicDir = join(options.outDir, 'public');
-  const notFoundEnglish = await readFile(join(publicDir, site.notFound.en), 'utf8').catch(() => null);
-
-  const functionsDir = join(options.outDir, 'functions');
-  await rm(functionsDir, { recursive: true, force: true });
-  const bundle = await build({
-    entryPoints: [join(options.root, 'functions', 'firebase', 'entry.ts')],
+/**
+ * functions/ bundled for Firebase. It depends on the sources alone (the site's data is written
+ * beside it), so the build starts it first thing and esbuild works while the content is read.
+ * Output paths are relative to dist/functions.
+ */
+export function bundleFunctions(root: string): Promise<OutputFile[]> {
+  return build({
+    entryPoints: [join(root, 'functions', 'firebase', 'entry.ts')],
     bundle: true,
     platform: 'node',
     // CommonJS: nodemailer is CommonJS and requires Node built-ins, which an ESM bundle cannot.
     format: 'cjs',
     target: 'node20',
     external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*', 'pg', '@electric-sql/pglite'],
-    define: {
-      __SITE__: JSON.stringify(site),
-      __REDIRECTS__: JSON.stringify(options.redirects),
-      __NOT_FOUND_EN__: JSON.stringify(notFoundEnglish),
-    },
     minify: true,
     sourcemap: true,
     legalComments: 'external',
     write: false,
-    outfile: join(functionsDir, 'index.js'),
+    // A name only: nothing is written, and the files go wherever the build's dist is.
+    outfile: join(root, '.site', 'functions', 'index.js'),
     logLevel: 'silent',
-  }).catch((error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
-    throw new SiteError(
-      (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
-        problem('COMPILE_FAILED', { problem: e.text }, e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {}),
-      ),
-    );
-  });
+  }).then(
+    (result) => result.outputFiles,
+    (error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
+      throw new SiteError(
+        (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
+          problem('COMPILE_FAILED', { problem: e.text }, e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {}),
+        ),
+      );
+    },
+  );
+}
 
+export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ files: number; bytes: number }> {
+  const parsed = siteManifestSchema.safeParse(options.site);
+  if (!parsed.success) {
+    throw new SiteError(parsed.error.issues.map((issue) => problem('INTERNAL', { problem: `site.json ${issue.path.join('.')}: ${issue.message}` })));
+  }
+  const site = parsed.data;
+  const notFoundEnglish = await readFile(join(options.outDir, 'public', site.notFound.en), 'utf8').catch(() => null);
+  const bundle = await (options.bundle ?? bundleFunctions(options.root));
+
+  const functionsDir = join(options.outDir, 'functions');
+  await rm(functionsDir, { recursive: true, force: true });
   const packageJson = {
     name: 'site-functions',
     private: true,
@@ -74,7 +84,10 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ 
     dependencies: DEPLOY_DEPENDENCIES,
   };
   return writeAll([
-    ...bundle.outputFiles.map((file) => ({ path: file.path, contents: file.contents })),
+    ...bundle.map((file) => ({ path: join(functionsDir, basename(file.path)), contents: file.contents })),
+    { path: join(functionsDir, 'site.json'), contents: JSON.stringify(site) },
+    { path: join(functionsDir, 'redirects.json'), contents: JSON.stringify(options.redirects) },
+    ...(notFoundEnglish === null ? [] : [{ path: join(functionsDir, NOT_FOUND_EN), contents: notFoundEnglish }]),
     { path: join(functionsDir, 'package.json'), contents: `${JSON.stringify(packageJson, null, 2)}\n` },
     { path: join(options.outDir, 'firebase.json'), contents: `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes: options.scriptHashes }), null, 2)}\n` },
   ]);

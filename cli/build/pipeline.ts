@@ -14,7 +14,7 @@ import { startImages, type ImageWork } from '../images/stage.ts';
 import { compileTemplates } from './compile-templates.ts';
 import { buildCss } from './css.ts';
 import { buildIslands } from './islands.ts';
-import { buildFunctions } from './functions.ts';
+import { buildFunctions, bundleFunctions } from './functions.ts';
 import { OutputDir, currentBuild } from './output.ts';
 import { STATE_FILE, globalFingerprint, inputDigest, readBuildState, type BuildState } from './build-state.ts';
 import { keptScriptHashes, linkUnchanged, planReuse } from './reuse.ts';
@@ -77,10 +77,13 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   }
   // Threads pay off only for a large site; they start while the content is validated.
   const pool = files.files.length >= PARALLEL_FROM_FILES ? WorkerPool.start(availableParallelism()) : undefined;
+  // esbuild bundles the functions in its own process meanwhile (their code needs no content).
+  const functions = bundleFunctions(options.root);
+  functions.catch(() => undefined); // awaited by the functions stage; a failure is reported there
   try {
     const site = await checkSite(options, hooks, timer, config, files, pool);
     if (site.warnings.length) hooks.onWarnings?.(site.warnings);
-    return await writeSite({ options, hooks, timer, site, pool, previous, digest, buildDate }).catch(async (error: unknown) => {
+    return await writeSite({ options, hooks, timer, site, pool, previous, digest, buildDate, functions }).catch(async (error: unknown) => {
       await site.images.cancel();
       throw error;
     });
@@ -141,6 +144,7 @@ async function writeSite(run: {
   previous: Previous;
   digest: string;
   buildDate: string;
+  functions: ReturnType<typeof bundleFunctions>;
 }): Promise<BuildResult> {
   const { options, hooks, timer, site, pool, previous, buildDate } = run;
   const { config, model, pages, redirects } = site;
@@ -179,7 +183,7 @@ async function writeSite(run: {
       ]),
     );
     const manifest = siteManifest(config, pages, model.events);
-    const functions = await timer.run('functions', () => buildFunctions({ root: options.root, outDir: output.dir, redirects, site: manifest, scriptHashes: [...new Set(Object.values(scriptHashes).flat())].sort() }), (f) => `${f.files} files`);
+    const functions = await timer.run('functions', () => buildFunctions({ root: options.root, outDir: output.dir, redirects, site: manifest, scriptHashes: [...new Set(Object.values(scriptHashes).flat())].sort(), bundle: run.functions }), (f) => `${f.files} files`);
     output.count(functions.files, functions.bytes);
     const images = await timer.run('encode', () => site.images.finish(join(output.dir, 'public')), (r) => `${r.made} made, ${r.cached} from cache, ${r.encoded} files encoded in ${(r.ms / 1000).toFixed(1)} s`);
     output.count(images.made + images.cached, images.bytes);

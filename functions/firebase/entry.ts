@@ -1,8 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { onRequest, type Request as ExpressRequest, type Response as ExpressResponse } from 'firebase-functions/v2/https';
 import { createFunctionEnv, handleFunction, type FunctionEnv } from '../index.ts';
 import { createRedirectMatcher, withQuery, type RedirectRule } from '../redirects.ts';
 import { localeOfPath, siteManifestSchema } from '../site.ts';
-import { FIREBASE_FUNCTION } from './config.ts';
+import { FIREBASE_FUNCTION, NOT_FOUND_EN } from './config.ts';
 
 /**
  * The Firebase Functions (v2) entry of dist/functions: one `api` function behind the Hosting
@@ -10,14 +12,13 @@ import { FIREBASE_FUNCTION } from './config.ts';
  * same handlers as `site serve`, and writes the fetch Response back. Hosting sends it only
  * requests for which no file exists, so the fallback is: a wrong-slug prefix redirect, or the
  * English 404 page with status 404 (Hosting alone would serve the Dutch one for every path).
- * The build injects the three constants below (esbuild `define`).
+ * The site's data lies beside this bundle (the build writes it there), so the bundle itself is
+ * the same for every site: the build makes it while it reads the content.
  */
-declare const __SITE__: unknown;
-declare const __REDIRECTS__: RedirectRule[];
-declare const __NOT_FOUND_EN__: string | null;
-
-const site = siteManifestSchema.parse(__SITE__);
-const redirects = createRedirectMatcher(__REDIRECTS__);
+const beside = (name: string) => join(__dirname, name);
+const site = siteManifestSchema.parse(JSON.parse(readFileSync(beside('site.json'), 'utf8')));
+const redirects = createRedirectMatcher(JSON.parse(readFileSync(beside('redirects.json'), 'utf8')) as RedirectRule[]);
+const notFoundEnglish = existsSync(beside(NOT_FOUND_EN)) ? readFileSync(beside(NOT_FOUND_EN), 'utf8') : null;
 let env: FunctionEnv | undefined;
 
 /** Made on the first request, when the runtime's environment (secrets) is in place. */
@@ -58,7 +59,7 @@ function fallback(request: Request): Response {
   const url = new URL(request.url);
   const target = redirects.exact(url.pathname) ?? redirects.prefix(url.pathname);
   if (target) return new Response(null, { status: target.status, headers: { location: withQuery(target.to, url.search) } });
-  const english = localeOfPath(url.pathname) === 'en' && __NOT_FOUND_EN__;
+  const english = localeOfPath(url.pathname) === 'en' && notFoundEnglish;
   return new Response(english || `Page Not Found: ${url.pathname}`, {
     status: 404,
     headers: { 'content-type': english ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
