@@ -17,7 +17,7 @@ import { buildIslands } from './islands.ts';
 import { buildFunctions, bundleFunctions } from './functions.ts';
 import { OutputDir, currentBuild } from './output.ts';
 import { STATE_FILE, globalFingerprint, inputDigest, readBuildState, type BuildState } from './build-state.ts';
-import { keptScriptHashes, linkUnchanged, planReuse } from './reuse.ts';
+import { keptScriptHashes, linkUnchanged, pageFingerprints, planReuse } from './reuse.ts';
 import { renderAndWrite, type RenderContext, type RenderOutcome } from './render.ts';
 import { renderSiteMarkdown } from './markdown-stage.ts';
 import { WorkerPool } from './worker-pool.ts';
@@ -160,11 +160,18 @@ async function writeSite(run: {
     const assets: Assets = { css: css.path, islands: islands.manifest };
 
     const global = globalFingerprint([templates.hash, assets, buildDate, config, model.strings, imageLookup]);
-    const plan = planReuse(templates.module, model, pages, global, previous.state);
+    const fingerprints = () => pageFingerprints(templates.module, model, pages, global);
+    // With no previous build there is nothing to compare: the fingerprints (for the next build)
+    // are then taken on this thread while the workers render.
+    const known = previous.state ? fingerprints() : undefined;
+    const plan = planReuse(pages, known, previous.state);
     const reused = await timer.run('reuse', () => (previous.dir ? linkUnchanged(plan.unchanged, previous.dir, output.dir) : { linked: 0, failed: plan.unchanged }), (r) => `${r.linked} files unchanged`);
     const context: RenderContext = { model, images: imageLookup, assets, buildDate, dir: output.dir };
     const toRender = [...plan.changed, ...reused.failed];
-    const rendered = await timer.run('render', () => renderPages(templates, toRender, context, pool), (o) => `${o.files} files`);
+    const rendering = timer.run('render', () => renderPages(templates, toRender, context, pool), (o) => `${o.files} files`);
+    rendering.catch(() => undefined); // awaited below, unless taking the fingerprints fails first
+    const pagePrints = known ?? fingerprints();
+    const rendered = await rendering;
     if (rendered.problems.length) throw new SiteError(rendered.problems);
     output.count(rendered.files + reused.linked, rendered.bytes);
     // By page, in one order whatever was reused or rendered: build-state.json is the same for the same site.
@@ -179,7 +186,7 @@ async function writeSite(run: {
         output.write('redirects.json', renderRedirectsJson(redirects)),
         output.write('public/_redirects', renderRedirectsFile(redirects)),
         output.write('site.json', `${JSON.stringify(siteManifest(config, pages, model.events), null, 2)}\n`),
-        output.write(STATE_FILE, JSON.stringify({ version: 2, digest: run.digest, pages: plan.fingerprints, warnings: site.warnings, scriptHashes } satisfies BuildState)),
+        output.write(STATE_FILE, JSON.stringify({ version: 2, digest: run.digest, pages: pagePrints, warnings: site.warnings, scriptHashes } satisfies BuildState)),
       ]),
     );
     const manifest = siteManifest(config, pages, model.events);

@@ -7,21 +7,22 @@ import { pageFiles } from './render.ts';
 import type { PageRoute } from './types.ts';
 
 export interface ReusePlan {
-  fingerprints: Record<string, string>;
   /** Pages whose inputs are unchanged since the previous build. */
   unchanged: PageRoute[];
   changed: PageRoute[];
 }
 
-/** Which pages must be rendered: those whose fingerprint differs from the previous build's. */
-export function planReuse(templates: TemplateModule, model: SiteModel, pages: PageRoute[], global: string, previous: BuildState | undefined): ReusePlan {
-  const plan: ReusePlan = { fingerprints: {}, unchanged: [], changed: [] };
-  for (const page of pages) {
-    const id = pageId(page);
-    const print = fingerprint(global, templates.pageInputs(page, model));
-    plan.fingerprints[id] = print;
-    (previous?.pages[id] === print ? plan.unchanged : plan.changed).push(page);
-  }
+/** Every page's fingerprint: what it is rendered from, for the next build to compare with. */
+export function pageFingerprints(templates: TemplateModule, model: SiteModel, pages: PageRoute[], global: string): Record<string, string> {
+  const fingerprints: Record<string, string> = {};
+  for (const page of pages) fingerprints[pageId(page)] = fingerprint(global, templates.pageInputs(page, model));
+  return fingerprints;
+}
+
+/** Which pages must be rendered: those whose fingerprint differs from the previous build's (all, without one). */
+export function planReuse(pages: PageRoute[], fingerprints: Record<string, string> | undefined, previous: BuildState | undefined): ReusePlan {
+  const plan: ReusePlan = { unchanged: [], changed: [] };
+  for (const page of pages) (fingerprints && previous?.pages[pageId(page)] === fingerprints[pageId(page)] ? plan.unchanged : plan.changed).push(page);
   return plan;
 }
 
