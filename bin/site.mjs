@@ -41,6 +41,10 @@ if (bundleAge() < newestSource(join(packageRoot, 'cli'))) {
     outExtension: { '.js': '.mjs' },
     write: false,
     bundle: true,
+    // Chunks: each command's code (and the packages it imports) loads when that command runs;
+    // one file would import Firebase Admin, pg and the dev server before every `site build`.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -49,11 +53,11 @@ if (bundleAge() < newestSource(join(packageRoot, 'cli'))) {
     logLevel: 'error',
     jsx: 'automatic',
   });
-  mkdirSync(dirname(bundle), { recursive: true });
   // main.mjs last: its time says the bundle is fresh, so a run killed between two renames must
   // leave it old, or the next run would keep a stale (or missing) worker.mjs (issue 11).
   for (const file of [...outputFiles].sort((a, b) => Number(a.path === bundle) - Number(b.path === bundle))) {
     const temporary = `${file.path}.${process.pid}.tmp`;
+    mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }

@@ -1,6 +1,5 @@
 import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
-import { buildSite } from '../build/pipeline.ts';
 import { formatSummary } from '../build/summary.ts';
 import { formatProblems } from '../errors/format.ts';
 import { createImageReporter } from '../images/report.ts';
@@ -18,6 +17,7 @@ export function registerBuildCommand(program: Command): void {
       const started = performance.now();
       // A live line in a terminal, one summary line in CI (the image stage is the long one).
       const images = createImageReporter(options.json ? { stream: { write: () => true } } : {});
+      const { buildSite } = await import('../build/pipeline.ts'); // loaded when run, as every command
       const result = await buildSite(
         { root, out: resolve(root, options.out), strict: options.strict, drafts: false, quiet: options.json },
         {

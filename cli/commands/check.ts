@@ -1,8 +1,6 @@
 import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
 import { formatProblems } from '../errors/format.ts';
-import { checkLinks, ensureBuild } from '../check/run.ts';
-import { formatReport, jsonReport } from '../check/report.ts';
 
 export function registerCheckCommand(program: Command): void {
   program
@@ -19,6 +17,7 @@ export function registerCheckCommand(program: Command): void {
       const root = resolve(options.root);
       const out = resolve(root, options.out);
       // Build notes go to stderr so that --json output stays one JSON document.
+      const [{ checkLinks, ensureBuild }, { formatReport, jsonReport }] = await Promise.all([import('../check/run.ts'), import('../check/report.ts')]);
       const build = await ensureBuild(root, out, { onWarnings: (warnings) => process.stderr.write(formatProblems(warnings)) });
       process.stderr.write(build.unchanged ? `${options.out} is up to date\n` : `built ${build.pages} pages into ${options.out}\n`);
       const report = await checkLinks({ dist: out, root, external: options.external });

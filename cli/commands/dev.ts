@@ -1,6 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
-import { runDev } from '../dev/run.ts';
 
 function port(value: string): number {
   const number = Number(value);
@@ -20,6 +19,7 @@ export function registerDevCommand(program: Command): void {
     .addOption(new Option('--open', 'open the site in the default browser (boolean)').default(false))
     .addOption(new Option('--root <dir>', 'project folder (string)').default('.', 'current folder'))
     .action(async (options: { port: number; host: string; open: boolean; root: string }) => {
+      const { runDev } = await import('../dev/run.ts'); // loaded when run, as `site serve`
       await runDev({ root: resolve(options.root), port: options.port, host: options.host, open: options.open, env: process.env });
     });
 }

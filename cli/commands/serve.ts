@@ -1,6 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
-import { runServe } from '../serve/run.ts';
 
 function port(value: string): number {
   const number = Number(value);
@@ -19,6 +18,8 @@ export function registerServeCommand(program: Command): void {
     .addOption(new Option('--host <address>', 'address to listen on; 0.0.0.0 for every interface, e.g. in a container (string)').default('127.0.0.1'))
     .addOption(new Option('--dist <dir>', 'build output folder to serve (string)').default('dist'))
     .action(async (options: { port: number; host: string; dist: string }) => {
+      // Loaded when run: `site build` and `--help` need none of the server (Firebase Admin, pg).
+      const { runServe } = await import('../serve/run.ts');
       await runServe({ dist: resolve(options.dist), port: options.port, host: options.host, env: process.env, root: process.cwd() });
     });
 }
