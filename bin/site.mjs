@@ -44,7 +44,8 @@ if (bundleAge() < newestSource(join(packageRoot, 'cli'))) {
     // Chunks: each command's code (and the packages it imports) loads when that command runs;
     // one file would import Firebase Admin, pg and the dev server before every `site build`.
     splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
+    // Chunks beside main.mjs and worker.mjs: code in a chunk finds worker.mjs next to itself.
+    chunkNames: '[name]-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20',

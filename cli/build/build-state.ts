@@ -48,8 +48,12 @@ async function hashFolder(digest: ReturnType<typeof hash>, folder: string): Prom
  * templates, islands and functions. Costs a read of each source, no parsing.
  */
 export async function inputDigest(root: string, files: ContentFiles, options: { strict: boolean; drafts: boolean }, buildDate: string): Promise<string> {
-  const digest = hash().update(`${packageVersion()}|${JSON.stringify(options)}|${buildDate}`);
-  const tool = await stat(fileURLToPath(import.meta.url)).catch(() => undefined);
+  // Only the options that change the output (not --out, --json or --threads).
+  const digest = hash().update(`${packageVersion()}|${JSON.stringify({ strict: options.strict, drafts: options.drafts })}|${buildDate}`);
+  // The bundled CLI is main.mjs and its chunks, all written again when any source changes, main.mjs
+  // last: its stamp stands for all of them. (From sources, in tests, this file stands for itself.)
+  const bundled = fileURLToPath(new URL('./main.mjs', import.meta.url));
+  const tool = (await stat(bundled).catch(() => undefined)) ?? (await stat(fileURLToPath(import.meta.url)).catch(() => undefined));
   digest.update(`${tool?.size}|${tool?.mtimeMs}`);
   digest.update(await readFile(join(root, 'site.config.yaml')));
   // Variables that change the output (SITE_AUTH_EMULATOR) make another site.

@@ -73,10 +73,11 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   if (previous.state?.digest === digest) {
     // Nothing the site is made of has changed: dist already is this build.
     if (previous.state.warnings.length) hooks.onWarnings?.(previous.state.warnings);
-    return { out: options.out, unchanged: true, pages: 0, files: 0, bytes: 0, images: { made: 0, cached: 0, ms: 0 }, timings: timer.timings, warnings: previous.state.warnings.length };
+    return { out: options.out, unchanged: true, pages: 0, files: 0, bytes: 0, threads: 0, images: { made: 0, cached: 0, ms: 0 }, timings: timer.timings, warnings: previous.state.warnings.length };
   }
   // Threads pay off only for a large site; they start while the content is validated.
-  const pool = files.files.length >= PARALLEL_FROM_FILES ? WorkerPool.start(availableParallelism()) : undefined;
+  const threads = options.threads ?? availableParallelism();
+  const pool = files.files.length >= PARALLEL_FROM_FILES ? WorkerPool.start(threads) : undefined;
   // esbuild bundles the functions in its own process meanwhile (their code needs no content).
   const functions = bundleFunctions(options.root);
   functions.catch(() => undefined); // awaited by the functions stage; a failure is reported there
@@ -168,7 +169,7 @@ async function writeSite(run: {
     const reused = await timer.run('reuse', () => (previous.dir ? linkUnchanged(plan.unchanged, previous.dir, output.dir) : { linked: 0, failed: plan.unchanged }), (r) => `${r.linked} files unchanged`);
     const context: RenderContext = { model, images: imageLookup, assets, buildDate, dir: output.dir };
     const toRender = [...plan.changed, ...reused.failed];
-    const rendering = timer.run('render', () => renderPages(templates, toRender, context, pool), (o) => `${o.files} files`);
+    const rendering = timer.run('render', () => renderPages(templates, toRender, context, pool), (o) => `${o.files} files on ${o.threads} thread${o.threads === 1 ? '' : 's'}`);
     rendering.catch(() => undefined); // awaited below, unless taking the fingerprints fails first
     const pagePrints = known ?? fingerprints();
     const rendered = await rendering;
@@ -200,6 +201,7 @@ async function writeSite(run: {
       unchanged: false,
       pages: rendered.files + reused.linked,
       rendered: rendered.files,
+      threads: rendered.threads,
       files: output.files,
       bytes: output.bytes,
       images: { made: images.made, cached: images.cached, ms: images.ms },
@@ -218,9 +220,10 @@ async function renderPages(
   pages: PageRoute[],
   context: RenderContext,
   pool: WorkerPool | undefined,
-): Promise<RenderOutcome> {
-  if (!pool || pages.length < 50) return renderAndWrite(templates.module, pages, context);
+): Promise<RenderOutcome & { threads: number }> {
+  if (!pool || pages.length < 50) return { ...renderAndWrite(templates.module, pages, context), threads: 1 };
   await pool.broadcast('render-setup', { templatesFile: templates.file, context });
   const outcomes = await pool.map<PageRoute, RenderOutcome>('render', pages);
-  return outcomes.reduce((sum, o) => ({ files: sum.files + o.files, bytes: sum.bytes + o.bytes, problems: [...sum.problems, ...o.problems], scriptHashes: { ...sum.scriptHashes, ...o.scriptHashes } }));
+  const sum = outcomes.reduce((all, o) => ({ files: all.files + o.files, bytes: all.bytes + o.bytes, problems: [...all.problems, ...o.problems], scriptHashes: { ...all.scriptHashes, ...o.scriptHashes } }));
+  return { ...sum, threads: pool.size };
 }

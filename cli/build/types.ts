@@ -30,6 +30,8 @@ export interface BuildOptions {
   drafts: boolean;
   /** Print nothing but problems. */
   quiet: boolean;
+  /** Render threads for a large site (default: the machine's cores); 1 renders in the main thread. */
+  threads?: number;
 }
 
 export interface StageTiming {
@@ -45,6 +47,8 @@ export interface BuildResult {
   /** Page files in the output, and how many of them were rendered (the rest were reused). */
   pages: number;
   rendered?: number;
+  /** Threads that rendered the pages: 1 is the main thread (a small site, or --threads 1). */
+  threads: number;
   files: number;
   bytes: number;
   /** `ms`: from the start of the image work to its last file (it runs beside other stages). */

@@ -1,8 +1,14 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { formatSummary } from '../build/summary.ts';
 import { formatProblems } from '../errors/format.ts';
 import { createImageReporter } from '../images/report.ts';
+
+function threadCount(value: string): number {
+  if (!/^[1-9]\d{0,2}$/.test(value)) throw new InvalidArgumentError('expected a whole number from 1 to 999.');
+  return Number(value);
+}
 
 export function registerBuildCommand(program: Command): void {
   program
@@ -12,14 +18,19 @@ export function registerBuildCommand(program: Command): void {
     .addOption(new Option('--out <dir>', 'output folder, relative to --root (string)').default('dist'))
     .addOption(new Option('--strict', 'treat warnings such as missing translations as errors (boolean)').default(false))
     .addOption(new Option('--json', 'print the build result as JSON (boolean)').default(false))
-    .action(async (options: { root: string; out: string; strict: boolean; json: boolean }) => {
+    .addOption(
+      new Option('--threads <number>', "threads that render pages and Markdown on a large site; 1 renders in the main thread (number)")
+        .default(availableParallelism(), "the machine's cores")
+        .argParser(threadCount),
+    )
+    .action(async (options: { root: string; out: string; strict: boolean; json: boolean; threads: number }) => {
       const root = resolve(options.root);
       const started = performance.now();
       // A live line in a terminal, one summary line in CI (the image stage is the long one).
       const images = createImageReporter(options.json ? { stream: { write: () => true } } : {});
       const { buildSite } = await import('../build/pipeline.ts'); // loaded when run, as every command
       const result = await buildSite(
-        { root, out: resolve(root, options.out), strict: options.strict, drafts: false, quiet: options.json },
+        { root, out: resolve(root, options.out), strict: options.strict, drafts: false, quiet: options.json, threads: options.threads },
         {
           onWarnings: (warnings) => process.stderr.write(formatProblems(warnings)),
           onImageProgress: images.onProgress,

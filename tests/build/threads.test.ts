@@ -1,0 +1,69 @@
+/**
+ * A large site renders on worker threads (issue 10): the same files as rendered in the main
+ * thread, byte for byte. The bundled CLI is what starts workers, so the tests run it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { copyProject, runSite } from '../helpers/project-copy.ts';
+
+async function tree(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name === 'build-state.json') continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(relative(dir, path), createHash('sha1').update(await readFile(path)).digest('hex'));
+  }
+  return files;
+}
+
+/** 220 articles in both languages: with the site's own files, past the 400 where threads start. */
+async function addArticles(project: string, count: number): Promise<void> {
+  const images = ['court-clay-1', 'youth-group', 'match-doubles'];
+  for (let index = 0; index < count; index++) {
+    const id = 5000 + index;
+    const words = `Tekst van bericht ${index} met **nadruk**, een [link](/kampen) en een lijst:\n\n- een\n- twee\n`;
+    await writeFile(
+      join(project, 'content/nl/news', `${id}-bericht-${index}.md`),
+      `---\nid: ${id}\ntitle: "Bericht ${index}"\ndate: "2025-0${1 + (index % 9)}-1${index % 10}"\nimage: ${images[index % 3]}\nsummary: "Samenvatting ${index}."\n---\n${words}`,
+    );
+    await writeFile(join(project, 'content/en/news', `${id}-bericht-${index}.md`), `---\nid: ${id}\ntitle: "Article ${index}"\nsummary: "Summary ${index}."\n---\nText of article ${index}.\n`);
+  }
+}
+
+describe('rendering on worker threads', () => {
+  let project: string;
+  beforeAll(async () => {
+    project = await copyProject();
+    await addArticles(project, 220);
+  });
+  afterAll(() => rm(project, { recursive: true, force: true }));
+
+  it('writes the same site on two threads as in the main thread', async () => {
+    const build = async (out: string, threads: string) => {
+      const result = await runSite(project, ['build', '--json', '--out', out, '--threads', threads]);
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as { threads: number; pages: number; timings: Array<{ stage: string; detail?: string }> };
+    };
+    const two = await build('dist-two', '2');
+    expect(two.threads).toBe(2);
+    expect(two.timings.find((t) => t.stage === 'render')?.detail).toMatch(/ on 2 threads$/);
+    const one = await build('dist-one', '1');
+    expect(one.threads).toBe(1);
+    expect(one.pages).toBe(two.pages);
+    expect(one.pages).toBeGreaterThan(800);
+    const [a, b] = await Promise.all([tree(join(project, 'dist-two')), tree(join(project, 'dist-one'))]);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    const differing = [...a].filter(([path, digest]) => b.get(path) !== digest).map(([path]) => path);
+    expect(differing).toEqual([]);
+  }, 240_000);
+
+  it('refuses a thread count that is not a whole number from 1, as a usage error', async () => {
+    for (const value of ['0', 'two', '-1', '1.5']) {
+      const result = await runSite(project, ['build', '--threads', value]);
+      expect(result.code, value).toBe(2);
+      expect(result.stderr).toMatch(/--threads.*expected a whole number from 1 to 999/);
+    }
+  });
+});
