@@ -1,4 +1,8 @@
 import type { ComponentProps } from 'react';
+import { AccountMenu } from './components/AccountMenu.tsx';
+import { LanguageSwitch } from './components/LanguageSwitch.tsx';
+import { MobileNav } from './components/MobileNav.tsx';
+import type { IslandParts } from './runtime/server.ts';
 import AvatarIsland from './avatar.tsx';
 import BasicForm from './basic-form.tsx';
 import ContactForm from './contact-form.tsx';
@@ -13,7 +17,7 @@ import RegistrationDetail from './registration-detail.tsx';
 import RequestedPath from './requested-path.tsx';
 import SignupCall from './signup-call.tsx';
 import SignupWindow from './signup-window.tsx';
-import SiteHeader from './site-header.tsx';
+import SiteHeader, { type SiteHeaderProps } from './site-header.tsx';
 import Toaster from './toaster.tsx';
 import TooltipLink from './tooltip-link.tsx';
 
@@ -47,3 +51,16 @@ export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[
 
 /** Islands that show their result as a toast: a page with one of them gets the toaster too. */
 export const needsToaster: ReadonlySet<IslandName> = new Set(['basic-form', 'contact-form', 'customer-form', 'job-form', 'question-form']);
+
+/**
+ * Islands that are a fragment of parts, for the server to render part by part (runtime/server.ts):
+ * the same parts, in the same order, as the island's component renders (tests/islands/render.test.ts).
+ * Listed here, on the server side only, so no page downloads the list.
+ */
+export const islandParts: { [N in IslandName]?: IslandParts<IslandProps<N>> } = {
+  'site-header': ({ nav, language, account }: SiteHeaderProps) => [
+    { component: MobileNav, props: nav },
+    { component: LanguageSwitch, props: language },
+    { component: AccountMenu, props: account },
+  ],
+};

@@ -1,8 +1,6 @@
-import { createElement, type ComponentType } from 'react';
 import { AccountMenu, type AccountMenuProps } from './components/AccountMenu.tsx';
 import { LanguageSwitch, type LanguageSwitchProps } from './components/LanguageSwitch.tsx';
 import { MobileNav, type MobileNavProps } from './components/MobileNav.tsx';
-import type { IslandPart } from './runtime/server.ts';
 
 export interface SiteHeaderProps {
   nav: MobileNavProps;
@@ -18,16 +16,12 @@ export interface SiteHeaderProps {
  * send a first-time visitor to their own language. The account menu (components/AccountMenu.tsx)
  * shows who is signed in.
  */
-export default function SiteHeader(props: SiteHeaderProps) {
-  return <>{parts(props).map(({ component, props: partProps }, index) => createElement(component as ComponentType<object>, { key: index, ...partProps }))}</>;
+export default function SiteHeader({ nav, language, account }: SiteHeaderProps) {
+  return (
+    <>
+      <MobileNav {...nav} />
+      <LanguageSwitch {...language} />
+      <AccountMenu {...account} />
+    </>
+  );
 }
-
-/** Side by side, each on its own: the server renders the menu once for every page that shows the same one. */
-function parts({ nav, language, account }: SiteHeaderProps): IslandPart[] {
-  return [
-    { component: MobileNav, props: nav },
-    { component: LanguageSwitch, props: language },
-    { component: AccountMenu, props: account },
-  ];
-}
-SiteHeader.parts = parts;

@@ -47,11 +47,10 @@ export function MobileNav({ label, items }: MobileNavProps) {
   useEffect(() => {
     // Opened before hydration? Start from what the visitor sees.
     if (root.current?.open) setOpen(true);
-    // The elements are closed first, then the state: a <details> reports its own toggles with an
+    // The element is closed first, then the state: a <details> reports its own toggles with an
     // event that comes a moment later, and an Escape in that moment found the state still closed,
     // so setting it closed again changed nothing and the group stayed open.
     const closeAll = () => {
-      root.current?.querySelectorAll<HTMLDetailsElement>('details[open]').forEach((details) => (details.open = false));
       if (root.current) root.current.open = false;
       setOpen(false);
       setGroup(undefined);
@@ -62,11 +61,9 @@ export function MobileNav({ label, items }: MobileNavProps) {
       const target = openGroup && openGroup.contains(document.activeElement) ? openGroup : root.current.open ? root.current : openGroup;
       if (!target) return;
       event.preventDefault();
+      target.open = false;
       if (target === root.current) closeAll();
-      else {
-        target.open = false;
-        setGroup(undefined);
-      }
+      else setGroup(undefined);
       target.querySelector('summary')?.focus();
     };
     const onOutside = (event: Event) => {

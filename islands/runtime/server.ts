@@ -9,12 +9,12 @@ export interface IslandPart {
 }
 
 /**
- * An island whose output is a fragment of parts (the site header: menu, language switch, account
- * menu) can list them as `parts`: the server then renders each part on its own, so a part that
- * is the same on thousands of pages is rendered once. Preact writes a fragment as its children
- * one after another, so the joined HTML is the HTML of the whole.
+ * The parts of an island whose output is a fragment of components side by side (the site header:
+ * menu, language switch, account menu): islands/index.ts lists them. The server renders each part
+ * on its own, so a part that is the same on thousands of pages is rendered once. Preact writes a
+ * fragment as its children one after another, so the joined HTML is the HTML of the whole.
  */
-export type WithParts<P> = ComponentType<P> & { parts?: (props: P) => IslandPart[] };
+export type IslandParts<P> = (props: P) => IslandPart[];
 
 // Per component, the HTML of recent props. Props that recur (one menu per page type and language)
 // stay, being refreshed at every use; one-page props (a language switch's link) pass through.
@@ -42,8 +42,7 @@ function renderRemembered(component: unknown, props: object): string {
  * An island's HTML depends on its props alone (effects, which read the clock or the browser, do
  * not run on the server), so the same props give the HTML made before.
  */
-export function renderIsland(component: unknown, props: object): string {
-  const island = component as WithParts<object>;
-  if (island.parts) return island.parts(props).map((part) => renderRemembered(part.component, part.props)).join('');
-  return renderRemembered(island, props);
+export function renderIsland(component: unknown, props: object, parts?: IslandParts<never>): string {
+  if (parts) return parts(props as never).map((part) => renderRemembered(part.component, part.props)).join('');
+  return renderRemembered(component, props);
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { renderIsland } from '../../islands/runtime/server.ts';
-import { islands } from '../../islands/index.ts';
+import { islandParts, islands } from '../../islands/index.ts';
 import { MobileNav } from '../../islands/components/MobileNav.tsx';
 import { LanguageSwitch } from '../../islands/components/LanguageSwitch.tsx';
 
@@ -143,8 +143,8 @@ test('an island rendered in parts (the header) is the HTML of the whole, and the
   });
   for (const target of ['/en/camps', '/en/other', '/en/camps']) {
     const whole = renderToString(createElement(islands['site-header'] as never, props(target)));
-    expect(renderIsland(islands['site-header'], props(target))).toBe(whole);
+    expect(renderIsland(islands['site-header'], props(target), islandParts['site-header'] as never)).toBe(whole);
   }
   // Remembered by value, not by object: other props are never answered with an older page's HTML.
-  expect(renderIsland(islands['site-header'], props('/en/x'))).toContain('href="/en/x"');
+  expect(renderIsland(islands['site-header'], props('/en/x'), islandParts['site-header'] as never)).toContain('href="/en/x"');
 });
