@@ -99,23 +99,23 @@ async function checkSite(options: BuildOptions, hooks: BuildHooks, timer: StageT
   if (!validated.content || validated.problems.some((p) => p.severity === 'error')) throw new SiteError(validated.problems);
   const content = validated.content;
   const warnings = validated.problems;
-  const markdown = await timer.run(
-    'markdown',
-    () => renderSiteMarkdown(content, join(options.root, '.site', 'cache'), pool),
-    (m) => `${m.rendered} rendered, ${m.cached} from cache`,
-  );
-  const { model, problems } = await timer.run('model', () => buildModel(config, content, files.images, markdown.html));
-  if (problems.length) throw new SiteError([...problems, ...warnings]);
-  // The image files take the longest and need only the model: they start now, beside the rest.
+  // The image files take the longest and need only the valid content: they start now, beside the rest.
   const images = startImages({
     root: options.root,
     config,
     images: files.images,
-    used: usedImages(model),
+    used: usedImages(content),
     cacheDir: join(options.root, '.site', 'cache', 'images'),
     ...(hooks.onImageProgress ? { onProgress: hooks.onImageProgress } : {}),
   });
   try {
+    const markdown = await timer.run(
+      'markdown',
+      () => renderSiteMarkdown(content, join(options.root, '.site', 'cache'), pool),
+      (m) => `${m.rendered} rendered, ${m.cached} from cache`,
+    );
+    const { model, problems } = await timer.run('model', () => buildModel(config, content, files.images, markdown.html));
+    if (problems.length) throw new SiteError([...problems, ...warnings]);
     return { ...(await routeSite(timer, files, model, warnings)), config, files, model, warnings, images };
   } catch (error) {
     await images.cancel();

@@ -1,15 +1,31 @@
-import type { SiteModel } from '../content/types.ts';
+import type { Locale } from '../config/schema.ts';
+import type { Club } from '../content/schemas/data.ts';
+import type { EventData, NewsData, PageData } from '../content/schemas/markdown.ts';
 
-/** Every image name the site shows, so only those are encoded. */
-export function usedImages(model: SiteModel): Set<string> {
+type ByLocale<T> = Partial<Record<Locale, { data: T }>>;
+
+/** What usedImages reads: the validated content, or the model made of it (the same fields). */
+export interface ImageSources {
+  clubs: Iterable<Pick<Club, 'image'>>;
+  /** The model keeps pages in a Map: pass its values(). */
+  pages: Iterable<ByLocale<{ hero: Pick<PageData['hero'], 'image'>; sections: ReadonlyArray<{ image?: string | undefined }> }>>;
+  news: Iterable<ByLocale<Pick<NewsData, 'image'>>>;
+  events: Iterable<ByLocale<Pick<EventData, 'image'>>>;
+}
+
+/**
+ * Every image name the site shows, so only those are encoded. Known once the content is
+ * validated (drafts are left out there), so the build starts its images before the model.
+ */
+export function usedImages(site: ImageSources): Set<string> {
   const used = new Set<string>();
-  for (const club of model.clubs) used.add(club.image);
-  for (const byLocale of model.pages.values()) {
+  for (const club of site.clubs) used.add(club.image);
+  for (const byLocale of site.pages) {
     for (const page of Object.values(byLocale)) {
       used.add(page.data.hero.image);
       for (const section of page.data.sections) if (section.image) used.add(section.image);
     }
   }
-  for (const item of [...model.news, ...model.events]) for (const localized of Object.values(item)) used.add(localized.data.image);
+  for (const item of [...site.news, ...site.events]) for (const localized of Object.values(item)) used.add(localized.data.image);
   return used;
 }
