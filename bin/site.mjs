@@ -2,8 +2,7 @@
 // Thin launcher: the CLI is TypeScript in cli/. It is bundled once with esbuild into
 // .site/cli/ and rebuilt only when a source file is newer, so `npx site` needs no
 // separate compile step after `npm ci` and a developer's edit is picked up on the next run.
-import { build } from 'esbuild';
-import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -35,6 +34,7 @@ function bundleAge() {
 
 if (bundleAge() < newestSource(join(packageRoot, 'cli'))) {
   // Written to a temporary name and renamed, so concurrent runs never import a half-written file.
+  const { build } = await import('esbuild'); // only when bundling: every other run skips loading it
   const { outputFiles } = await build({
     entryPoints: entries,
     outdir: dirname(bundle),
@@ -61,6 +61,14 @@ if (bundleAge() < newestSource(join(packageRoot, 'cli'))) {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
+  }
+  // Chunks of earlier bundles go once they are an hour old: a `site dev` started before the edit
+  // may still load one of its own on demand meanwhile.
+  const current = new Set(outputFiles.map((file) => file.path));
+  for (const name of readdirSync(dirname(bundle))) {
+    const path = join(dirname(bundle), name);
+    const made = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now(); // gone already: another run cleaned up
+    if (name.startsWith('chunk-') && !current.has(path) && made < Date.now() - 3_600_000) rmSync(path, { force: true });
   }
 }
 process.setSourceMapsEnabled(true);
