@@ -418,11 +418,12 @@ describe('the command line', () => {
     // One entry per option; a description may wrap onto the next lines.
     const entries = options.split(/\n(?=\s{2}-)/).map((entry) => entry.replace(/\s+/g, ' ').trim()).filter(Boolean);
     const byFlag = Object.fromEntries(entries.map((entry) => [entry.split(' ')[0]!.replace(/,$/, ''), entry]));
-    expect(Object.keys(byFlag)).toEqual(['--root', '--out', '--strict', '--json', '-h']);
+    expect(Object.keys(byFlag)).toEqual(['--root', '--out', '--strict', '--json', '--threads', '-h']);
     expect(byFlag['--root']).toMatch(/^--root <dir> .*\(string\) \(default: current folder\)$/);
     expect(byFlag['--out']).toMatch(/^--out <dir> .*\(string\) \(default: "dist"\)$/);
     expect(byFlag['--strict']).toMatch(/^--strict .*\(boolean\) \(default: false\)$/);
     expect(byFlag['--json']).toMatch(/^--json .*\(boolean\) \(default: false\)$/);
+    expect(byFlag['--threads']).toMatch(/^--threads <number> .*\(number\) \(default: the machine's cores\)$/);
   });
 
   test.concurrent('site --help lists the build command', async () => {
