@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, symlink, writeFile, readdir, lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
@@ -77,16 +78,35 @@ export class OutputDir {
    * builds still running elsewhere stay, and so do their links; links of killed builds go.
    */
   private async prune(previous: string | undefined): Promise<void> {
-    const store = buildsFolder(this.out);
-    const keep = new Set([basename(this.dir), previous && dirname(previous) === store ? basename(previous) : undefined]);
-    const builds = await readdir(store);
-    await Promise.all(
-      builds.filter((name) => !keep.has(name) && !runningElsewhere(name)).map((name) => rm(join(store, name), { recursive: true, force: true })),
-    );
-    const linkPrefix = `${basename(this.out)}.link-`;
-    const links = (await readdir(dirname(this.out))).filter((name) => name.startsWith(linkPrefix) && !runningElsewhere(name));
-    await Promise.all(links.map((name) => rm(join(dirname(this.out), name), { force: true })));
+    await pruneBuilds(this.out, this.dir, previous);
   }
+}
+
+/** Remove every build but `current` and `previous`, and the links of killed builds (see commit). */
+async function pruneBuilds(out: string, current: string, previous: string | undefined): Promise<void> {
+  const store = buildsFolder(out);
+  const keep = new Set([basename(current), previous && dirname(previous) === store ? basename(previous) : undefined]);
+  const builds = await readdir(store).catch(() => []);
+  await Promise.all(
+    builds.filter((name) => !keep.has(name) && !runningElsewhere(name)).map((name) => rm(join(store, name), { recursive: true, force: true })),
+  );
+  const linkPrefix = `${basename(out)}.link-`;
+  const links = (await readdir(dirname(out))).filter((name) => name.startsWith(linkPrefix) && !runningElsewhere(name));
+  await Promise.all(links.map((name) => rm(join(dirname(out), name), { force: true })));
+}
+
+/**
+ * After a build that found nothing to do: clear what builds killed since left behind, as a commit
+ * would have. A build killed between switching `dist` and pruning leaves one build too many, and a
+ * next build of the same site has nothing to commit. The previous build kept is the newest
+ * complete one older than the current (folder names start with their start time).
+ */
+export async function tidyBuilds(out: string, completeMarker: string): Promise<void> {
+  const current = await currentBuild(out);
+  if (!current) return;
+  const store = buildsFolder(out);
+  const older = (await readdir(store).catch(() => [])).filter((name) => name < basename(current) && existsSync(join(store, name, completeMarker))).sort();
+  await pruneBuilds(out, current, older.length ? join(store, older.at(-1)!) : undefined);
 }
 
 /** Whether a build folder or link name (which ends in `-<pid>`) belongs to another live process. */

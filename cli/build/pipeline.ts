@@ -15,7 +15,7 @@ import { compileTemplates } from './compile-templates.ts';
 import { buildCss } from './css.ts';
 import { buildIslands } from './islands.ts';
 import { buildFunctions, bundleFunctions } from './functions.ts';
-import { OutputDir, currentBuild } from './output.ts';
+import { OutputDir, currentBuild, tidyBuilds } from './output.ts';
 import { STATE_FILE, globalFingerprint, inputDigest, readBuildState, type BuildState } from './build-state.ts';
 import { keptScriptHashes, linkUnchanged, pageFingerprints, planReuse } from './reuse.ts';
 import { renderAndWrite, type RenderContext, type RenderOutcome } from './render.ts';
@@ -72,6 +72,7 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   const digest = await timer.run('hash', () => inputDigest(options.root, files, options, buildDate));
   if (previous.state?.digest === digest) {
     // Nothing the site is made of has changed: dist already is this build.
+    await tidyBuilds(options.out, STATE_FILE);
     if (previous.state.warnings.length) hooks.onWarnings?.(previous.state.warnings);
     return { out: options.out, unchanged: true, pages: 0, files: 0, bytes: 0, threads: 0, images: { made: 0, cached: 0, ms: 0 }, timings: timer.timings, warnings: previous.state.warnings.length };
   }
