@@ -47,7 +47,7 @@ interface Site {
   pages: PageRoute[];
   redirects: Redirect[];
   warnings: Problem[];
-  /** Under way from the model on: pages render while the image files are encoded. */
+  /** Under way from the valid content on: pages render while the image files are encoded. */
   images: ImageWork;
 }
 

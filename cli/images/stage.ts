@@ -189,7 +189,7 @@ export function startImages(options: StartImagesOptions): ImageWork {
 
   // Encoding starts once every source is planned (the pages wait for that), then runs beside them;
   // the good images are made even when another one is bad, so fixing that one costs only its work.
-  const making = planning.then(() => makeAll(context, names.length, planning, options.onProgress));
+  const making = planning.then((planned) => makeAll(context, names.length, planned, options.onProgress));
   // Awaited by finish or cancel; until then a rejection here is not an unhandled one.
   making.catch(() => undefined);
   lookup.catch(() => undefined);
@@ -235,10 +235,10 @@ const sortProblems = (problems: Problem[]) => problems.sort((a, b) => (a.locatio
 async function makeAll(
   context: MakeContext,
   total: number,
-  planning: Promise<Array<Planned | undefined>>,
+  outcomes: Array<Planned | undefined>,
   onProgress: ((done: number, total: number) => void) | undefined,
 ): Promise<{ planned: Planned[]; made: number; problems: Problem[] }> {
-  const planned = (await planning).filter((image): image is Planned => image !== undefined);
+  const planned = outcomes.filter((image): image is Planned => image !== undefined);
   const pieces = new Map<string, Promise<CachedFile>>();
   const problems: Problem[] = [];
   let done = 0;
