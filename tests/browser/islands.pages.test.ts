@@ -29,15 +29,28 @@ const pages = [
   { path: '/en/events', locale: 'en' },
 ];
 
-/** Scroll through the page so `visible` islands wake, then wait until every island has. */
+/**
+ * Bring each island that has not woken into view, as a reader would, then wait until every island
+ * has hydrated. Each waits two frames in view: an IntersectionObserver only sees what is in view
+ * at a rendering update, and a quick scroll on a busy machine can pass an island between two.
+ */
 async function hydrateAll(page: Page): Promise<string[]> {
   await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 400) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
+    const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (const island of document.querySelectorAll<HTMLElement>('site-island[data-src]')) {
+      if (island.dataset.state) continue;
+      (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
+      await twoFrames();
     }
   });
-  await page.waitForFunction(() => [...document.querySelectorAll('site-island[data-src]')].every((el) => (el as HTMLElement).dataset.state === 'hydrated'), undefined, { timeout: 10_000 });
+  // Polled as a list so that a failure names the islands that did not wake and how far they got.
+  const notHydrated = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('site-island[data-src]')]
+        .filter((el) => el.dataset.state !== 'hydrated')
+        .map((el) => `${el.dataset.island} (${el.dataset.load ?? 'load'}): ${el.dataset.state ?? 'not started'}`),
+    );
+  await expect.poll(notHydrated, { timeout: 10_000 }).toEqual([]);
   return page.evaluate(() => [...document.querySelectorAll('site-island[data-src]')].map((el) => (el as HTMLElement).dataset.island!));
 }
 
