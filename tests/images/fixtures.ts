@@ -1,7 +1,8 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { afterAll } from 'vitest';
 import { loadConfig } from '../../cli/config/load.ts';
 import type { SiteConfig } from '../../cli/config/schema.ts';
 import { processImages, type ProcessImagesOptions } from '../../cli/images/stage.ts';
@@ -23,9 +24,14 @@ export function drawPhoto(width: number, height: number, hue = 120, format: 'jpe
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
 }
 
-/** A temporary project with content/images/<name> files; returns paths and the images map. */
+const projects: string[] = [];
+// Registered when a test file imports these fixtures: its temporary projects go when it ends.
+afterAll(() => Promise.all(projects.splice(0).map((root) => rm(root, { recursive: true, force: true }))));
+
+/** A temporary project with content/images/<name> files (removed after the test file); returns paths and the images map. */
 export async function makeProject(files: Record<string, Buffer>): Promise<{ root: string; images: Map<string, string>; publicDir: string; cacheDir: string }> {
   const root = await mkdtemp(join(tmpdir(), 'site-images-'));
+  projects.push(root);
   await mkdir(join(root, 'content', 'images'), { recursive: true });
   const images = new Map<string, string>();
   for (const [file, data] of Object.entries(files)) {
