@@ -116,7 +116,7 @@ describe('image cache', () => {
   it('makes every webp file again at another effort (the placeholders stay); less effort, larger files', async () => {
     const { siteConfig } = await import('./fixtures.ts');
     const config = await siteConfig();
-    expect(config.images.effort).toBe(4);
+    expect(config.images.effort).toBe(2);
     const standard = await run(project);
     const quick = await run(project, { config: { ...config, images: { ...config.images, effort: 0 } }, publicDir: freshPublic('effort') });
     const webpFiles = (lookup: typeof standard.lookup) => Object.values(lookup).flatMap((image) => image.variants).length;
