@@ -19,6 +19,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { tsImport } from 'tsx/esm/api';
+
+const { moduleImports } = await tsImport('../cli/check/module-imports.ts', import.meta.url);
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -67,11 +70,9 @@ async function jsFile(url) {
   if (!files.has(url)) {
     const contents = await readFile(join(publicDir, ...url.split('/').filter(Boolean)));
     const text = contents.toString('utf8');
-    // esbuild's output: import{..}from"./chunk-X.js", import"./x.js", import("./x.js")
-    const resolve = (match) => posix.join(posix.dirname(url), match[1]);
-    const imports = [...text.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+)"/g)].map(resolve);
-    const lazy = [...text.matchAll(/\bimport\s*\(\s*"(\.{1,2}\/[^"]+)"/g)].map(resolve);
-    files.set(url, { gzip: gzipSync(contents, { level: 9 }).byteLength, imports, lazy, firebase: text.includes('"@firebase/app"') });
+    const resolve = (specifier) => posix.join(posix.dirname(url), specifier);
+    const { imports, lazy } = moduleImports(text);
+    files.set(url, { gzip: gzipSync(contents, { level: 9 }).byteLength, imports: imports.map(resolve), lazy: lazy.map(resolve), firebase: text.includes('"@firebase/app"') });
   }
   return files.get(url);
 }

@@ -15,7 +15,8 @@ export interface CrawlResult {
   broken: BrokenLink[];
   /** Local HTML pages whose links were read (absolute URLs): the fragment check reads them again. */
   pages: string[];
-  links: number;
+  /** Every URL requested (absolute): pages, images, stylesheets, scripts. */
+  requested: Set<string>;
   skipped: number;
 }
 
@@ -79,5 +80,5 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const skipped = new Set(links.filter((l) => l.state === LinkState.SKIPPED && /^https?:/.test(l.url)).map((l) => l.url));
   const pages = new Set(links.map((l) => l.parent).filter((parent): parent is string => parent !== undefined && local(parent)));
   for (const start of options.starts) if (start.sources.some((s) => s.source === 'dist/public')) pages.add(start.url);
-  return { broken: [...broken.values()], pages: [...pages].sort(), links: requested.size, skipped: skipped.size };
+  return { broken: [...broken.values()], pages: [...pages].sort(), requested, skipped: skipped.size };
 }

@@ -78,8 +78,11 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** Every fragment link on `pages` (local URLs) whose target page has no element with that id. */
-export async function checkFragments(pages: string[], localOrigin: string): Promise<BrokenLink[]> {
+/**
+ * Every fragment link on `pages` (local URLs) whose target page has no element with that id.
+ * `onPage` gets each of `pages` as read, so other passes over the HTML need not fetch it again.
+ */
+export async function checkFragments(pages: string[], localOrigin: string, onPage: (page: string, html: string) => void = () => {}): Promise<BrokenLink[]> {
   const targets = new Map<string, Promise<{ ids: Set<string>; url: string } | undefined>>();
   const target = (url: string) => {
     if (!targets.has(url)) targets.set(url, fetchPage(url).then((page) => page && { ids: readAnchors(page.html, page.url).ids, url: page.url }));
@@ -89,6 +92,7 @@ export async function checkFragments(pages: string[], localOrigin: string): Prom
   await eachLimited(pages, 16, async (page) => {
     const fetched = await fetchPage(page);
     if (!fetched) return;
+    onPage(page, fetched.html);
     const anchors = readAnchors(fetched.html, fetched.url);
     targets.set(page, Promise.resolve({ ids: anchors.ids, url: fetched.url }));
     for (const link of anchors.links) {

@@ -5,6 +5,7 @@ import type { BuildResult } from '../build/types.ts';
 import { startServer } from '../serve/server.ts';
 import { crawlSite } from './crawl.ts';
 import { checkFragments } from './fragments.ts';
+import { checkModules, readModuleScripts } from './scripts.ts';
 import { startPoints } from './start-points.ts';
 import type { CheckReport } from './types.ts';
 
@@ -19,7 +20,8 @@ export function ensureBuild(root: string, out: string, hooks: BuildHooks = {}): 
 
 /**
  * Serves `dist` on a free loopback port and checks every link of it: the crawl (linkinator)
- * for pages, images, assets, sitemap and redirect targets, then the fragment pass.
+ * for pages, images, assets, sitemap and redirect targets, then the fragment pass and the
+ * scripts (the loader, each island's module and every module they import).
  */
 export async function checkLinks(options: { dist: string; root: string; external: boolean }): Promise<CheckReport> {
   const started = performance.now();
@@ -29,8 +31,18 @@ export async function checkLinks(options: { dist: string; root: string; external
     const { url: productionOrigin } = JSON.parse(await readFile(join(options.dist, 'site.json'), 'utf8')) as { url: string };
     const starts = await startPoints(options.dist, server.url);
     const crawl = await crawlSite({ localOrigin: server.url, productionOrigin, starts, external: options.external });
-    const fragments = await checkFragments(crawl.pages, server.url);
-    return { pages: crawl.pages.length, links: crawl.links, skipped: crawl.skipped, broken: [...crawl.broken, ...fragments], ms: performance.now() - started };
+    const moduleScripts: Array<{ page: string; src: URL }> = [];
+    const fragments = await checkFragments(crawl.pages, server.url, (page, html) => {
+      for (const src of readModuleScripts(html, page)) moduleScripts.push({ page, src });
+    });
+    const scripts = await checkModules(moduleScripts, server.url);
+    return {
+      pages: crawl.pages.length,
+      links: new Set([...crawl.requested, ...scripts.modules]).size,
+      skipped: crawl.skipped,
+      broken: [...crawl.broken, ...fragments, ...scripts.broken],
+      ms: performance.now() - started,
+    };
   } finally {
     await server.close(500);
   }

@@ -6,7 +6,7 @@ export function registerCheckCommand(program: Command): void {
   program
     .command('check')
     .description(
-      'Check every link of the built site: pages, anchors, images and srcset candidates, sitemap URLs and redirect targets. ' +
+      'Check every link of the built site: pages, anchors, images and srcset candidates, sitemap URLs, redirect targets, and island scripts with every module they import. ' +
         'Builds first when the output is missing or stale; serves it on loopback; exits 1 on any broken link.',
     )
     .addOption(new Option('--root <dir>', 'project folder (string)').default('.', 'current folder'))

@@ -1,13 +1,15 @@
 /**
  * `site check` as CI runs it: on the real site (no broken link), and on a copy with one broken
  * link, one broken anchor and one missing image in an article, plus a redirect and a sitemap
- * entry that lead nowhere. Each is reported under the page (or build file) that holds it.
+ * entry that lead nowhere, and island scripts gone from the build. Each is reported under the
+ * page (or build file, or module) that holds it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mkdtemp, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, readlink, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyProject, projectRoot, runSite } from '../helpers/project-copy.ts';
+import { moduleImports } from '../../cli/check/module-imports.ts';
 
 interface JsonReport {
   ok: boolean;
@@ -112,5 +114,21 @@ describe('site check on a site with broken links', () => {
     const report = JSON.parse(run.stdout) as JsonReport;
     expect(group(report, 'redirects.json')).toEqual([{ link: '/nieuw-adres-bestaat-niet', reason: 'HTTP 404 (redirect from /oud-adres)' }]);
     expect(group(report, 'sitemap.xml')).toEqual([{ link: '/verdwenen', reason: 'HTTP 404' }]);
+  }, SLOW);
+
+  test('an island module or a chunk it imports that is gone is blamed on the page or the module that names it', async () => {
+    // Tamper with the build: the contact form's module, and the chunk the login island fetches on demand.
+    const publicDir = join(project, await readlink(join(project, 'dist')), 'public');
+    const contactForm = /data-src="(\/islands\/contact-form-[^"]+)"/.exec(await readFile(join(publicDir, 'contact.html'), 'utf8'))![1]!;
+    const login = `/islands/${(await readdir(join(publicDir, 'islands'))).find((name) => name.startsWith('login-'))!}`;
+    const onDemand = moduleImports(await readFile(join(publicDir, login), 'utf8')).lazy[0]!.replace('./', '/islands/');
+    await rm(join(publicDir, contactForm));
+    await rm(join(publicDir, onDemand));
+
+    const run = await runSite(project, ['check', '--json']);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as JsonReport;
+    for (const page of ['/contact', '/nl/contact', '/en/contact']) expect(group(report, page)).toEqual([{ link: contactForm, reason: 'HTTP 404' }]);
+    expect(group(report, login)).toEqual([{ link: onDemand, reason: 'HTTP 404' }]);
   }, SLOW);
 });

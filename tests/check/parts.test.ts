@@ -1,8 +1,12 @@
-import { describe, expect, test } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pagePath, sitemapUrls, toLocal } from '../../cli/check/start-points.ts';
 import { fragmentFound, readAnchors } from '../../cli/check/fragments.ts';
 import { sitePath } from '../../cli/check/crawl.ts';
 import { formatReport, groupBroken } from '../../cli/check/report.ts';
+import { moduleImports } from '../../cli/check/module-imports.ts';
+import { checkModules, readModuleScripts } from '../../cli/check/scripts.ts';
 
 const rewrites = [{ source: '/evenementen/inschrijvingen/:id', destination: '/evenementen/inschrijvingen/[id].html' }];
 
@@ -65,6 +69,68 @@ describe('fragments', () => {
     ['%E0%A4%A', false],
   ])('#%s found: %s', (fragment, found) => {
     expect(fragmentFound(fragment, new Set(['main', 'café']))).toBe(found);
+  });
+});
+
+describe('scripts', () => {
+  test.each([
+    ['import{a as b}from"./chunk-AB12.js";', ['./chunk-AB12.js'], []],
+    ['import"./side-effect.js";import { x } from "../up.js"', ['./side-effect.js', '../up.js'], []],
+    ['import("./lazy-1.js").then(m=>m.x);await import ( "./lazy-2.js" )', [], ['./lazy-1.js', './lazy-2.js']],
+    ['import(boundary.dataset.src);import("react");from"preact"', [], []],
+  ])('%s imports %j, on demand %j', (code, imports, lazy) => {
+    expect(moduleImports(code)).toEqual({ imports, lazy });
+  });
+
+  test('a page starts from its module scripts and its islands\' modules; other scripts and tags are not read', () => {
+    const html = `<script type="module" src="/islands/loader.js"></script><script src="/old.js"></script>
+      <site-island data-island="a" data-src="/islands/a.js"><p>x</p></site-island><site-island data-island="b"></site-island>
+      <div data-src="/not-an-island.js"></div>`;
+    expect(readModuleScripts(html, 'http://h/kampen').map(String)).toEqual(['http://h/islands/loader.js', 'http://h/islands/a.js']);
+  });
+
+  describe('over HTTP', () => {
+    // A served build in miniature: a.js imports a missing chunk, and on demand a file the server
+    // answers with HTML (a catch-all rewrite would); ok.js and its chunk load.
+    const files: Record<string, [string, string]> = {
+      '/islands/a.js': ['text/javascript', 'import{x}from"./chunk-gone.js";import("./chunk-html.js");'],
+      '/islands/chunk-html.js': ['text/html; charset=utf-8', '<!doctype html><title>Home</title>'],
+      '/islands/ok.js': ['text/javascript; charset=utf-8', 'import"./chunk-ok.js";'],
+      '/islands/chunk-ok.js': ['text/javascript', 'export const x=1;'],
+    };
+    const requests: string[] = [];
+    let server: Server;
+    let origin: string;
+    beforeAll(async () => {
+      server = createServer((request, response) => {
+        requests.push(request.url!);
+        const file = files[request.url!];
+        response.writeHead(file ? 200 : 404, { 'content-type': file?.[0] ?? 'text/html' }).end(file?.[1] ?? 'Not found');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+    test('a module that does not load is blamed on the page that names it, an import on its module; each module is fetched once', async () => {
+      const page = (path: string, ...scripts: string[]) => scripts.map((src) => ({ page: `${origin}${path}`, src: new URL(src, origin) }));
+      const result = await checkModules(
+        [...page('/kampen', '/islands/a.js', '/islands/ok.js'), ...page('/contact', '/islands/a.js', '/islands/missing.js'), ...page('/x', 'https://cdn.example/elsewhere.js')],
+        origin,
+      );
+      expect(groupBroken(result.broken)).toEqual([
+        { source: '/contact', links: [{ link: '/islands/missing.js', reason: 'HTTP 404' }] },
+        {
+          source: '/islands/a.js',
+          links: [
+            { link: '/islands/chunk-gone.js', reason: 'HTTP 404' },
+            { link: '/islands/chunk-html.js', reason: 'served as text/html, not JavaScript' },
+          ],
+        },
+      ]);
+      expect(requests.sort()).toEqual(['/islands/a.js', '/islands/chunk-gone.js', '/islands/chunk-html.js', '/islands/chunk-ok.js', '/islands/missing.js', '/islands/ok.js']);
+      expect(result.modules.size).toBe(6);
+    });
   });
 });
 
