@@ -22,17 +22,20 @@ export const VIEWPORTS = {
 } as const;
 
 /**
- * Whether browser suites can run. Without chromium a local run skips them with a loud warning,
+ * Whether a suite's program is here. Without it a local run skips the suite with a loud warning,
  * but CI must not go green on a suite that never ran, so there it throws.
  */
-export function browserAvailable(suite: string): boolean {
-  if (existsSync(CHROMIUM_PATH)) return true;
-  const message = `${suite}: no browser at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROME_PATH)`;
-  if (process.env.CI === 'true' || process.env.CI === '1') throw new Error(`${message}; browser tests are required in CI`);
+export function toolAvailable(suite: string, path: string, install: string): boolean {
+  if (existsSync(path)) return true;
+  const message = `${suite}: no ${path} (${install})`;
+  if (process.env.CI === 'true' || process.env.CI === '1') throw new Error(`${message}; it is required in CI`);
   const bar = '!'.repeat(message.length + 4);
-  console.warn(`\n${bar}\n!!! ${message}\n!!! SKIPPING the browser suite: nothing was checked in a browser.\n${bar}\n`);
+  console.warn(`\n${bar}\n!!! ${message}\n!!! SKIPPING the suite: nothing it tests was checked.\n${bar}\n`);
   return false;
 }
+
+/** Whether browser suites can run: Debian's chromium (or CHROME_PATH) is required in CI. */
+export const browserAvailable = (suite: string): boolean => toolAvailable(suite, CHROMIUM_PATH, 'apt-get install chromium, or set CHROME_PATH');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
