@@ -43,9 +43,16 @@ async function hashFolder(digest: ReturnType<typeof hash>, folder: string): Prom
 }
 
 /**
+ * Project files that change what the same sources make: esbuild compiles templates and islands
+ * with the settings of tsconfig.json (or jsconfig.json: JSX, class fields, import elision), and
+ * the lockfile says which React, Preact and Markdown renderer run.
+ */
+const PROJECT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'jsconfig.json'];
+
+/**
  * One digest of everything a build reads: the tool itself, the options, the build date,
  * config, content text, image files (by size and time: the image stage hashes their bytes),
- * templates, islands and functions. Costs a read of each source, no parsing.
+ * templates, islands, functions and the PROJECT_FILES. Costs a read of each source, no parsing.
  */
 export async function inputDigest(root: string, files: ContentFiles, options: { strict: boolean; drafts: boolean }, buildDate: string): Promise<string> {
   // Only the options that change the output (not --out, --json or --threads).
@@ -64,6 +71,7 @@ export async function inputDigest(root: string, files: ContentFiles, options: { 
     digest.update(`${name}|${file}|${info.size}|${info.mtimeMs}`);
   }
   for (const folder of ['templates', 'islands', 'functions']) await hashFolder(digest, join(root, folder));
+  for (const name of PROJECT_FILES) digest.update(`${name}\0`).update((await readFile(join(root, name)).catch(() => undefined)) ?? '\0absent');
   return digest.digest('base64url');
 }
 

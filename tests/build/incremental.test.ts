@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { copyProject, runSite } from '../helpers/project-copy.ts';
+import { copyProject, projectRoot, runSite } from '../helpers/project-copy.ts';
 
 async function tree(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
@@ -38,6 +38,19 @@ describe('incremental builds', () => {
     // languages); lists show titles and summaries only, so they stay as they were.
     expect(result.rendered).toBe(3);
     expect(result.pages).toBeGreaterThan(150);
+  });
+
+  // A tsconfig.json changes how esbuild compiles the templates; a lockfile, which React runs.
+  it.each(['tsconfig.json', 'package-lock.json'])('builds again when %s appears or changes', async (name) => {
+    expect((await runSite(project, ['build'])).stdout).toMatch(/nothing changed since the last build/);
+    const file = join(project, name);
+    await writeFile(file, await readFile(join(projectRoot, name)));
+    const added = await runSite(project, ['build']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).not.toMatch(/nothing changed/);
+    await writeFile(file, `${await readFile(file, 'utf8')}\n`);
+    expect((await runSite(project, ['build'])).stdout).not.toMatch(/nothing changed/);
+    expect((await runSite(project, ['build'])).stdout).toMatch(/nothing changed since the last build/);
   });
 
   it('writes exactly what a cold build of the same content writes', async () => {
