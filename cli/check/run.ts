@@ -4,7 +4,7 @@ import { buildSite, type BuildHooks } from '../build/pipeline.ts';
 import type { BuildResult } from '../build/types.ts';
 import { startServer } from '../serve/server.ts';
 import { crawlSite } from './crawl.ts';
-import { checkFragments } from './fragments.ts';
+import { brokenFragments, readAnchors, type Anchors } from './fragments.ts';
 import { checkModules, readModuleScripts } from './scripts.ts';
 import { startPoints } from './start-points.ts';
 import type { CheckReport } from './types.ts';
@@ -19,8 +19,8 @@ export function ensureBuild(root: string, out: string, hooks: BuildHooks = {}): 
 }
 
 /**
- * Serves `dist` on a free loopback port and checks every link of it: the crawl (linkinator)
- * for pages, images, assets, sitemap and redirect targets, then the fragment pass and the
+ * Serves `dist` on a free loopback port and checks every link of it: the crawl for
+ * pages, images, assets, sitemap and redirect targets, then the fragment pass and the
  * scripts (the loader, each island's module and every module they import).
  */
 export async function checkLinks(options: { dist: string; root: string; external: boolean }): Promise<CheckReport> {
@@ -30,15 +30,24 @@ export async function checkLinks(options: { dist: string; root: string; external
   try {
     const { url: productionOrigin } = JSON.parse(await readFile(join(options.dist, 'site.json'), 'utf8')) as { url: string };
     const starts = await startPoints(options.dist, server.url);
-    const crawl = await crawlSite({ localOrigin: server.url, productionOrigin, starts, external: options.external });
+    // The fragment and script passes read each page as the crawl reads it: one request a page.
+    const anchors = new Map<string, Anchors>();
     const moduleScripts: Array<{ page: string; src: URL }> = [];
-    const fragments = await checkFragments(crawl.pages, server.url, (page, html) => {
-      for (const src of readModuleScripts(html, page)) moduleScripts.push({ page, src });
+    const crawl = await crawlSite({
+      localOrigin: server.url,
+      productionOrigin,
+      starts,
+      external: options.external,
+      onPage({ landed, html }) {
+        anchors.set(landed, readAnchors(html, landed));
+        for (const src of readModuleScripts(html, landed)) moduleScripts.push({ page: landed, src });
+      },
     });
+    const fragments = brokenFragments(anchors, (url) => crawl.visits.get(url)?.landed, server.url);
     const scripts = await checkModules(moduleScripts, server.url);
     return {
       pages: crawl.pages.length,
-      links: new Set([...crawl.requested, ...scripts.modules]).size,
+      links: new Set([...crawl.visits.keys(), ...scripts.modules]).size,
       skipped: crawl.skipped,
       broken: [...crawl.broken, ...fragments, ...scripts.broken],
       ms: performance.now() - started,

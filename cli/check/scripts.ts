@@ -6,7 +6,7 @@ import type { BrokenLink } from './types.ts';
 /**
  * Island scripts: a page names each island's module in `<site-island data-src>`, which the loader
  * imports when the island wakes, and the loader and each module import chunks, some only on
- * demand. linkinator fetches the loader's `<script src>` but follows none of these, yet one
+ * demand. The crawl fetches the loader's `<script src>` but reads no JavaScript, yet one
  * missing file leaves islands dead on every page that uses it. Each module is fetched once and
  * must be served as JavaScript; a broken `data-src` or script is blamed on its page, a broken
  * import on the module that names it.

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pagePath, sitemapUrls, toLocal } from '../../cli/check/start-points.ts';
 import { fragmentFound, readAnchors } from '../../cli/check/fragments.ts';
-import { sitePath } from '../../cli/check/crawl.ts';
+import { crawlSite, sitePath } from '../../cli/check/crawl.ts';
+import { readLinks, srcsetUrls } from '../../cli/check/page-links.ts';
 import { formatReport, groupBroken } from '../../cli/check/report.ts';
 import { moduleImports } from '../../cli/check/module-imports.ts';
 import { checkModules, readModuleScripts } from '../../cli/check/scripts.ts';
@@ -69,6 +70,101 @@ describe('fragments', () => {
     ['%E0%A4%A', false],
   ])('#%s found: %s', (fragment, found) => {
     expect(fragmentFound(fragment, new Set(['main', 'café']))).toBe(found);
+  });
+});
+
+describe('links on a page', () => {
+  test.each([
+    ['/a.webp 320w, /b.webp 640w', ['/a.webp', '/b.webp']],
+    ['/a.webp', ['/a.webp']],
+    ['/a.webp 1x,/b.webp 2x', ['/a.webp', '/b.webp']],
+    ['/a.webp,/b.webp 2x', ['/a.webp,/b.webp']], // HTML: a comma inside a URL belongs to it
+    ['  /img,with,commas.webp 1x , /c.webp 2x ', ['/img,with,commas.webp', '/c.webp']],
+    ['/a.webp (max-width: 1px, x) 1x, /d.webp', ['/a.webp', '/d.webp']],
+    ['', []],
+  ])('srcset %j names %j', (srcset, urls) => {
+    expect(srcsetUrls(srcset)).toEqual(urls);
+  });
+
+  test('every URL a browser would follow or fetch, resolved against the page or its <base>; hints and non-URL meta are not', () => {
+    const html = `<html><head><base href="/nieuws/"><link rel="stylesheet" href="/s.css"><link rel="preconnect" href="https://fonts.x">
+      <link rel="alternate" hreflang="en" href="https://www.example.nl/en/news"><meta property="og:image" content="https://www.example.nl/og.webp">
+      <meta name="description" content="Tennis: lessen"><meta http-equiv="refresh" content="5; url=/kampen"><script type="module" src="loader.js"></script></head>
+      <body><a href="3-x">x</a><a href="#top">top</a><a href="mailto:a@b.nl">mail</a><a>none</a><AREA HREF="/b">
+      <img src="/i.webp" srcset="/i-320.webp 320w, /i-640.webp 640w" alt=""><picture><source srcset="/p.avif"></picture>
+      <video src="/v.mp4" poster="/v.webp"></video><iframe src="https://www.youtube.com/embed/x"></iframe><a href="http://[x">bad</a></body></html>`;
+    const { links, invalid } = readLinks(html, 'http://h/kampen');
+    expect(links.map(String)).toEqual([
+      'http://h/s.css',
+      'https://www.example.nl/en/news',
+      'https://www.example.nl/og.webp',
+      'http://h/kampen',
+      'http://h/nieuws/loader.js',
+      'http://h/nieuws/3-x',
+      'http://h/nieuws/#top',
+      'mailto:a@b.nl',
+      'http://h/b',
+      'http://h/i.webp',
+      'http://h/i-320.webp',
+      'http://h/i-640.webp',
+      'http://h/p.avif',
+      'http://h/v.mp4',
+      'http://h/v.webp',
+      'https://www.youtube.com/embed/x',
+    ]);
+    expect(invalid).toEqual(['http://[x']);
+  });
+});
+
+describe('the crawl, over HTTP', () => {
+  // A site in miniature: pages, a redirect chain and loop, a redirect off the site, a page read
+  // at many queries (the login link of every page), a missing image and an invalid link.
+  const pages: Record<string, string> = {
+    '/': '<a href="/kampen">k</a><a href="/login?next=%2F">in</a><a href="/oud">o</a><a href="/rond-a">r</a><a href="/ver">v</a><a href="/weg">w</a><a href="https://www.example.nl/kampen#x">abs</a><a href="https://elders.example/">e</a>',
+    '/kampen': '<h1 id="x">Kampen</h1><img src="/ontbreekt.webp" alt=""><a href="/login?next=%2Fkampen">in</a><a href="http://[x">kapot</a>',
+    '/login': '<form>login</form><a href="/">home</a>',
+  };
+  const redirects: Record<string, string> = { '/oud': '/tussen', '/tussen': '/kampen', '/rond-a': '/rond-b', '/rond-b': '/rond-a', '/ver': 'https://elders.example/ver' };
+  const requests: string[] = [];
+  let server: Server;
+  let origin: string;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      requests.push(request.url!);
+      const path = new URL(request.url!, 'http://x').pathname;
+      if (redirects[path]) return void response.writeHead(301, { location: redirects[path] }).end();
+      const page = pages[path];
+      response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? 'Niet gevonden');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  test('each address once, redirects followed hop by hop, nothing off the site asked for offline', async () => {
+    const read: string[] = [];
+    const result = await crawlSite({
+      localOrigin: origin,
+      productionOrigin: 'https://www.example.nl',
+      starts: [{ url: `${origin}/`, sources: [{ source: 'dist/public', note: 'index.html' }] }, { url: `${origin}/weg`, sources: [{ source: 'sitemap.xml' }] }],
+      external: false,
+      onPage: ({ landed }) => read.push(sitePath(landed, origin)),
+    });
+    expect(groupBroken(result.broken)).toEqual([
+      { source: '/', links: [{ link: '/rond-a', reason: 'more than 10 redirects' }, { link: '/weg', reason: 'HTTP 404' }] },
+      { source: '/kampen', links: [{ link: '/ontbreekt.webp', reason: 'HTTP 404' }, { link: 'http://[x', reason: 'not a valid URL' }] },
+      { source: 'sitemap.xml', links: [{ link: '/weg', reason: 'HTTP 404' }] },
+    ]);
+    // The login page, asked for at two queries, is read once; /oud lands on /kampen, read once.
+    expect(read.sort()).toEqual(['/', '/kampen', '/login?next=%2F']);
+    expect(result.pages.map((page) => sitePath(page, origin))).toEqual(['/', '/kampen', '/login?next=%2F']);
+    expect(result.visits.get(`${origin}/oud`)).toEqual({ ok: true, landed: `${origin}/kampen` });
+    expect(result.visits.get(`${origin}/login?next=%2Fkampen`)?.landed).toBe(`${origin}/login?next=%2F`);
+    // /kampen: asked for once by its own link (its production address is the same URL here)
+    // and once more as the last hop of /oud's chain (each chain is followed anew).
+    expect(requests.filter((url) => url === '/kampen')).toHaveLength(2);
+    expect(requests.filter((url) => url === '/weg')).toHaveLength(1);
+    expect(result.skipped).toBe(2); // https://elders.example/ and the redirect's target
   });
 });
 
