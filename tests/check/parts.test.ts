@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pagePath, sitemapUrls, toLocal } from '../../cli/check/start-points.ts';
@@ -8,6 +8,22 @@ import { readLinks, srcsetUrls } from '../../cli/check/page-links.ts';
 import { formatReport, groupBroken } from '../../cli/check/report.ts';
 import { moduleImports } from '../../cli/check/module-imports.ts';
 import { checkModules, readModuleScripts } from '../../cli/check/scripts.ts';
+
+/** A loopback HTTP server for the describe block it is made in; `requests` lists what it was asked for. */
+function loopbackServer(answer: (url: string, response: ServerResponse) => void): { origin: string; requests: string[] } {
+  const state = { origin: '', requests: [] as string[] };
+  let server: Server;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      state.requests.push(request.url!);
+      answer(request.url!, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  return state;
+}
 
 const rewrites = [{ source: '/evenementen/inschrijvingen/:id', destination: '/evenementen/inschrijvingen/[id].html' }];
 
@@ -125,23 +141,15 @@ describe('the crawl, over HTTP', () => {
     '/login': '<form>login</form><a href="/">home</a>',
   };
   const redirects: Record<string, string> = { '/oud': '/tussen', '/tussen': '/kampen', '/rond-a': '/rond-b', '/rond-b': '/rond-a', '/ver': 'https://elders.example/ver' };
-  const requests: string[] = [];
-  let server: Server;
-  let origin: string;
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      requests.push(request.url!);
-      const path = new URL(request.url!, 'http://x').pathname;
-      if (redirects[path]) return void response.writeHead(301, { location: redirects[path] }).end();
-      const page = pages[path];
-      response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? 'Niet gevonden');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const site = loopbackServer((url, response) => {
+    const path = new URL(url, 'http://x').pathname;
+    if (redirects[path]) return void response.writeHead(301, { location: redirects[path] }).end();
+    const page = pages[path];
+    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? 'Niet gevonden');
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   test('each address once, redirects followed hop by hop, nothing off the site asked for offline', async () => {
+    const { origin, requests } = site;
     const read: string[] = [];
     const result = await crawlSite({
       localOrigin: origin,
@@ -194,21 +202,13 @@ describe('scripts', () => {
       '/islands/ok.js': ['text/javascript; charset=utf-8', 'import"./chunk-ok.js";'],
       '/islands/chunk-ok.js': ['text/javascript', 'export const x=1;'],
     };
-    const requests: string[] = [];
-    let server: Server;
-    let origin: string;
-    beforeAll(async () => {
-      server = createServer((request, response) => {
-        requests.push(request.url!);
-        const file = files[request.url!];
-        response.writeHead(file ? 200 : 404, { 'content-type': file?.[0] ?? 'text/html' }).end(file?.[1] ?? 'Not found');
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const site = loopbackServer((url, response) => {
+      const file = files[url];
+      response.writeHead(file ? 200 : 404, { 'content-type': file?.[0] ?? 'text/html' }).end(file?.[1] ?? 'Not found');
     });
-    afterAll(() => new Promise((resolve) => server.close(resolve)));
 
     test('a module that does not load is blamed on the page that names it, an import on its module; each module is fetched once', async () => {
+      const { origin, requests } = site;
       const page = (path: string, ...scripts: string[]) => scripts.map((src) => ({ page: `${origin}${path}`, src: new URL(src, origin) }));
       const result = await checkModules(
         [...page('/kampen', '/islands/a.js', '/islands/ok.js'), ...page('/contact', '/islands/a.js', '/islands/missing.js'), ...page('/x', 'https://cdn.example/elsewhere.js')],
