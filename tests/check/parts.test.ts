@@ -176,6 +176,25 @@ describe('the crawl, over HTTP', () => {
   });
 });
 
+describe('the crawl with --external, over HTTP', () => {
+  const elsewhere = loopbackServer((url, response) => void response.writeHead(url === '/there' ? 200 : 404, { 'content-type': 'text/plain' }).end());
+  const site = loopbackServer((url, response) => {
+    const html = `<a href="${elsewhere.origin}/there">ok</a><a href="${elsewhere.origin}/gone">gone</a>`;
+    response.writeHead(url === '/' ? 200 : 404, { 'content-type': 'text/html' }).end(html);
+  });
+
+  test.each([
+    { external: true, reported: true, asked: ['/gone', '/there'], skipped: 0 },
+    { external: false, reported: false, asked: [], skipped: 2 },
+  ])('links to other sites, external $external: asked for only when told', async ({ external, reported, asked, skipped }) => {
+    elsewhere.requests.length = 0;
+    const result = await crawlSite({ localOrigin: site.origin, productionOrigin: 'https://www.example.nl', starts: [{ url: `${site.origin}/`, sources: [{ source: 'dist/public' }] }], external });
+    expect(result.broken).toEqual(reported ? [{ source: '/', link: `${elsewhere.origin}/gone`, reason: 'HTTP 404' }] : []);
+    expect(elsewhere.requests.sort()).toEqual(asked);
+    expect(result.skipped).toBe(skipped);
+  });
+});
+
 describe('scripts', () => {
   test.each([
     ['import{a as b}from"./chunk-AB12.js";', ['./chunk-AB12.js'], []],
