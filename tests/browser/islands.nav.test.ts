@@ -49,10 +49,20 @@ describe.skipIf(!runs)('mobile navigation island', () => {
   });
   afterAll(() => site?.stop());
 
-  test.each(languages)('phone, $locale: open, walk, open a group and leave it all by keyboard', async ({ path, menu, group, child, childPath, first }) => {
+  /** A page at phone width with its header hydrated, and the main navigation on it. */
+  async function onPhone(path: string) {
     const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true }));
     const { page, problems } = await openPage(context, path, { waitFor: ['site-header'] });
-    const nav = page.locator('nav.main-nav');
+    return { context, page, problems, nav: page.locator('nav.main-nav') };
+  }
+
+  async function openMenu(page: Page): Promise<void> {
+    await page.locator('summary.menu-button').click();
+    await expect.poll(() => page.locator('nav.main-nav').isVisible()).toBe(true);
+  }
+
+  test.each(languages)('phone, $locale: open, walk, open a group and leave it all by keyboard', async ({ path, menu, group, child, childPath, first }) => {
+    const { context, page, problems, nav } = await onPhone(path);
     const button = page.locator('summary.menu-button');
     await expect.poll(() => nav.isVisible()).toBe(false);
 
@@ -91,18 +101,14 @@ describe.skipIf(!runs)('mobile navigation island', () => {
   });
 
   test('phone: a tap outside the open menu closes it; so does focus leaving it', async () => {
-    const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true }));
-    const { page, problems } = await openPage(context, '/contact', { waitFor: ['site-header'] });
-    const nav = page.locator('nav.main-nav');
-    await page.locator('summary.menu-button').click();
-    await expect.poll(() => nav.isVisible()).toBe(true);
+    const { context, page, problems, nav } = await onPhone('/contact');
+    await openMenu(page);
     // The open menu lies over the page; below it the page shows, and a tap there is outside.
     const box = (await nav.boundingBox())!;
     await page.mouse.click(box.x + 20, Math.min(box.y + box.height + 40, VIEWPORTS.phone.height - 10));
     await expect.poll(() => nav.isVisible()).toBe(false);
 
-    await page.locator('summary.menu-button').click();
-    await expect.poll(() => nav.isVisible()).toBe(true);
+    await openMenu(page);
     await page.locator('.language-link').focus();
     await expect.poll(() => nav.isVisible()).toBe(false);
     expect(problems).toEqual([]);
@@ -110,11 +116,8 @@ describe.skipIf(!runs)('mobile navigation island', () => {
   });
 
   test('phone: an Escape in the same moment a group opens closes it (before its toggle event came)', async () => {
-    const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true }));
-    const { page, problems } = await openPage(context, '/kampen', { waitFor: ['site-header'] });
-    const nav = page.locator('nav.main-nav');
-    await page.locator('summary.menu-button').click();
-    await expect.poll(() => nav.isVisible()).toBe(true);
+    const { context, page, problems, nav } = await onPhone('/kampen');
+    await openMenu(page);
     // One task: the group opens (its toggle event is queued for later) and Escape comes at once.
     await page.evaluate(() => {
       const summary = document.querySelector<HTMLElement>('details.submenu summary')!;
