@@ -181,17 +181,17 @@ async function writeSite(run: {
       Object.entries({ ...keptScriptHashes(plan.unchanged, reused.failed, previous.state), ...rendered.scriptHashes }).sort(([a], [b]) => (a < b ? -1 : 1)),
     );
 
+    const manifest = siteManifest(config, pages, model.events);
     await timer.run('sitemap', () =>
       Promise.all([
         output.write('public/sitemap.xml', renderSitemap(config, pages, buildDate)),
         output.write('public/robots.txt', renderRobots(config)),
         output.write('redirects.json', renderRedirectsJson(redirects)),
         output.write('public/_redirects', renderRedirectsFile(redirects)),
-        output.write('site.json', `${JSON.stringify(siteManifest(config, pages, model.events), null, 2)}\n`),
+        output.write('site.json', `${JSON.stringify(manifest, null, 2)}\n`),
         output.write(STATE_FILE, JSON.stringify({ version: 2, digest: run.digest, pages: pagePrints, warnings: site.warnings, scriptHashes } satisfies BuildState)),
       ]),
     );
-    const manifest = siteManifest(config, pages, model.events);
     const functions = await timer.run('functions', () => buildFunctions({ root: options.root, outDir: output.dir, redirects, site: manifest, scriptHashes: [...new Set(Object.values(scriptHashes).flat())].sort(), bundle: run.functions }), (f) => `${f.files} files`);
     output.count(functions.files, functions.bytes);
     const images = await timer.run('encode', () => site.images.finish(join(output.dir, 'public')), (r) => `${r.made} made, ${r.cached} from cache, ${r.encoded} files encoded in ${(r.ms / 1000).toFixed(1)} s`);

@@ -45,7 +45,8 @@ export function sitePath(url: string, localOrigin: string): string {
   return url.startsWith(`${localOrigin}/`) ? url.slice(localOrigin.length) : url === localOrigin ? '/' : url;
 }
 
-function reason(error: unknown): string {
+/** Why a request got no answer, in words (`fetch failed: ECONNREFUSED`, a timeout). */
+export function fetchFailure(error: unknown): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return `no answer within ${TIMEOUT_MS / 1000} s`;
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
   return [error instanceof Error ? error.message : String(error), cause?.code ?? cause?.message].filter(Boolean).join(': ') || 'no response';
@@ -96,7 +97,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
       await response.body?.cancel();
       return { visit: response.ok ? { ok: true, landed: url } : { ok: false, reason: `HTTP ${response.status}`, landed: url } };
     } catch (error) {
-      return { visit: { ok: false, reason: reason(error), landed: url } };
+      return { visit: { ok: false, reason: fetchFailure(error), landed: url } };
     }
   };
 

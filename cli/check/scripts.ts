@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { sitePath } from './crawl.ts';
+import { fetchFailure, sitePath } from './crawl.ts';
 import { moduleImports } from './module-imports.ts';
 import type { BrokenLink } from './types.ts';
 
@@ -36,7 +36,7 @@ export function readModuleScripts(html: string, pageUrl: string): URL[] {
 /** Why a module is not usable, or its imports (absolute URLs) when it is. */
 async function fetchModule(url: string): Promise<{ problem: string } | { imports: string[] }> {
   const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } }).catch((error: unknown) => ({ error }));
-  if ('error' in response) return { problem: 'no response' };
+  if ('error' in response) return { problem: fetchFailure(response.error) };
   const type = response.headers.get('content-type') ?? 'no content type';
   if (!response.ok || !type.includes('javascript')) {
     await response.body?.cancel();

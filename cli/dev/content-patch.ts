@@ -101,7 +101,7 @@ export function patchItem(
   if (!model) return { kind: 'full', reason: 'its slug or date changed' };
   const list = state.content[ref.collection] as Item[];
   const replaced = list.map((old) => (old.nl.key === ref.key ? item : old));
-  const images = [...usedImages({ ...built.model, clubs: [], pages: built.model.pages.values() })];
+  const images = [...usedImages({ ...built.model, clubs: [] })];
   // An event's capacity, deadline or questions reach the registration functions through site.json's
   // events: keep them current, or a sign-up in site dev would be checked against the old ones.
   const index = ref.collection === 'events' ? { ...state.index, manifest: { ...state.index.manifest, events: eventFacts(model.events, state.pages) } } : state.index;

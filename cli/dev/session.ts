@@ -200,7 +200,7 @@ export class DevSession {
   private async updateImages(force: boolean): Promise<void> {
     const state = this.content.state;
     if (!this.config || !state) return;
-    await this.images.update(this.config, this.sources.imageFiles(), usedImages({ ...state.model, pages: state.model.pages.values() }), force);
+    await this.images.update(this.config, this.sources.imageFiles(), usedImages(state.model), force);
   }
 
   /** A new generation when any part pages are made of changed; pages render from it on request. */
