@@ -3,7 +3,7 @@ import type { Club } from '../content/schemas/data.ts';
 import type { EventData, NewsData, PageData } from '../content/schemas/markdown.ts';
 
 type ByLocale<T> = Partial<Record<Locale, { data: T }>>;
-type PageByLocale = ByLocale<{ hero: Pick<PageData['hero'], 'image'>; sections: ReadonlyArray<{ image?: string | undefined }> }>;
+export type PageByLocale = ByLocale<{ hero: Pick<PageData['hero'], 'image'>; sections: ReadonlyArray<{ image?: string | undefined }> }>;
 
 /** What usedImages reads: the validated content, or the model made of it (the same fields). */
 export interface ImageSources {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { usedImages, type ImageSources } from '../../cli/build/used-images.ts';
+import { usedImages, type ImageSources, type PageByLocale } from '../../cli/build/used-images.ts';
 
 // A page in both languages, one only in Dutch; a club, an article, an event.
-const about = { nl: { data: { hero: { image: 'team' }, sections: [{ image: 'court' }, {}] } }, en: { data: { hero: { image: 'team-en' }, sections: [] } } };
-const camps = { nl: { data: { hero: { image: 'camp' }, sections: [{ image: 'court' }] } } };
+const about: PageByLocale = { nl: { data: { hero: { image: 'team' }, sections: [{ image: 'court' }, {}] } }, en: { data: { hero: { image: 'team-en' }, sections: [] } } };
+const camps: PageByLocale = { nl: { data: { hero: { image: 'camp' }, sections: [{ image: 'court' }] } } };
 const rest = { clubs: [{ image: 'clubhouse' }], news: [{ nl: { data: { image: 'news' } } }], events: [{ en: { data: { image: 'event' } } }] };
 const expected = ['camp', 'clubhouse', 'court', 'event', 'news', 'team', 'team-en'];
 
