@@ -111,7 +111,7 @@ export const catalogue = {
   DIST_NOT_FOUND: entry(
     'Build output not found',
     (p) => `${p.dist} has no ${p.missing}.`,
-    () => 'Run `npx site build` first, or pass --dist with the folder a build wrote.',
+    () => 'Run `npx site build` first, or pass --out with the folder a build wrote.',
   ),
   DIST_INVALID: entry(
     'Build output unreadable',
