@@ -1,6 +1,7 @@
 import type { Locale } from '../config/schema.ts';
 import type { EventData } from '../content/schemas/markdown.ts';
 import type { PageRoute } from '../routes/types.ts';
+import { calendarPath } from '../routes/paths.ts';
 import type { EventFacts, EventQuestionFacts } from '../../functions/registrations/event-facts.ts';
 
 /** An event in both languages, as the model and the validated content both hold it. */
@@ -44,6 +45,7 @@ export function eventFacts(events: readonly EventItem[], pages: readonly PageRou
         deadline: nl.data.deadline,
         capacity: nl.data.capacity,
         page: { nl: page.nl, en: page.en },
+        calendar: { nl: calendarPath(page.nl), en: calendarPath(page.en) },
         questions: { nl: questionFacts(nl.data), en: questionFacts(en.data) },
       },
     ];

@@ -22,6 +22,9 @@ export function pathVariants(locale: Locale, path: string): string[] {
   return locale === 'nl' ? [path, withPrefix('/nl', path)] : [withPrefix('/en', path)];
 }
 
+/** An event's calendar file (.ics) sits beside its page: `/evenementen/1-open-dag.ics`. */
+export const calendarPath = (eventPage: string): string => `${eventPage}.ics`;
+
 /** The canonical path of a route in a locale (the first variant). */
 export function routePath(config: SiteConfig, route: RouteName, locale: Locale, params: RouteParams = {}): string {
   return pathVariants(locale, fillPattern(config.routes[route][locale], params))[0]!;

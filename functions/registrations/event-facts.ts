@@ -26,6 +26,8 @@ export const eventFactsSchema = z.object({
   capacity: z.number().int().positive(),
   /** The event's page per language (canonical path). */
   page: byLocale,
+  /** The event's calendar file per language (.ics); absent in a site.json built before there were any. */
+  calendar: byLocale.optional(),
   /** Per language: a translation may word (or even ask) its questions its own way. */
   questions: z.object({ nl: z.array(question), en: z.array(question) }),
 });

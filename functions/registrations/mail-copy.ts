@@ -10,6 +10,7 @@ interface Words {
   status: Record<'confirmed' | 'waitlisted' | 'cancelled', (position: number | null) => string>;
   linkIntro: string;
   linkButton: string;
+  calendar: string;
   keep: string;
   signature: (site: string) => string;
 }
@@ -32,6 +33,7 @@ export const mailWords: Record<Locale, Words> = {
     status: { confirmed: () => 'Bevestigd', waitlisted: (position) => `Op de wachtlijst (plek ${position ?? '?'})`, cancelled: () => 'Geannuleerd' },
     linkIntro: 'Bekijk of annuleer je inschrijving via deze link:',
     linkButton: 'Bekijk je inschrijving',
+    calendar: 'Zet het in je agenda:',
     keep: 'Bewaar deze mail: met de link kun jij, en alleen jij, je inschrijving bekijken en annuleren.',
     signature: (site) => `Met sportieve groet,\n${site}`,
   },
@@ -52,6 +54,7 @@ export const mailWords: Record<Locale, Words> = {
     status: { confirmed: () => 'Confirmed', waitlisted: (position) => `On the waiting list (number ${position ?? '?'})`, cancelled: () => 'Cancelled' },
     linkIntro: 'View or cancel your registration with this link:',
     linkButton: 'View your registration',
+    calendar: 'Add it to your calendar:',
     keep: 'Keep this email: the link lets you, and only you, view and cancel your registration.',
     signature: (site) => `Kind regards,\n${site}`,
   },

@@ -28,13 +28,17 @@ export function registrationMail(kind: MailKind, registration: Registration, eve
     ...(registration.remarks ? [[words.labels.remarks, registration.remarks] as [string, string]] : []),
   ];
   const intro = words.intro[kind](registration.firstName, title, registration.waitlistPosition);
-  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', words.linkIntro, link, '', words.keep, '', words.signature(name), ''].join('\n');
+  // A cancelled place needs no calendar entry; every other mail offers the event's .ics file.
+  const calendar = kind !== 'cancelled' && event.calendar ? `${site.url}${event.calendar[locale]}` : undefined;
+  const calendarText = calendar ? [words.calendar, calendar, ''] : [];
+  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', ...calendarText, words.linkIntro, link, '', words.keep, '', words.signature(name), ''].join('\n');
   const cell = 'padding:4px 12px 4px 0;vertical-align:top;text-align:left';
   const html = [
     '<!doctype html>',
     '<html><body style="font-family:sans-serif;line-height:1.5">',
     `<p>${escapeHtml(intro)}</p>`,
     `<table role="presentation">${rows.map(([label, value]) => `<tr><th style="${cell}">${escapeHtml(label)}</th><td style="${cell};white-space:pre-wrap">${escapeHtml(value)}</td></tr>`).join('')}</table>`,
+    ...(calendar ? [`<p>${escapeHtml(words.calendar)} <a href="${escapeHtml(calendar)}">${escapeHtml(calendar)}</a></p>`] : []),
     `<p>${escapeHtml(words.linkIntro)}<br><a href="${escapeHtml(link)}">${escapeHtml(words.linkButton)}</a></p>`,
     `<p>${escapeHtml(words.keep)}</p>`,
     `<p style="white-space:pre-line">${escapeHtml(words.signature(name))}</p>`,

@@ -56,6 +56,9 @@ describe.each(databaseKinds('tests/registrations/api.test.ts'))('registrations A
     expect(mail.text).toContain('Hi Emma, your registration for Tournament 4 is confirmed.');
     expect(mail.text).toContain(`https://www.baselinetennis.nl${english.body.link.replace('/evenementen/inschrijvingen', '/en/events/registrations')}`);
     expect(mail.html).toContain('View your registration');
+    // The event's calendar file in the registrant's language (issue 23).
+    expect(mail.text).toContain('Add it to your calendar:\nhttps://www.baselinetennis.nl/en/events/4-tournament-4.ics');
+    expect(mail.html).toContain('<a href="https://www.baselinetennis.nl/en/events/4-tournament-4.ics">');
     const waitlisted = mails.filter((m) => m.headers.get('x-site-registration-mail') === 'waitlisted');
     expect(waitlisted.map((m) => m.subject)).toEqual(['Op de wachtlijst: Toernooi 1', 'Op de wachtlijst: Toernooi 1']);
     expect(waitlisted[0]!.text).toContain('(plek 1)');
@@ -136,6 +139,7 @@ describe.each(databaseKinds('tests/registrations/api.test.ts'))('registrations A
     expect(promotion.text).toContain(`https://www.baselinetennis.nl/en/events/registrations/${second.registration.id}#token=${tokenOf(second.link)}`);
     const confirmation = mails.find((m) => m.headers.get('x-site-registration') === holder.registration.id && m.headers.get('x-site-registration-mail') === 'cancelled')!;
     expect(confirmation.subject).toBe('Inschrijving geannuleerd: Toernooi 5');
+    expect(confirmation.text).not.toContain('.ics');
 
     const again = await site.call('POST', `/api/registrations/${holder.registration.id}/cancel`, { token: tokenOf(holder.link) });
     expect(again.status).toBe(200);

@@ -21,6 +21,7 @@ export function eventFacts(id: number, overrides: Partial<EventFacts> = {}): Eve
     deadline: inDays(20),
     capacity: 20,
     page: { nl: `/evenementen/${id}-toernooi-${id}`, en: `/en/events/${id}-tournament-${id}` },
+    calendar: { nl: `/evenementen/${id}-toernooi-${id}.ics`, en: `/en/events/${id}-tournament-${id}.ics` },
     questions: {
       nl: [{ id: 'birthYear', type: 'number', label: 'Geboortejaar', required: true, min: 2000, max: 2022 }],
       en: [{ id: 'birthYear', type: 'number', label: 'Year of birth', required: true, min: 2000, max: 2022 }],
