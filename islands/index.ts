@@ -17,6 +17,7 @@ import RegistrationDetail from './registration-detail.tsx';
 import RequestedPath from './requested-path.tsx';
 import SignupCall from './signup-call.tsx';
 import SignupWindow from './signup-window.tsx';
+import SiteSearch from './site-search.tsx';
 import SiteHeader, { type SiteHeaderProps } from './site-header.tsx';
 import Toaster from './toaster.tsx';
 import TooltipLink from './tooltip-link.tsx';
@@ -42,6 +43,7 @@ export const islands = {
   'signup-call': SignupCall,
   'signup-window': SignupWindow,
   'site-header': SiteHeader,
+  'site-search': SiteSearch,
   toaster: Toaster,
   'tooltip-link': TooltipLink,
 };

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { pageTitle } from '../cli/routes/paths.ts';
 import { useSite } from './lib/site.tsx';
 import { IslandScripts } from './components/Island.tsx';
+import { ShareTags } from './components/ShareTags.tsx';
+import type { HeroProps } from './components/Hero.tsx';
 
-/** The <html> shell: language, title, canonical, hreflang alternates, stylesheet. */
-export function Document({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+/** The <html> shell: language, title, canonical, hreflang alternates, share tags, stylesheet. */
+export function Document({ title, description, hero, children }: { title: string; description: string; hero: Pick<HeroProps, 'image' | 'parent' | 'subtitle'>; children: ReactNode }) {
   const { page, model, assets, locale, t } = useSite();
   const { config } = model;
   const status = page.entity.kind === 'status' ? page.entity.status : undefined;
@@ -24,7 +26,7 @@ export function Document({ title, description, children }: { title: string; desc
         <meta property="og:site_name" content={config.name} />
         <meta property="og:title" content={fullTitle} />
         <meta property="og:description" content={description} />
-        <meta property="og:locale" content={locale === 'nl' ? 'nl_NL' : 'en_GB'} />
+        <ShareTags title={title} fullTitle={fullTitle} description={description} hero={hero} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} />
       </head>

@@ -4,12 +4,16 @@ import type { RenderInput } from '../cli/build/types.ts';
 import { createSite, SiteProvider } from './lib/site.tsx';
 import { ImagesContext } from './lib/images.tsx';
 import { pageComponents } from './pages/index.ts';
+import type { PageFound } from './lib/share-card.ts';
 
 export { pageInputs } from './inputs.ts';
 
-/** Render one page to a complete HTML document. Called by the build for every page. */
-export function renderPage(input: RenderInput): string {
-  const site = createSite(input);
+/**
+ * Render one page to a complete HTML document. Called by the build for every page; `found`
+ * receives what the page asks of later stages (its social card).
+ */
+export function renderPage(input: RenderInput, found?: PageFound): string {
+  const site = createSite(input, found);
   const Page: ComponentType = pageComponents[input.page.route];
   return `<!doctype html>${renderToString(
     <SiteProvider value={site}>

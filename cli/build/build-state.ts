@@ -7,10 +7,11 @@ import type { ContentFiles } from '../content/read.ts';
 import { packageVersion } from '../paths.ts';
 import { readBuildEnvironment } from '../config/environment.ts';
 import type { PageRoute } from './types.ts';
+import type { CardImage } from '../../templates/lib/share-card.ts';
 
 /** Kept in every build folder: what it was built from, to skip or reuse work next time. */
 export interface BuildState {
-  version: 2;
+  version: 3;
   /** Digest of every input; equal digests mean an identical site. */
   digest: string;
   /** Page (key|locale) to the fingerprint of what it was rendered from. */
@@ -19,6 +20,8 @@ export interface BuildState {
   warnings: Problem[];
   /** CSP hashes of inline scripts by page, for the pages that have any (reused pages keep theirs). */
   scriptHashes: Record<string, string[]>;
+  /** The social card of each page (reused pages keep theirs; issue 23). */
+  cards: Record<string, CardImage>;
 }
 
 export const STATE_FILE = 'build-state.json';
@@ -28,7 +31,7 @@ export async function readBuildState(buildDir: string | undefined): Promise<Buil
   if (!buildDir) return undefined;
   try {
     const state = JSON.parse(await readFile(join(buildDir, STATE_FILE), 'utf8')) as BuildState;
-    return state.version === 2 ? state : undefined;
+    return state.version === 3 ? state : undefined;
   } catch {
     return undefined;
   }

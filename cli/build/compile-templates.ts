@@ -6,9 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { preactForIslands } from './preact-alias.ts';
 import type { RenderInput } from './types.ts';
+import type { PageFound } from '../../templates/lib/share-card.ts';
 
 export interface TemplateModule {
-  renderPage(input: RenderInput): string;
+  renderPage(input: RenderInput, found?: PageFound): string;
   /** What a page reads beyond the site-wide inputs: its fingerprint for incremental builds. */
   pageInputs(page: RenderInput['page'], model: RenderInput['model']): unknown;
 }

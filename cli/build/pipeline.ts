@@ -17,7 +17,7 @@ import { buildIslands } from './islands.ts';
 import { buildFunctions, bundleFunctions } from './functions.ts';
 import { OutputDir, currentBuild, tidyBuilds } from './output.ts';
 import { STATE_FILE, globalFingerprint, inputDigest, readBuildState, type BuildState } from './build-state.ts';
-import { keptScriptHashes, linkUnchanged, pageFingerprints, planReuse } from './reuse.ts';
+import { keptFromPrevious, linkUnchanged, pageFingerprints, planReuse } from './reuse.ts';
 import { renderAndWrite, type RenderContext, type RenderOutcome } from './render.ts';
 import { renderSiteMarkdown } from './markdown-stage.ts';
 import { WorkerPool } from './worker-pool.ts';
@@ -29,6 +29,10 @@ import { copyStaticFiles } from './static-files.ts';
 import { describePage } from './describe-page.ts';
 import { originLines } from './origin-lines.ts';
 import { StageTimer } from './timings.ts';
+import { compileCardTemplate, makeCards } from './cards.ts';
+import { renderFeeds } from './feeds.ts';
+import { renderCalendars } from './calendars.ts';
+import { buildSearchIndex } from './search-index.ts';
 import type { Assets, BuildOptions, BuildResult, PageRoute, Redirect } from './types.ts';
 
 export interface BuildHooks {
@@ -155,11 +159,11 @@ async function writeSite(run: {
   try {
     // Only the names, sizes and placeholders: the files are encoded while the pages render.
     const imageLookup = await timer.run('images', () => site.images.lookup, (lookup) => `${Object.keys(lookup).length} planned`);
-    const [templates, css] = await timer.run('compile', () => Promise.all([compileTemplates(options.root, cacheDir), buildCss(options.root, config)]));
+    const [templates, css, cardTemplate] = await timer.run('compile', () => Promise.all([compileTemplates(options.root, cacheDir), buildCss(options.root, config), compileCardTemplate(options.root, cacheDir)]));
     await output.write(`public${css.path}`, css.contents);
     await copyStaticFiles(options.root, output);
     const islands = await timer.run('islands', () => buildIslands(options.root, output), (b) => `${b.files.length} files`);
-    const assets: Assets = { css: css.path, islands: islands.manifest };
+    const assets: Assets = { css: css.path, islands: islands.manifest, cardVersion: cardTemplate.version };
 
     const global = globalFingerprint([templates.hash, assets, buildDate, config, model.strings, imageLookup]);
     const fingerprints = () => pageFingerprints(templates.module, model, pages, global);
@@ -177,9 +181,12 @@ async function writeSite(run: {
     if (rendered.problems.length) throw new SiteError(rendered.problems);
     output.count(rendered.files + reused.linked, rendered.bytes);
     // By page, in one order whatever was reused or rendered: build-state.json is the same for the same site.
-    const scriptHashes = Object.fromEntries(
-      Object.entries({ ...keptScriptHashes(plan.unchanged, reused.failed, previous.state), ...rendered.scriptHashes }).sort(([a], [b]) => (a < b ? -1 : 1)),
-    );
+    const byPage = <T,>(entries: Record<string, T>) => Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1)));
+    const scriptHashes = byPage({ ...keptFromPrevious(plan.unchanged, reused.failed, previous.state?.scriptHashes), ...rendered.scriptHashes });
+    const cards = byPage({ ...keptFromPrevious(plan.unchanged, reused.failed, previous.state?.cards), ...rendered.cards });
+    // The cards are drawn (or found in the cache) while the other files are written.
+    const drawing = makeCards({ root: options.root, model, cards: Object.values(cards), template: cardTemplate, cacheDir: join(cacheDir, 'cards'), publicDir: join(output.dir, 'public') });
+    drawing.catch(() => undefined); // awaited in the cards stage below
 
     const manifest = siteManifest(config, pages, model.events);
     await timer.run('sitemap', () =>
@@ -189,13 +196,19 @@ async function writeSite(run: {
         output.write('redirects.json', renderRedirectsJson(redirects)),
         output.write('public/_redirects', renderRedirectsFile(redirects)),
         output.write('site.json', `${JSON.stringify(manifest, null, 2)}\n`),
-        output.write(STATE_FILE, JSON.stringify({ version: 2, digest: run.digest, pages: pagePrints, warnings: site.warnings, scriptHashes } satisfies BuildState)),
+        output.write(STATE_FILE, JSON.stringify({ version: 3, digest: run.digest, pages: pagePrints, warnings: site.warnings, scriptHashes, cards } satisfies BuildState)),
       ]),
     );
+    const feeds = await timer.run('feeds', () => writeAll(output, renderFeeds(model, pages, imageLookup)), (n) => `${n} feeds`);
+    const calendars = await timer.run('calendars', () => writeAll(output, renderCalendars(model, pages, buildDate)), (n) => `${n} ics files`);
+    const search = await timer.run('search', () => buildSearchIndex(join(output.dir, 'public'), pages), (s) => `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files`);
+    output.count(search.files, search.bytes);
     const functions = await timer.run('functions', () => buildFunctions({ root: options.root, outDir: output.dir, redirects, site: manifest, scriptHashes: [...new Set(Object.values(scriptHashes).flat())].sort(), bundle: run.functions }), (f) => `${f.files} files`);
     output.count(functions.files, functions.bytes);
     const images = await timer.run('encode', () => site.images.finish(join(output.dir, 'public')), (r) => `${r.made} made, ${r.cached} from cache, ${r.encoded} files encoded in ${(r.ms / 1000).toFixed(1)} s`);
     output.count(images.made + images.cached, images.bytes);
+    const drawn = await timer.run('cards', () => drawing, (c) => `${c.made} made, ${c.cached} from cache`);
+    output.count(drawn.made + drawn.cached, drawn.bytes);
     await timer.run('write', () => output.commit());
     return {
       out: options.out,
@@ -206,6 +219,7 @@ async function writeSite(run: {
       files: output.files,
       bytes: output.bytes,
       images: { made: images.made, cached: images.cached, ms: images.ms },
+      found: { feeds, calendars, cards: { made: drawn.made, cached: drawn.cached }, search: { pages: search.pages, languages: search.languages } },
       timings: timer.timings,
       warnings: site.warnings.length,
     };
@@ -213,6 +227,12 @@ async function writeSite(run: {
     await output.discard();
     throw error;
   }
+}
+
+/** Write generated files under public/; returns how many. */
+async function writeAll(output: OutputDir, files: ReadonlyArray<{ file: string; contents: string }>): Promise<number> {
+  await Promise.all(files.map(({ file, contents }) => output.write(`public/${file}`, contents)));
+  return files.length;
 }
 
 /** Render in this thread, or spread over the workers, each of which writes its own pages. */
@@ -225,6 +245,6 @@ async function renderPages(
   if (!pool || pages.length < 50) return { ...renderAndWrite(templates.module, pages, context), threads: 1 };
   await pool.broadcast('render-setup', { templatesFile: templates.file, context });
   const outcomes = await pool.map<PageRoute, RenderOutcome>('render', pages);
-  const sum = outcomes.reduce((all, o) => ({ files: all.files + o.files, bytes: all.bytes + o.bytes, problems: [...all.problems, ...o.problems], scriptHashes: { ...all.scriptHashes, ...o.scriptHashes } }));
+  const sum = outcomes.reduce((all, o) => ({ files: all.files + o.files, bytes: all.bytes + o.bytes, problems: [...all.problems, ...o.problems], scriptHashes: { ...all.scriptHashes, ...o.scriptHashes }, cards: { ...all.cards, ...o.cards } }));
   return { ...sum, threads: pool.size };
 }

@@ -8,6 +8,7 @@ import type { SiteModel } from '../content/types.ts';
 import type { ImageLookup } from '../images/types.ts';
 import type { TemplateModule } from './compile-templates.ts';
 import type { Assets, PageRoute } from './types.ts';
+import type { CardImage, PageFound } from '../../templates/lib/share-card.ts';
 
 /** What every page of one build shares. */
 export interface RenderContext {
@@ -25,6 +26,8 @@ export interface RenderOutcome {
   problems: Problem[];
   /** CSP hashes of inline scripts, by page (pageId), for the pages that have any. */
   scriptHashes: Record<string, string[]>;
+  /** The social card each rendered page names (pageId), for the card stage to draw. */
+  cards: Record<string, CardImage>;
 }
 
 /** The public files a page is written to: the two Dutch variants share one rendering. */
@@ -41,12 +44,13 @@ export const pageFiles = (page: PageRoute): string[] => page.paths.map((path) =>
  * its first file: the bytes are the same.
  */
 export function renderAndWrite(templates: TemplateModule, pages: PageRoute[], context: RenderContext): RenderOutcome {
-  const outcome: RenderOutcome = { files: 0, bytes: 0, problems: [], scriptHashes: {} };
+  const outcome: RenderOutcome = { files: 0, bytes: 0, problems: [], scriptHashes: {}, cards: {} };
   const madeDirs = new Set<string>();
   for (const page of pages) {
     let html: string;
+    const found: PageFound = {};
     try {
-      html = templates.renderPage({ page, model: context.model, images: context.images, assets: context.assets, buildDate: context.buildDate });
+      html = templates.renderPage({ page, model: context.model, images: context.images, assets: context.assets, buildDate: context.buildDate }, found);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       outcome.problems.push(problem('TEMPLATE_FAILED', { path: page.paths[0], template: page.route, problem: message }));
@@ -55,6 +59,7 @@ export function renderAndWrite(templates: TemplateModule, pages: PageRoute[], co
     // Read here, while the page is in memory: the CSP of firebase.json needs every inline script.
     const hashes = html.includes('<script') ? inlineScriptHashes(html) : [];
     if (hashes.length) outcome.scriptHashes[pageId(page)] = hashes;
+    if (found.card) outcome.cards[pageId(page)] = found.card;
     const bytes = Buffer.from(html);
     let first: string | undefined;
     for (const file of pageFiles(page)) {

@@ -56,14 +56,17 @@ export async function linkUnchanged(pages: PageRoute[], previousDir: string, dir
   return { linked, failed };
 }
 
-/** The inline-script hashes of the pages linked from the previous build (not rendered again). */
-export function keptScriptHashes(unchanged: PageRoute[], rendered: PageRoute[], previous: BuildState | undefined): Record<string, string[]> {
-  const kept: Record<string, string[]> = {};
+/**
+ * What the previous build found on the pages linked from it (not rendered again): their
+ * inline-script hashes or their cards.
+ */
+export function keptFromPrevious<T>(unchanged: PageRoute[], rendered: PageRoute[], previous: Record<string, T> | undefined): Record<string, T> {
+  const kept: Record<string, T> = {};
   const again = new Set(rendered.map(pageId));
   for (const page of unchanged) {
     const id = pageId(page);
-    const hashes = previous?.scriptHashes[id];
-    if (hashes && !again.has(id)) kept[id] = hashes;
+    const value = previous?.[id];
+    if (value && !again.has(id)) kept[id] = value;
   }
   return kept;
 }

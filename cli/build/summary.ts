@@ -2,6 +2,9 @@ import type { BuildResult } from './types.ts';
 
 const kilobytes = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(0)} kB`);
 
+const foundLine = (found: NonNullable<BuildResult['found']>) =>
+  `shared: ${found.feeds} feeds, ${found.calendars} ics files, ${found.cards.made + found.cards.cached} cards (${found.cards.made} made, ${found.cards.cached} from cache), search index of ${found.search.pages} pages (${found.search.languages.join(', ')})`;
+
 /** The build summary: what was made, how big, and how long each stage took. */
 export function formatSummary(result: BuildResult, totalMs: number): string {
   const stages = result.timings
@@ -14,6 +17,7 @@ export function formatSummary(result: BuildResult, totalMs: number): string {
   return [
     `built ${result.pages} pages${reused}, ${result.files} files, ${kilobytes(result.bytes)} in ${(totalMs / 1000).toFixed(2)} s -> ${result.out}`,
     `images: ${result.images.made} made, ${result.images.cached} from cache${result.warnings ? `; ${result.warnings} warning${result.warnings === 1 ? '' : 's'}` : ''}`,
+    ...(result.found ? [foundLine(result.found)] : []),
     stages,
   ].join('\n');
 }

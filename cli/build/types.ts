@@ -10,6 +10,8 @@ export interface Assets {
   css: string;
   /** Island name to its entry script URL (content-hashed); empty until islands exist. */
   islands: Record<string, string>;
+  /** The social card template and fonts, hashed: part of every card's name (templates/lib/share-card.ts). */
+  cardVersion: string;
 }
 
 /** Everything a template needs to render one page; plain data, so it can cross to a worker. */
@@ -53,6 +55,13 @@ export interface BuildResult {
   bytes: number;
   /** `ms`: from the start of the image work to its last file (it runs beside other stages). */
   images: { made: number; cached: number; ms: number };
+  /** What makes the site found and shared (issue 23); absent when nothing changed. */
+  found?: {
+    feeds: number;
+    calendars: number;
+    cards: { made: number; cached: number };
+    search: { pages: number; languages: string[] };
+  };
   timings: StageTiming[];
   warnings: number;
 }

@@ -9,7 +9,7 @@ export const routeNames = [
   'home', 'login', 'camps', 'contact', 'socials', 'about', 'jobs', 'pro-academy', 'junior-academy',
   'regional-tennis', 'news', 'news-page', 'news-article', 'clubs', 'club', 'staging-login', 'privacy-policy',
   'anti-bullying-policy', 'terms', 'lesson-rules', 'events', 'event', 'registrations', 'registration',
-  'event-signup',
+  'event-signup', 'search',
 ] as const;
 export type RouteName = (typeof routeNames)[number];
 

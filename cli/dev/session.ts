@@ -218,7 +218,7 @@ export class DevSession {
       previous.assets.islands === islandsManifest &&
       previous.images === this.images.lookup;
     if (same) return;
-    const generation = makeGeneration(++this.generations, { state, templates, assets: { css: css.path, islands: islandsManifest }, images: this.images.lookup }, previous);
+    const generation = makeGeneration(++this.generations, { state, templates, assets: { css: css.path, islands: islandsManifest, cardVersion: 'dev' }, images: this.images.lookup }, previous);
     this.pages.use(generation);
   }
 }

@@ -98,6 +98,16 @@ export const catalogue = {
     (p) => `Rendering ${p.path} with template ${p.template} failed: ${p.problem}`,
     () => 'The error is in the template code (templates/), not in your content; the line above says where.',
   ),
+  CARD_FAILED: entry(
+    'Social card failed',
+    (p) => `Drawing the social card of ${p.path} failed: ${p.problem}`,
+    () => 'The card template (templates/cards/ShareCard.tsx) uses something satori cannot draw: every box with more than one child needs display: flex, and only the Inter font is loaded.',
+  ),
+  SEARCH_INDEX_FAILED: entry(
+    'Search index failed',
+    (p) => `Pagefind could not index the site: ${p.problem}`,
+    () => 'Run `npm ci` so the pagefind package and its binary for this platform (@pagefind/<platform>) are installed; if they are, the message above says what Pagefind refused.',
+  ),
   COMPILE_FAILED: entry(
     'Compile error',
     (p) => `${p.problem}`,

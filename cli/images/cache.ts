@@ -31,7 +31,7 @@ const isSourceInfo = (value: unknown): value is SourceInfo => {
 
 
 /** Writes to a private name, then renames: a crash or a second build never leaves half a file. */
-async function writeAtomic(path: string, data: Buffer | string): Promise<void> {
+export async function writeAtomic(path: string, data: Buffer | string): Promise<void> {
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temporary, data);
   await rename(temporary, path);

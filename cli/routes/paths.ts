@@ -25,6 +25,9 @@ export function pathVariants(locale: Locale, path: string): string[] {
 /** An event's calendar file (.ics) sits beside its page: `/evenementen/1-open-dag.ics`. */
 export const calendarPath = (eventPage: string): string => `${eventPage}.ics`;
 
+/** The news feeds of one language sit under its news list: `/nieuws/rss.xml`, `/en/news/atom.xml`. */
+export const feedPaths = (newsList: string): { rss: string; atom: string } => ({ rss: `${newsList}/rss.xml`, atom: `${newsList}/atom.xml` });
+
 /** The canonical path of a route in a locale (the first variant). */
 export function routePath(config: SiteConfig, route: RouteName, locale: Locale, params: RouteParams = {}): string {
   return pathVariants(locale, fillPattern(config.routes[route][locale], params))[0]!;

@@ -1,5 +1,6 @@
 import type { EventText } from '../../cli/content/types.ts';
 import { formatDate, formatTime, useSite } from '../lib/site.tsx';
+import { eventPlace } from '../lib/event-place.ts';
 
 export const formatPrice = (price: number, locale: 'nl' | 'en') =>
   new Intl.NumberFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(price);
@@ -7,8 +8,7 @@ export const formatPrice = (price: number, locale: 'nl' | 'en') =>
 /** Date, time, place, audience, price and deadline of an event. */
 export function EventFacts({ event }: { event: EventText }) {
   const { model, locale, t } = useSite();
-  const club = 'club' in event.location ? model.clubs.find((c) => c.id === (event.location as { club: number }).club) : undefined;
-  const place = 'address' in event.location ? event.location.address : `${club?.name}, ${club?.city}`;
+  const place = eventPlace(event, model.clubs).text;
   return (
     <dl className="facts-list">
       <dt>{t('event.date')}</dt>

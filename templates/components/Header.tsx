@@ -4,6 +4,7 @@ import { accountProps } from '../lib/identity-props.ts';
 import { AccountLink } from './AccountLink.tsx';
 import { Island } from './Island.tsx';
 import { Logo } from './Logo.tsx';
+import { Icon } from './Icon.tsx';
 
 /**
  * Site header with the spec's navigation and the language switch: the site-header island
@@ -21,6 +22,10 @@ export function Header() {
           <Logo name={model.config.name} />
         </a>
         <Island name="site-header" props={{ nav: { label: t('nav.menu'), items: navItems(site) }, language: languageProps(site), account: accountProps(site) }} load="load" />
+        <a className="search-link" href={href('search')}>
+          <Icon name="search" size={20} />
+          <span className="visually-hidden">{t('search.open')}</span>
+        </a>
         <AccountLink />
       </div>
     </header>

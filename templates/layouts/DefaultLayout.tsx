@@ -14,7 +14,7 @@ export interface LayoutProps {
 /** Header, hero, content, footer: most pages. */
 export function DefaultLayout({ title, description, hero, children }: LayoutProps) {
   return (
-    <Document title={title} description={description}>
+    <Document title={title} description={description} hero={hero}>
       <Header />
       <main id="main">
         <Hero {...hero} />

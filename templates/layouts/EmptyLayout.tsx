@@ -9,7 +9,7 @@ import type { LayoutProps } from './DefaultLayout.tsx';
 export function EmptyLayout({ title, description, hero, children }: LayoutProps) {
   const { model, href } = useSite();
   return (
-    <Document title={title} description={description}>
+    <Document title={title} description={description} hero={hero}>
       <main id="main" className="empty-layout">
         <Picture image={useImage(hero.image)} alt="" sizes="100vw" priority className="empty-backdrop" />
         <div className="empty-card">

@@ -7,7 +7,7 @@ import type { LayoutProps } from './DefaultLayout.tsx';
 /** A compact hero and one readable column: articles, events, policies. */
 export function NewsLayout({ title, description, hero, children }: LayoutProps) {
   return (
-    <Document title={title} description={description}>
+    <Document title={title} description={description} hero={hero}>
       <Header />
       <main id="main">
         <Hero {...hero} size="compact" />

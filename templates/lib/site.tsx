@@ -4,6 +4,7 @@ import type { Strings } from '../../cli/content/schemas/data.ts';
 import { routePath, type RouteParams } from '../../cli/routes/paths.ts';
 import type { RenderInput } from '../../cli/build/types.ts';
 import { sharedParts, type SharedParts } from './shared-parts.tsx';
+import type { PageFound } from './share-card.ts';
 
 export interface Site extends RenderInput {
   locale: Locale;
@@ -13,6 +14,8 @@ export interface Site extends RenderInput {
   href(route: RouteName, params?: RouteParams, locale?: Locale): string;
   /** HTML of the parts every page of this language shares (lib/shared-parts.tsx). */
   shared: SharedParts;
+  /** Filled while the page renders with what the build needs afterwards (the page's card). */
+  found?: PageFound;
 }
 
 const SiteContext = createContext<Site | null>(null);
@@ -41,7 +44,7 @@ function lookup(strings: Strings, key: string): string | undefined {
   return byKey.get(key);
 }
 
-export function createSite(input: RenderInput): Site {
+export function createSite(input: RenderInput, found?: PageFound): Site {
   const locale = input.page.locale;
   const site: Omit<Site, 'shared'> = {
     ...input,
@@ -53,7 +56,7 @@ export function createSite(input: RenderInput): Site {
     },
     href: (route, params = {}, other = locale) => routePath(input.model.config, route, other, params),
   };
-  return { ...site, shared: sharedParts(site) };
+  return { ...site, shared: sharedParts(site), ...(found ? { found } : {}) };
 }
 
 const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };

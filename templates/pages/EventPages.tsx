@@ -11,6 +11,7 @@ import { placesTextProps } from '../lib/registration-props.ts';
 import { useSite } from '../lib/site.tsx';
 import { eventSignupState } from '../lib/event-state.ts';
 import type { EventText, Localized } from '../../cli/content/types.ts';
+import { calendarPath } from '../../cli/routes/paths.ts';
 
 function useEvent(): Localized<EventText> {
   const { model, page, locale } = useSite();
@@ -83,7 +84,7 @@ function SignUpCall({ event }: { event: EventText }) {
 
 export function EventPage() {
   const item = useEvent();
-  const { t, href } = useSite();
+  const { t, href, page } = useSite();
   return (
     <PageFrame title={item.data.title} description={item.data.summary} image={item.data.image} fallback={item.fallback} parent="events">
       <p className="lead" lang={item.fallback ? 'nl' : undefined}>
@@ -93,6 +94,11 @@ export function EventPage() {
         <EventFacts event={item.data} />
         <SignUpCall event={item.data} />
       </div>
+      <p className="calendar-link">
+        <a href={calendarPath(page.canonical)} download type="text/calendar">
+          <Icon name="calendar-plus" size={18} /> {t('event.addToCalendar')}
+        </a>
+      </p>
       <Prose html={item.html} lang={item.fallback ? 'nl' : undefined} />
       <p className="article-foot">
         <a className="back-link" href={href('events')}>

@@ -8,10 +8,12 @@ import { Pagination } from '../components/Pagination.tsx';
 import { formatDate, useSite } from '../lib/site.tsx';
 import { newsOnPage } from '../inputs.ts';
 import { newsById } from '../lib/lookup.ts';
+import { feedPaths } from '../../cli/routes/paths.ts';
 
 /** The news, newest first, a page at a time. */
 export function NewsListPage() {
-  const { model, page, t } = useSite();
+  const { model, page, t, href } = useSite();
+  const feeds = feedPaths(href('news'));
   const listing = page.entity.kind === 'listing' ? page.entity : { page: 1, pages: 1 };
   const items = newsOnPage(model.news, listing.page);
   return (
@@ -28,6 +30,9 @@ export function NewsListPage() {
             <p>{t('news.noArticles')}</p>
           )}
           <Pagination current={listing.page} pages={listing.pages} />
+          <p className="feed-links">
+            <Icon name="rss" size={18} /> {t('news.follow')} <a href={feeds.rss} type="application/rss+xml">RSS</a> · <a href={feeds.atom} type="application/atom+xml">Atom</a>
+          </p>
         </div>
       </section>
     </StaticPage>

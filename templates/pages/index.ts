@@ -11,6 +11,7 @@ import { EventPage, EventSignupPage, EventsPage } from './EventPages.tsx';
 import { RegistrationPage, RegistrationsPage } from './RegistrationPages.tsx';
 import { JobsPage, RegionalTennisPage, StagingLoginPage, StatusPage } from './OtherPages.tsx';
 import { LoginPage } from './LoginPage.tsx';
+import { SearchPage } from './SearchPage.tsx';
 
 /** The template of every route; routes not named here are pages of text alone. */
 export const pageComponents: Record<PageRoute['route'], ComponentType> = {
@@ -39,6 +40,7 @@ export const pageComponents: Record<PageRoute['route'], ComponentType> = {
   registrations: RegistrationsPage,
   registration: RegistrationPage,
   'event-signup': EventSignupPage,
+  search: SearchPage,
   'not-found': StatusPage,
   error: StatusPage,
 };

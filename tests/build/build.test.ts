@@ -92,6 +92,7 @@ const fixedPages: Array<[name: string, nl: string, en: string]> = [
   ['anti-bullying policy', '/anti-pestbeleid', '/en/anti-bullying-policy'],
   ['general terms', '/algemene-voorwaarden', '/en/terms-and-conditions'],
   ['lesson rules', '/lesregels', '/en/lesson-rules'],
+  ['search', '/zoeken', '/en/search'],
 ];
 
 const nlPrefixed = (path: string) => (path === '/' ? '/nl' : `/nl${path}`);

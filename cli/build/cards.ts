@@ -1,0 +1,125 @@
+import { build } from 'esbuild';
+import sharp from 'sharp';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ReactNode } from 'react';
+import { problem, SiteError } from '../errors/site-error.ts';
+import { writeAtomic } from '../images/cache.ts';
+import { publishFile } from '../images/publish.ts';
+import { createLimiter } from '../images/pool.ts';
+import type { SiteModel } from '../content/types.ts';
+import type { CardImage } from '../../templates/lib/share-card.ts';
+import type { ShareCardProps } from '../../templates/cards/ShareCard.tsx';
+
+/** The card template, compiled, with the fonts it is drawn in; `version` names both. */
+export interface CardTemplate {
+  version: string;
+  render(props: ShareCardProps): ReactNode;
+  fonts: Array<{ name: string; data: Buffer; weight: 400 | 700; style: 'normal' }>;
+}
+
+export interface CardTotals {
+  made: number;
+  cached: number;
+  bytes: number;
+}
+
+const TEMPLATE = join('templates', 'cards', 'ShareCard.tsx');
+// JPEG: every network that shows a link's image takes it, and a photo in it stays small.
+const JPEG = { quality: 82 };
+const require = createRequire(import.meta.url);
+
+/** Inter from its npm package (nothing is fetched): regular and bold, Latin and Latin Extended. */
+async function loadFonts(): Promise<CardTemplate['fonts']> {
+  const folder = join(dirname(require.resolve('@fontsource/inter/package.json')), 'files');
+  const files = (['latin', 'latin-ext'] as const).flatMap((subset) => ([400, 700] as const).map((weight) => ({ subset, weight })));
+  return Promise.all(files.map(async ({ subset, weight }) => ({ name: 'Inter', data: await readFile(join(folder, `inter-${subset}-${weight}-normal.woff`)), weight, style: 'normal' as const })));
+}
+
+/** Bundle templates/cards/ShareCard.tsx (the project's card, in React) and load the fonts. */
+export async function compileCardTemplate(root: string, cacheDir: string): Promise<CardTemplate> {
+  const [result, fonts] = await Promise.all([
+    build({ entryPoints: [join(root, TEMPLATE)], absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', write: false, logLevel: 'silent' }).catch(
+      (error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
+        throw new SiteError((error.errors ?? [{ text: String(error), location: null }]).map((e) => problem('COMPILE_FAILED', { problem: e.text }, e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {})));
+      },
+    ),
+    loadFonts(),
+  ]);
+  const code = result.outputFiles[0]!.text;
+  const digest = createHash('sha256').update(code).update(JSON.stringify(JPEG));
+  for (const font of fonts) digest.update(font.data);
+  const version = digest.digest('hex').slice(0, 16);
+  const file = join(cacheDir, `card-template.${version}.mjs`);
+  await mkdir(cacheDir, { recursive: true });
+  await writeAtomic(file, code);
+  const module = (await import(pathToFileURL(file).href)) as { ShareCard: CardTemplate['render'] };
+  return { version, render: module.ShareCard, fonts };
+}
+
+/** A JPEG that starts and ends as one should: a cache file cut short is drawn again. */
+const wholeJpeg = (data: Buffer) => data.length > 4 && data[0] === 0xff && data[1] === 0xd8 && data.at(-2) === 0xff && data.at(-1) === 0xd9;
+
+/**
+ * Draws each page's card (satori lays out the React card, resvg paints it, sharp writes the JPEG)
+ * into <root>/.site/cache/cards/<key>.jpg, and links it into public/cards. A card already in the
+ * cache costs one read: its key changes with anything drawn on it (text, photo, template, fonts).
+ */
+export async function makeCards(options: { root: string; model: SiteModel; cards: readonly CardImage[]; template: CardTemplate; cacheDir: string; publicDir: string }): Promise<CardTotals> {
+  const { model, template } = options;
+  const unique = [...new Map(options.cards.map((card) => [card.src, card])).values()];
+  const theme = model.config.theme;
+  const colors = { dark: theme.primary[900], light: theme.primary[200], accent: theme.accent, muted: theme.primary[300] };
+  const host = new URL(model.config.url).host;
+  // Two at a time: satori's layout runs on this thread, resvg and sharp on libuv's, so two keep
+  // both cores busy without holding every photo in memory.
+  const limit = createLimiter(2);
+  const totals: CardTotals = { made: 0, cached: 0, bytes: 0 };
+  await Promise.all(
+    unique.map((card) =>
+      limit(async () => {
+        const cached = join(options.cacheDir, `${card.key}.jpg`);
+        let data: Buffer | undefined = await readFile(cached).catch(() => undefined);
+        if (data && wholeJpeg(data)) totals.cached++;
+        else {
+          data = await drawCard(card, { template, colors, host, siteName: model.config.name, root: options.root, images: model.images }).catch((error: unknown) => {
+            throw new SiteError([problem('CARD_FAILED', { path: card.src, problem: error instanceof Error ? error.message : String(error) })]);
+          });
+          await mkdir(options.cacheDir, { recursive: true });
+          await writeAtomic(cached, data);
+          totals.made++;
+        }
+        totals.bytes += data.length;
+        await publishFile(cached, join(options.publicDir, card.src));
+      }),
+    ),
+  );
+  return totals;
+}
+
+async function drawCard(
+  card: CardImage,
+  context: { template: CardTemplate; colors: ShareCardProps['colors']; host: string; siteName: string; root: string; images: ReadonlyMap<string, string> },
+): Promise<Buffer> {
+  const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
+  const { request } = card;
+  const source = request.photo ? context.images.get(request.photo.name) : undefined;
+  // The photo fills the card's right side: cropped here to what is shown, so resvg decodes little.
+  const photo = source ? await sharp(join(context.root, source)).rotate().resize(440, 630, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer() : undefined;
+  const element = context.template.render({
+    locale: request.locale,
+    title: request.title,
+    ...(request.label ? { label: request.label } : {}),
+    ...(request.detail ? { detail: request.detail } : {}),
+    siteName: context.siteName,
+    host: context.host,
+    ...(photo ? { photo: `data:image/jpeg;base64,${photo.toString('base64')}` } : {}),
+    colors: context.colors,
+  });
+  const svg = await satori(element, { width: card.width, height: card.height, fonts: context.template.fonts });
+  const pixels = await renderAsync(svg, { fitTo: { mode: 'original' } });
+  return sharp(pixels.pixels, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).jpeg(JPEG).toBuffer();
+}

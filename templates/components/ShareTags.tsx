@@ -1,0 +1,111 @@
+import type { HeroProps } from './Hero.tsx';
+import { formatDate, useSite, type Site } from '../lib/site.tsx';
+import { eventById, newsById } from '../lib/lookup.ts';
+import { eventPlace } from '../lib/event-place.ts';
+import { cardImage, type CardRequest } from '../lib/share-card.ts';
+import { breadcrumbs, jsonLd, newsArticle, organization, sportsEvent, type ImageFacts, type SiteFacts } from '../lib/structured-data.ts';
+import { amsterdamIso } from '../lib/zoned-time.ts';
+import { feedPaths } from '../../cli/routes/paths.ts';
+
+const ogLocale = { nl: 'nl_NL', en: 'en_GB' } as const;
+
+/** The card's label and detail line: the section it sits in, and its date or place. */
+function cardRequest(site: Site, title: string, hero: Pick<HeroProps, 'image' | 'parent' | 'subtitle'>): CardRequest {
+  const { page, model, locale, t, images } = site;
+  const entity = page.entity;
+  let detail = hero.subtitle;
+  if (entity.kind === 'news') detail = formatDate(newsById(model, entity.id)![locale].data.date, locale);
+  if (entity.kind === 'event') {
+    const event = eventById(model, entity.id)![locale].data;
+    detail = `${formatDate(event.start, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })} · ${eventPlace(event, model.clubs).text}`;
+  }
+  const version = images[hero.image]?.variants[0]?.src;
+  return {
+    locale,
+    title,
+    ...(hero.parent ? { label: t(`nav.${hero.parent}`) } : {}),
+    ...(detail ? { detail } : {}),
+    ...(version ? { photo: { name: hero.image, version } } : {}),
+  };
+}
+
+function siteFacts(site: Site, absolute: (path: string) => string): SiteFacts {
+  const { model, t } = site;
+  const socials = model.pages.get('socials')?.nl.data.sections ?? [];
+  return {
+    name: model.config.name,
+    url: model.config.url,
+    email: model.config.officeEmail,
+    telephone: t('footer.phone'),
+    address: t('footer.address'),
+    logo: absolute('/favicon.svg'),
+    sameAs: socials.flatMap((section) => (section.cta && 'href' in section.cta ? [section.cta.href] : [])),
+  };
+}
+
+/** The page's structured data: the organisation on the home page, an event, an article, the breadcrumb. */
+function structuredData(site: Site, title: string, hero: Pick<HeroProps, 'image' | 'parent'>, card: ImageFacts, absolute: (path: string) => string): unknown[] {
+  const { page, model, locale, t, href, images, buildDate } = site;
+  const facts = siteFacts(site, absolute);
+  const url = absolute(page.canonical);
+  const photo = images[hero.image]?.variants.at(-1);
+  const pictures = [card, ...(photo ? [{ url: absolute(photo.src), width: photo.width, height: photo.height }] : [])];
+  const blocks: unknown[] = [];
+  if (page.route === 'home') blocks.push(organization(facts, locale));
+  if (page.route === 'event' && page.entity.kind === 'event') {
+    const event = eventById(model, page.entity.id)![locale].data;
+    const signUpUrl = absolute(href('event-signup', { id: event.id, slug: event.slug }));
+    blocks.push(sportsEvent(facts, { event, locale, url, images: pictures, clubs: model.clubs, buildDate, signUpUrl }));
+  }
+  if (page.entity.kind === 'news') blocks.push(newsArticle(facts, { article: newsById(model, page.entity.id)![locale].data, locale, url, images: pictures }));
+  if (hero.parent) {
+    blocks.push(breadcrumbs([
+      { name: t('nav.home'), url: absolute(href('home')) },
+      { name: t(`nav.${hero.parent}`), url: absolute(href(hero.parent)) },
+      { name: title, url },
+    ]));
+  }
+  return blocks;
+}
+
+/**
+ * What a shared link, a feed reader and a search engine read in the head: Open Graph and Twitter
+ * Card tags with the page's card image, the news feeds of this language, and JSON-LD.
+ */
+export function ShareTags({ title, fullTitle, description, hero }: { title: string; fullTitle: string; description: string; hero: Pick<HeroProps, 'image' | 'parent' | 'subtitle'> }) {
+  const site = useSite();
+  const { page, model, locale, assets, href, t } = site;
+  const { config } = model;
+  const absolute = (path: string) => `${config.url}${path === '/' ? '' : path}`;
+  const card = cardImage(cardRequest(site, title, hero), page.canonical, assets.cardVersion);
+  if (site.found) site.found.card = card;
+  const cardFacts = { url: absolute(card.src), width: card.width, height: card.height };
+  const feeds = feedPaths(href('news'));
+  const other = locale === 'nl' ? 'en' : 'nl';
+  const article = page.entity.kind === 'news' ? newsById(model, page.entity.id)![locale].data : undefined;
+  const newsTitle = `${config.name}: ${t('nav.news')}`;
+  return (
+    <>
+      <link rel="alternate" type="application/rss+xml" title={`${newsTitle} (RSS)`} href={feeds.rss} />
+      <link rel="alternate" type="application/atom+xml" title={`${newsTitle} (Atom)`} href={feeds.atom} />
+      <meta property="og:type" content={article ? 'article' : 'website'} />
+      <meta property="og:url" content={absolute(page.canonical)} />
+      <meta property="og:image" content={cardFacts.url} />
+      <meta property="og:image:type" content="image/jpeg" />
+      <meta property="og:image:width" content={String(card.width)} />
+      <meta property="og:image:height" content={String(card.height)} />
+      <meta property="og:image:alt" content={card.alt} />
+      <meta property="og:locale" content={ogLocale[locale]} />
+      <meta property="og:locale:alternate" content={ogLocale[other]} />
+      {article && <meta property="article:published_time" content={amsterdamIso(article.date)} />}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={cardFacts.url} />
+      <meta name="twitter:image:alt" content={card.alt} />
+      {structuredData(site, title, hero, cardFacts, absolute).map((block, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(block) }} />
+      ))}
+    </>
+  );
+}

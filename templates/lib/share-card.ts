@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import type { Locale } from '../../cli/config/schema.ts';
+import { CARD_HEIGHT, CARD_WIDTH } from '../cards/ShareCard.tsx';
+
+/** What a page's social card shows; the card stage (cli/build/cards.ts) draws it. */
+export interface CardRequest {
+  locale: Locale;
+  title: string;
+  label?: string;
+  detail?: string;
+  /** The page's photo: its image name, and one of its encoded files, whose name changes with its bytes. */
+  photo?: { name: string; version: string };
+}
+
+/** A card as pages refer to it: where it will be, how big, and what it says. */
+export interface CardImage {
+  /** /cards/<page>.<key>.jpg: the key changes with anything drawn, so it can be cached for ever. */
+  src: string;
+  /** Names the card in the stage's cache. */
+  key: string;
+  width: number;
+  height: number;
+  alt: string;
+  request: CardRequest;
+}
+
+/** What rendering a page found out that the build needs afterwards (its card). */
+export interface PageFound {
+  card?: CardImage;
+}
+
+/**
+ * The card of a page, named before it is drawn: pages render while the card stage draws (or finds
+ * in its cache) the images. `version` stands for the card template and its fonts.
+ */
+export function cardImage(request: CardRequest, canonical: string, version: string): CardImage {
+  const key = createHash('sha256').update(version).update(JSON.stringify(request)).digest('base64url').slice(0, 16).replace(/[-_]/g, '0');
+  const name = canonical === '/' ? 'home' : canonical.slice(1).replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+  return { src: `/cards/${name}.${key}.jpg`, key, width: CARD_WIDTH, height: CARD_HEIGHT, alt: `${request.label ? `${request.label}: ` : ''}${request.title}${request.detail ? ` (${request.detail})` : ''}`, request };
+}
