@@ -51,7 +51,7 @@ function structuredData(site: Site, title: string, hero: Pick<HeroProps, 'image'
   const photo = images[hero.image]?.variants.at(-1);
   const pictures = [card, ...(photo ? [{ url: absolute(photo.src), width: photo.width, height: photo.height }] : [])];
   const blocks: unknown[] = [];
-  if (page.route === 'home') blocks.push(organization(facts, locale));
+  if (page.route === 'home') blocks.push(organization(facts));
   if (page.route === 'event' && page.entity.kind === 'event') {
     const event = eventById(model, page.entity.id)![locale].data;
     const signUpUrl = absolute(href('event-signup', { id: event.id, slug: event.slug }));

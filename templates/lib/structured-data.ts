@@ -39,7 +39,7 @@ function postalAddress(line: string) {
 }
 
 /** The organisation: the office's contact and the socials, on the home page. */
-export function organization(site: SiteFacts, locale: Locale): WithContext<Organization> {
+export function organization(site: SiteFacts): WithContext<Organization> {
   return {
     '@context': 'https://schema.org',
     '@type': 'SportsOrganization',
@@ -58,8 +58,7 @@ export function organization(site: SiteFacts, locale: Locale): WithContext<Organ
       availableLanguage: ['nl', 'en'],
     },
     sameAs: site.sameAs,
-    inLanguage: locale,
-  } as WithContext<Organization>;
+  };
 }
 
 const organizer = (site: SiteFacts) => ({ '@type': 'Organization' as const, '@id': `${site.url}/#organization`, name: site.name, url: site.url });

@@ -17,6 +17,14 @@ export function schemaVocabulary(): { isType(name: string): boolean; allows(type
     parents.set(type, extended.split(',').map((name) => name.trim().replace(/Base$/, '')).filter((name) => /^\w+$/.test(name)));
     own.set(type, new Set([...body.matchAll(/^\s+"([\w@-]+)"\??:/gm)].map((property) => property[1]!)));
   }
+  // A type with nothing of its own (BreadcrumbList) is a Leaf of its parent's Base.
+  for (const match of text.matchAll(/^(?:export )?interface (\w+)Leaf extends (\w+)Base \{/gm)) {
+    const [, type, parent] = match as unknown as [string, string, string];
+    if (!own.has(type) && parent !== type) {
+      own.set(type, new Set());
+      parents.set(type, [parent]);
+    }
+  }
   const allows = (type: string, property: string, seen = new Set<string>()): boolean => {
     if (seen.has(type)) return false;
     seen.add(type);
