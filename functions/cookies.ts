@@ -16,10 +16,12 @@ export interface CookieOptions {
   maxAge: number;
   secure: boolean;
   httpOnly?: boolean;
+  /** Default `/`. */
+  path?: string;
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${value}`, 'Path=/', `Max-Age=${Math.max(0, Math.floor(options.maxAge))}`, 'SameSite=Lax'];
+  const parts = [`${name}=${value}`, `Path=${options.path ?? '/'}`, `Max-Age=${Math.max(0, Math.floor(options.maxAge))}`, 'SameSite=Lax'];
   if (options.httpOnly !== false) parts.push('HttpOnly');
   if (options.secure) parts.push('Secure');
   return parts.join('; ');

@@ -14,12 +14,20 @@ export class HttpError extends Error {
   }
 }
 
+/** Function answers are per visitor, so never cached anywhere. */
+export const noStore = 'no-store';
+
 /** JSON answer; function answers are per visitor, so never cached anywhere. */
 export function json(status: number, body: unknown, headers: HeadersInit = {}): Response {
   const response = new Response(JSON.stringify(body), { status, headers });
   response.headers.set('content-type', 'application/json; charset=utf-8');
-  response.headers.set('cache-control', 'no-store');
+  response.headers.set('cache-control', noStore);
   return response;
+}
+
+/** The media type of a request's body, without parameters, lower case ('' when none). */
+export function mediaTypeOf(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 /** The error shape the islands read: `statusMessage` is shown to the visitor as is (spec §7). */
@@ -83,8 +91,7 @@ export async function readText(request: Request, limit: number, locale: Locale):
 
 /** The body parsed as JSON (application/json only), or a 4xx the visitor can act on. */
 export async function readJson(request: Request, limit: number, locale: Locale): Promise<unknown> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json') throw new HttpError(415, messages[locale].mediaType);
+  if (mediaTypeOf(request) !== 'application/json') throw new HttpError(415, messages[locale].mediaType);
   const text = await readText(request, limit, locale);
   try {
     return JSON.parse(text) as unknown;

@@ -5,19 +5,25 @@ import { createRegistrationHandler } from './registrations/handler-create.ts';
 import { getOne, listMine, placesLeft } from './registrations/handler-read.ts';
 import { updateSession } from './session/handler.ts';
 import { readSessionState } from './session/state.ts';
-import { stagingLogin } from './staging/login.ts';
+import { stagingLogin, stagingLoginPage } from './staging/login.ts';
+import { isFormKind } from './form-results.ts';
+import { resultPages } from './plain-form.ts';
 import type { FunctionEnv } from './types.ts';
+
+/** A mail form's own kind names its "sent" page; a form with a kind it lacks gets a 400 before that. */
+const mailFormPages = resultPages((fields) => (isFormKind(fields.kind) ? fields.kind : 'contact'));
 
 /**
  * Every server function and where it lives. One line per route; the Node server, the Firebase
- * adapter and the Hosting rewrites in firebase.json are all derived from this list.
+ * adapter and the Hosting rewrites in firebase.json are all derived from this list. `plain`: the
+ * site's pages post a form here, which also works without JavaScript (plain-form.ts).
  */
 export const routes: readonly Route[] = [
-  { method: 'POST', pattern: '/mail/send-new', handler: sendNewMail },
+  { method: 'POST', pattern: '/mail/send-new', handler: sendNewMail, plain: mailFormPages },
   { method: 'POST', pattern: '/api/__session', handler: updateSession },
   { method: 'GET', pattern: '/api/__session', handler: readSessionState },
-  { method: 'POST', pattern: '/api/staging-login', handler: stagingLogin },
-  { method: 'POST', pattern: '/api/registrations', handler: createRegistrationHandler },
+  { method: 'POST', pattern: '/api/staging-login', handler: stagingLogin, plain: stagingLoginPage },
+  { method: 'POST', pattern: '/api/registrations', handler: createRegistrationHandler, plain: resultPages(() => 'signup') },
   { method: 'GET', pattern: '/api/registrations', handler: listMine },
   // Before /:id, which would take "places" for an id (the first route of a method wins).
   { method: 'GET', pattern: '/api/registrations/places', handler: placesLeft },

@@ -1,4 +1,5 @@
 import { errorResponse, HttpError, json, requestLocale } from './http.ts';
+import { answerPlainForm, isPlainForm, type PlainFormRoute } from './plain-form.ts';
 import type { FunctionEnv, FunctionHandler } from './types.ts';
 
 /**
@@ -10,6 +11,8 @@ export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   pattern: string;
   handler: FunctionHandler;
+  /** A page's form posts here: it also takes a plain (urlencoded) post and answers 303 to this page. */
+  plain?: PlainFormRoute;
 }
 
 export function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {
@@ -73,6 +76,8 @@ export async function dispatch(
   const locale = requestLocale(request);
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const found = candidates.find(({ route }) => route.method === method);
+  // Handed on as JSON through this same dispatch, so every check below applies to both encodings.
+  if (found?.route.plain && isPlainForm(request)) return answerPlainForm(found.route.plain, request, env, (json, jsonEnv) => dispatch(routes, json, jsonEnv, clientIp));
   try {
     if (!found) throw new HttpError(405, words[locale].method, undefined, { allow: allowHeader(candidates.map(({ route }) => route.method)) });
     if (stateChanging.has(method)) {

@@ -17,6 +17,10 @@ export const siteManifestSchema = z.looseObject({
   notFound: localePaths,
   home: localePaths,
   stagingLogin: localePaths,
+  /** The staging login again, saying the access code was wrong (a form without JavaScript lands here). */
+  stagingLoginFailed: localePaths,
+  /** Where a form posted without JavaScript sends its visitor: `[id]` is the form or the reason (form-results.ts). */
+  formResults: z.object({ sent: localePaths, failed: localePaths }),
   rewrites: z.array(z.object({ source: z.string().startsWith('/'), destination: z.string().startsWith('/') })).default([]),
   canonicalQuery: z.array(z.string()).default([]),
   firebase: z.looseObject({ projectId: z.string().min(1) }).optional(),

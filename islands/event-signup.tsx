@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField, type FieldSpec } from './components/FormField.tsx';
 import type { FormText } from './components/MailForm.tsx';
 import { checkField, checkFields } from './lib/form-rules.ts';
+import { useScriptedForm } from './lib/scripted-form.ts';
 import { maybeSignedIn } from './lib/signed-in-hint.ts';
 import type { Locale } from './lib/language.ts';
 import { placesLeft, requestJson } from './lib/registrations-api.ts';
@@ -86,6 +87,7 @@ export default function EventSignup(props: EventSignupProps) {
   // no toaster (its JavaScript budget is tight), and the message stays until it is dealt with.
   const [problem, setProblem] = useState<string | undefined>();
   const form = useRef<HTMLFormElement>(null);
+  useScriptedForm(form);
 
   useEffect(() => {
     setState(eventStateAt(event));
@@ -146,7 +148,10 @@ export default function EventSignup(props: EventSignupProps) {
 
   if (state !== 'open') return <p className="notice" data-signup-state={state}>{state === 'past' ? text.eventPast : text.deadlinePassed}</p>;
   return (
-    <form ref={form} className="form" method="post" action="/api/registrations" noValidate onSubmit={onSubmit} onInput={recheck} onChange={recheck} aria-busy={sending} data-form="event-signup">
+    <form ref={form} className="form" method="post" action="/api/registrations" onSubmit={onSubmit} onInput={recheck} onChange={recheck} aria-busy={sending} data-form="event-signup">
+      {/* What bodyOf adds; without JavaScript the browser posts these along. */}
+      <input type="hidden" name="event" value={String(event.id)} />
+      <input type="hidden" name="locale" value={props.locale} />
       {already && (
         <p className="notice" data-already-registered="">
           {text.alreadyRegistered} <a href={props.registrationPage.replace('[id]', already)}>{text.viewRegistration}</a>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { pageTitle } from '../cli/routes/paths.ts';
+import { isListed } from '../cli/routes/routes.ts';
 import { useSite } from './lib/site.tsx';
 import { IslandScripts } from './components/Island.tsx';
 import { ShareTags } from './components/ShareTags.tsx';
@@ -19,7 +20,7 @@ export function Document({ title, description, hero, children }: { title: string
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${fullTitle} | ${config.name}`}</title>
         <meta name="description" content={description} />
-        {page.shell ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={absolute(page.canonical)} />}
+        {isListed(page) ? <link rel="canonical" href={absolute(page.canonical)} /> : <meta name="robots" content="noindex" />}
         {page.alternates &&
           Object.entries(page.alternates).map(([lang, path]) => <link key={lang} rel="alternate" hrefLang={lang} href={absolute(path)} />)}
         <meta name="theme-color" content={config.theme.primary[700]} />

@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../config/schema.ts';
+import { isListed } from '../routes/routes.ts';
 import type { PageRoute } from '../routes/types.ts';
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&${({ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' } as const)[c as '<']};`);
@@ -7,8 +8,9 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&${({ '<': 
 export function renderSitemap(config: SiteConfig, pages: PageRoute[], buildDate: string): string {
   const url = (path: string) => escapeXml(`${config.url}${path === '/' ? '' : path}`);
   const entries = pages
-    // robots.txt disallows the staging login: a sitemap must not list what robots may not fetch.
-    .filter((page) => !page.shell && page.alternates && page.route !== 'staging-login')
+    // Not the staging login (robots.txt disallows it: a sitemap must not list what robots may not
+    // fetch) nor a form's result page.
+    .filter((page) => isListed(page) && page.alternates)
     .map((page) => {
       const alternates = Object.entries(page.alternates!)
         .map(([lang, path]) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${url(path)}"/>`)

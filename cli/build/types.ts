@@ -75,6 +75,8 @@ export interface SiteManifest {
   notFound: { nl: string; en: string };
   home: { nl: string; en: string };
   stagingLogin: { nl: string; en: string };
+  stagingLoginFailed: { nl: string; en: string };
+  formResults: { sent: { nl: string; en: string }; failed: { nl: string; en: string } };
   rewrites: Array<{ source: string; destination: string }>;
   canonicalQuery: string[];
   firebase: { projectId: string };

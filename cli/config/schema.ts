@@ -9,7 +9,7 @@ export const routeNames = [
   'home', 'login', 'camps', 'contact', 'socials', 'about', 'jobs', 'pro-academy', 'junior-academy',
   'regional-tennis', 'news', 'news-page', 'news-article', 'clubs', 'club', 'staging-login', 'privacy-policy',
   'anti-bullying-policy', 'terms', 'lesson-rules', 'events', 'event', 'registrations', 'registration',
-  'event-signup', 'search',
+  'event-signup', 'search', 'staging-login-failed', 'form-sent', 'form-failed',
 ] as const;
 export type RouteName = (typeof routeNames)[number];
 

@@ -1,10 +1,18 @@
 import type { Locale, RouteName } from '../config/schema.ts';
 import { locales } from '../config/schema.ts';
 import type { SiteModel } from '../content/types.ts';
+import { failureReasons, formKinds } from '../../functions/form-results.ts';
 import { fillPattern, pathVariants, type RouteParams } from './paths.ts';
 import type { PageEntity, PageRoute } from './types.ts';
 
-const COLLECTION_ROUTES = new Set<RouteName>(['news', 'news-page', 'news-article', 'club', 'event', 'event-signup', 'registration']);
+const COLLECTION_ROUTES = new Set<RouteName>(['news', 'news-page', 'news-article', 'club', 'event', 'event-signup', 'registration', 'form-sent', 'form-failed']);
+
+/**
+ * Pages only reached through a form (the staging login, a form's result): no search engine should
+ * list them, so they are not in the sitemap and say noindex.
+ */
+const UNLISTED_ROUTES = new Set<PageRoute['route']>(['staging-login', 'staging-login-failed', 'form-sent', 'form-failed']);
+export const isListed = (page: Pick<PageRoute, 'route' | 'shell'>): boolean => !page.shell && !UNLISTED_ROUTES.has(page.route);
 
 /** Articles per page of the news list. */
 export const NEWS_PER_PAGE = 12;
@@ -54,6 +62,9 @@ export function buildRoutes(model: SiteModel): PageRoute[] {
     add('event', { kind: 'event', id }, params);
     add('event-signup', { kind: 'event', id }, params);
   }
+  // A page per form and per reason: a static page cannot read what a post answered, so each says one thing.
+  for (const id of formKinds) add('form-sent', { kind: 'form-result', id }, same({ id }));
+  for (const id of failureReasons) add('form-failed', { kind: 'form-result', id }, same({ id }));
   // One shell per language serves every registration id: the browser fills it in.
   add('registration', { kind: 'static' }, same({ id: '[id]' }), { shell: true });
 

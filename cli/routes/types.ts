@@ -8,7 +8,9 @@ export type PageEntity =
   | { kind: 'news'; id: number }
   | { kind: 'event'; id: number }
   | { kind: 'club'; id: number }
-  | { kind: 'status'; status: 404 | 500 };
+  | { kind: 'status'; status: 404 | 500 }
+  /** What a form posted without JavaScript led to: the form that was sent, or why it was not. */
+  | { kind: 'form-result'; id: string };
 
 export interface PageRoute {
   /** Unique per language: `news-article:12`, `camps`, `status:404`. */

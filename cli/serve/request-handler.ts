@@ -3,6 +3,7 @@ import type { TLSSocket } from 'node:tls';
 import { handleFunction, isFunctionPath, type FunctionEnv } from '../../functions/index.ts';
 import { bodyTooLarge, errorResponse, localeOfAcceptLanguage } from '../../functions/http.ts';
 import { matchPattern } from '../../functions/router.ts';
+import { isPlainForm, plainFormRefused } from '../../functions/plain-form.ts';
 import { localeOfPath } from '../../functions/site.ts';
 import { decideStaging } from '../../functions/staging/guard.ts';
 import { logAccess } from './access-log.ts';
@@ -83,6 +84,12 @@ async function rewrite(state: ServerState, pathname: string) {
   return undefined;
 }
 
+/** The origin the visitor used: the one its Origin header must match. */
+function requestOrigin(req: IncomingMessage, state: ServerState): string {
+  const host = (state.trustProxy && req.headers['x-forwarded-host']) || req.headers.host || 'localhost';
+  return `${isHttps(req) ? 'https' : 'http'}://${String(host)}`;
+}
+
 async function callFunction(req: IncomingMessage, res: ServerResponse, state: ServerState, ip: string) {
   let body: Buffer | undefined;
   if (bodyMethods.has(req.method ?? '')) {
@@ -95,15 +102,15 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, state: Se
         req.resume();
         setTimeout(() => req.socket.destroy(), 5000).unref();
       });
-      // The same answer the function itself gives where it reads the body (Firebase): the page shows it.
-      const refusal = errorResponse(bodyTooLarge(localeOfAcceptLanguage(req.headers['accept-language'])));
+      // The same answer the function itself gives where it reads the body (Firebase): the page
+      // shows it; a plain form's visitor is sent to the page that says it was not sent.
+      const bare = toFetchRequest(req, requestOrigin(req, state), undefined);
+      const refusal = isPlainForm(bare) ? plainFormRefused(bare, 413, state.dist.site) : errorResponse(bodyTooLarge(localeOfAcceptLanguage(req.headers['accept-language'])));
       refusal.headers.set('connection', 'close');
       return sendFetchResponse(res, refusal, req.method === 'HEAD');
     }
   }
-  const proto = isHttps(req) ? 'https' : 'http';
-  const host = (state.trustProxy && req.headers['x-forwarded-host']) || req.headers.host || 'localhost';
-  const request = toFetchRequest(req, `${proto}://${String(host)}`, body);
+  const request = toFetchRequest(req, requestOrigin(req, state), body);
   const response = await (state.router?.handleFunction ?? handleFunction)(request, state.functions, ip);
   if (!response) return errorPage(req, res, state, 404, new URL(request.url).pathname);
   await sendFetchResponse(res, response, req.method === 'HEAD');
@@ -122,8 +129,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
   if (staging) {
     res.setHeader('x-robots-tag', 'noindex, nofollow');
     const cookie = req.headers.cookie ?? null;
-    const decision = decideStaging({ method, pathname, cookie }, state.dist.site, staging, Date.now());
-    if (decision.kind === 'redirect') return redirect(res, 302, decision.location, cacheControl.none);
+    // A page the browser will show (not its icon or a script): worth returning to after the login.
+    const navigation = req.headers['sec-fetch-dest'] === 'document' || String(req.headers.accept ?? '').includes('text/html');
+    const decision = decideStaging({ method, pathname, cookie, target: `${target.rawPathname}${target.search}`, navigation, https }, state.dist.site, staging, Date.now());
+    if (decision.kind === 'redirect') {
+      if (decision.setCookie) res.setHeader('set-cookie', decision.setCookie);
+      return redirect(res, 302, decision.location, cacheControl.none);
+    }
     if (decision.kind === 'deny') return plain(res, 401, JSON.stringify({ statusMessage: 'Staging login required' }), { 'content-type': 'application/json; charset=utf-8' });
   }
 

@@ -1,4 +1,4 @@
-import { parseCookies } from '../cookies.ts';
+import { parseCookies, serializeCookie } from '../cookies.ts';
 import { localeOfPath, type SiteManifest } from '../site.ts';
 import { STAGING_COOKIE, verifyStagingCookie } from './cookie.ts';
 import type { StagingSettings } from './settings.ts';
@@ -10,22 +10,40 @@ import type { StagingSettings } from './settings.ts';
  */
 export type StagingDecision =
   | { kind: 'continue' }
-  | { kind: 'redirect'; location: string }
+  /** `setCookie`: the page asked for, remembered for after the login. */
+  | { kind: 'redirect'; location: string; setCookie?: string }
   | { kind: 'deny' };
 
 export const STAGING_LOGIN_API = '/api/staging-login';
+
+/**
+ * The page a visitor asked for before the guard sent them to the login: a cookie, since the login
+ * page is a static page whose form cannot carry it without a script. Sent only to the login
+ * function (its Path), for an hour.
+ */
+export const STAGING_NEXT_COOKIE = 'staging-next';
+const nextCookieAge = 3600;
+
+export function stagingNextCookie(path: string, secure: boolean): string {
+  return serializeCookie(STAGING_NEXT_COOKIE, encodeURIComponent(path), { maxAge: path ? nextCookieAge : 0, secure, path: STAGING_LOGIN_API });
+}
 
 // The login page needs its stylesheet, its island and its images before anyone is signed in.
 // These folders hold only content-hashed build output, so letting them through reveals no page.
 const openPrefixes = ['/assets/', '/islands/', '/images/'];
 
+/** The staging login pages, and the same page saying the code was wrong, under every prefix. */
 export function stagingLoginPaths(site: SiteManifest): Set<string> {
-  const { nl, en } = site.stagingLogin;
-  return new Set([nl, en, nl.startsWith('/nl/') ? nl : `/nl${nl}`]);
+  const withNl = (path: string) => (path.startsWith('/nl/') ? path : `/nl${path}`);
+  return new Set([site.stagingLogin, site.stagingLoginFailed].flatMap(({ nl, en }) => [nl, en, withNl(nl)]));
 }
 
+/**
+ * `target` is the path and query asked for, `navigation` whether a person asked for it (a page
+ * the browser shows, not its icon or a script): only that is remembered to return to.
+ */
 export function decideStaging(
-  request: { method: string; pathname: string; cookie: string | null },
+  request: { method: string; pathname: string; cookie: string | null; target?: string; navigation?: boolean; https?: boolean },
   site: SiteManifest,
   settings: StagingSettings,
   now: number,
@@ -36,6 +54,9 @@ export function decideStaging(
   if (signedIn) return isLogin ? { kind: 'redirect', location: site.home[locale] } : { kind: 'continue' };
   if (isLogin || request.pathname === STAGING_LOGIN_API) return { kind: 'continue' };
   if (openPrefixes.some((prefix) => request.pathname.startsWith(prefix))) return { kind: 'continue' };
-  if (request.method === 'GET' || request.method === 'HEAD') return { kind: 'redirect', location: site.stagingLogin[locale] };
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const location = site.stagingLogin[locale];
+    return request.navigation && request.target ? { kind: 'redirect', location, setCookie: stagingNextCookie(request.target, request.https ?? true) } : { kind: 'redirect', location };
+  }
   return { kind: 'deny' };
 }

@@ -1,4 +1,4 @@
-import type { FieldRule } from '../lib/form-rules.ts';
+import { fieldPatterns, type FieldRule } from '../lib/form-rules.ts';
 
 export interface FieldSpec extends FieldRule {
   label: string;
@@ -44,7 +44,9 @@ export function FormField({ formId, field, error, optionalText }: { formId: stri
     // A number is typed as text with a numeric keyboard: type="number" would hand the form an empty
     // value for "2O14", and the visitor would hear "required" instead of "not a number".
     const numeric = field.kind === 'number' ? { inputMode: 'numeric' as const } : {};
-    control = <input {...shared} {...numeric} type={type} maxLength={field.max} defaultValue={field.defaultValue} />;
+    // Checked by the browser only without JavaScript: the island turns its checks off for its own.
+    const pattern = field.kind === 'email' || field.kind === 'phone' || field.kind === 'number' ? { pattern: fieldPatterns[field.kind] } : {};
+    control = <input {...shared} {...numeric} {...pattern} type={type} maxLength={field.max} defaultValue={field.defaultValue} />;
   }
   return (
     <div className="field">

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useScriptedForm } from '../lib/scripted-form.ts';
 import { checkField, checkFields, payloadValues, type RuleMessages } from '../lib/form-rules.ts';
 import { sendJson } from '../lib/send-form.ts';
 import { toast } from '../lib/toasts.ts';
@@ -47,6 +48,7 @@ export function MailForm({ id, fixed, fields, text, endpoint = '/mail/send-new',
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  useScriptedForm(form);
 
   const focusField = (name: string) => form.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
 
@@ -94,7 +96,11 @@ export function MailForm({ id, fixed, fields, text, endpoint = '/mail/send-new',
   };
 
   return (
-    <form ref={form} className={className} method="post" action={endpoint} noValidate onSubmit={onSubmit} onInput={recheck} onChange={recheck} aria-busy={sending}>
+    <form ref={form} className={className} method="post" action={endpoint} onSubmit={onSubmit} onInput={recheck} onChange={recheck} aria-busy={sending}>
+      {/* What the island adds to the body; without JavaScript the browser posts these along. */}
+      {Object.entries(fixed).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {intro}
       {fields.map((field) => (
         <FormField key={field.name} formId={id} field={field} error={errors[field.name]} optionalText={text.optional} />

@@ -28,10 +28,23 @@ export interface RuleMessages {
   tooHigh?: string;
 }
 
-// zod 4's z.email() pattern, which the server uses: agreeing with it means no address passes here
-// only to be refused there.
-const emailPattern = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-const phonePattern = /^\+?[0-9 ()-]*$/;
+/**
+ * The shapes the server accepts, also written into the controls' `pattern` attributes, so that
+ * without JavaScript the browser holds a form to them before it is sent. Written for both regular
+ * expression modes a browser may use for `pattern` (u and v): every '-', '(' and ')' in a class escaped.
+ */
+export const fieldPatterns = {
+  // zod 4's z.email() pattern, which the server uses: agreeing with it means no address passes
+  // here only to be refused there.
+  email: String.raw`(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+\-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}`,
+  phone: String.raw`\+?[0-9 \(\)\-]*`,
+  // A whole or decimal number, with a Dutch decimal comma allowed: what the server accepts too.
+  number: String.raw`-?\d+([.,]\d+)?`,
+} as const satisfies Partial<Record<FieldKind, string>>;
+
+const whole = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'u');
+const emailPattern = whole(fieldPatterns.email);
+const phonePattern = whole(fieldPatterns.phone);
 
 /** The message for one field, or undefined when it is fine. */
 export function checkField(rule: FieldRule, raw: string, messages: RuleMessages): string | undefined {
@@ -44,8 +57,7 @@ export function checkField(rule: FieldRule, raw: string, messages: RuleMessages)
   return undefined;
 }
 
-// A whole or decimal number, with a Dutch decimal comma allowed: what the server accepts too.
-const numberPattern = /^-?\d+([.,]\d+)?$/;
+const numberPattern = whole(fieldPatterns.number);
 
 function checkNumber(rule: FieldRule, value: string, messages: RuleMessages): string | undefined {
   if (!numberPattern.test(value)) return messages.invalidNumber ?? messages.required;

@@ -90,14 +90,20 @@ export function RegionalTennisPage() {
   );
 }
 
+/**
+ * The staging login: a plain form (no script on this page), posted as a browser posts it. A wrong
+ * code comes back to the same page under staging-login-failed, which says so at the field.
+ */
 export function StagingLoginPage() {
   const text = usePageText();
-  const { t } = useSite();
+  const { t, page, locale } = useSite();
+  const failed = page.route === 'staging-login-failed';
   return (
     <PageFrame>
       <Prose html={text.html} />
-      <form className="form" method="post" action="/api/staging-login" data-form="staging-login" noValidate>
-        <Field name="password" label={t('login.stagingPassword')} type="password" required autoComplete="current-password" />
+      <form className="form" method="post" action="/api/staging-login" data-form="staging-login">
+        <input type="hidden" name="locale" value={locale} />
+        <Field name="password" label={t('login.stagingPassword')} type="password" required autoComplete="current-password" {...(failed ? { error: t('login.stagingFailed'), autoFocus: true } : {})} />
         <button className="button" type="submit">
           {t('login.stagingSubmit')}
         </button>

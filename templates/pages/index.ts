@@ -12,6 +12,7 @@ import { RegistrationPage, RegistrationsPage } from './RegistrationPages.tsx';
 import { JobsPage, RegionalTennisPage, StagingLoginPage, StatusPage } from './OtherPages.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { SearchPage } from './SearchPage.tsx';
+import { FormResultPage } from './FormResultPage.tsx';
 
 /** The template of every route; routes not named here are pages of text alone. */
 export const pageComponents: Record<PageRoute['route'], ComponentType> = {
@@ -31,6 +32,9 @@ export const pageComponents: Record<PageRoute['route'], ComponentType> = {
   clubs: ClubsPage,
   club: ClubPage,
   'staging-login': StagingLoginPage,
+  'staging-login-failed': StagingLoginPage,
+  'form-sent': FormResultPage,
+  'form-failed': FormResultPage,
   'privacy-policy': StaticPage,
   'anti-bullying-policy': StaticPage,
   terms: StaticPage,

@@ -45,6 +45,9 @@ async function templateNames(): Promise<string[]> {
   return locales.flatMap((locale) => routes.map((route) => `${locale}/${route}`));
 }
 
+/** Routes not in the sitemap, visited at one id: the registration shell (any id), a form's result pages. */
+const SAMPLE_IDS: Record<string, string> = { registration: 'abc123', 'form-sent': 'contact', 'form-failed': 'invalid' };
+
 /**
  * The page each template is visited at: fixed routes at their path, item routes (a club, an
  * article) at the first of their pages in the built sitemap, the registration shell (one page for
@@ -63,7 +66,8 @@ async function templateTargets(dist: string): Promise<Map<string, Target>> {
       continue;
     }
     const pattern = prefixed(routes[route as keyof typeof routes][locale], locale);
-    const path = !pattern.includes(':') ? pattern : route === 'registration' ? pattern.replace(':id', 'abc123') : listed.find((candidate) => matcher(pattern).test(candidate));
+    const sample = SAMPLE_IDS[route];
+    const path = !pattern.includes(':') ? pattern : sample ? pattern.replace(':id', sample) : listed.find((candidate) => matcher(pattern).test(candidate));
     targets.set(name, { name, ...(path ? { path } : {}), status: 200 });
   }
   return targets;

@@ -8,6 +8,7 @@ import { loadConfig } from '../../cli/config/load.ts';
 import type { SiteConfig } from '../../cli/config/schema.ts';
 import { readContent } from '../../cli/content/read.ts';
 import { validateContent } from '../../cli/content/validate.ts';
+import { failureReasons, formKinds } from '../../functions/form-results.ts';
 import { buildModel } from '../../cli/content/model.ts';
 import { renderMarkdown } from '../../cli/content/markdown.ts';
 import type { SiteModel } from '../../cli/content/types.ts';
@@ -68,6 +69,8 @@ interface Expected {
   canonical: string;
   alternates?: { nl: string; en: string };
   shell?: boolean;
+  /** Reached through a form only (staging login, a form's result): noindex, not in the sitemap. */
+  unlisted?: boolean;
   lastmod?: string;
 }
 
@@ -85,7 +88,6 @@ const fixedPages: Array<[name: string, nl: string, en: string]> = [
   ['regional tennis', '/regiotennis', '/en/regional-tennis'],
   ['news list', '/nieuws', '/en/news'],
   ['clubs list', '/verenigingen', '/en/clubs'],
-  ['staging login', '/staging-login', '/en/staging-login'],
   ['privacy policy', '/privacy-policy', '/en/privacy-policy'],
   ['events list', '/evenementen', '/en/events'],
   ['registrations list', '/evenementen/inschrijvingen', '/en/events/registrations'],
@@ -97,18 +99,28 @@ const fixedPages: Array<[name: string, nl: string, en: string]> = [
 
 const nlPrefixed = (path: string) => (path === '/' ? '/nl' : `/nl${path}`);
 
-function pair(name: string, nl: string, en: string, extra: { shell?: boolean; lastmod?: string } = {}): Expected[] {
+function pair(name: string, nl: string, en: string, extra: { shell?: boolean; unlisted?: boolean; lastmod?: string } = {}): Expected[] {
   const alternates = extra.shell ? {} : { alternates: { nl, en } };
   const lastmod = extra.lastmod ? { lastmod: extra.lastmod } : {};
+  const unlisted = extra.unlisted ? { unlisted: true } : {};
   return [
-    { name: `${name} (nl)`, locale: 'nl', paths: [nl, nlPrefixed(nl)], canonical: nl, shell: extra.shell ?? false, ...alternates, ...lastmod },
-    { name: `${name} (en)`, locale: 'en', paths: [en], canonical: en, shell: extra.shell ?? false, ...alternates, ...lastmod },
+    { name: `${name} (nl)`, locale: 'nl', paths: [nl, nlPrefixed(nl)], canonical: nl, shell: extra.shell ?? false, ...alternates, ...lastmod, ...unlisted },
+    { name: `${name} (en)`, locale: 'en', paths: [en], canonical: en, shell: extra.shell ?? false, ...alternates, ...lastmod, ...unlisted },
   ];
 }
+
+/** The staging login, and where a form posted without JavaScript lands: one page per form, one per reason. */
+const unlistedPages: Array<[name: string, nl: string, en: string]> = [
+  ['staging login', '/staging-login', '/en/staging-login'],
+  ['staging login, wrong code', '/staging-login/opnieuw', '/en/staging-login/retry'],
+  ...formKinds.map((form): [string, string, string] => [`${form} sent`, `/verzonden/${form}`, `/en/sent/${form}`]),
+  ...failureReasons.map((reason): [string, string, string] => [`not sent: ${reason}`, `/niet-verzonden/${reason}`, `/en/not-sent/${reason}`]),
+];
 
 /** Every page the site must have, from the spec's patterns and the real content. */
 function expectedPages(): Expected[] {
   const pages = fixedPages.flatMap(([name, nl, en]) => pair(name, nl, en));
+  pages.push(...unlistedPages.flatMap(([name, nl, en]) => pair(name, nl, en, { unlisted: true })));
   for (const item of model.news) {
     const { id, date } = item.nl.data;
     pages.push(...pair(`news ${id}`, `/nieuws/${id}-${item.nl.data.slug}`, `/en/news/${id}-${item.en.data.slug}`, { lastmod: date }));
@@ -168,12 +180,12 @@ describe('site build on the real site', () => {
         const html = await read(fileOf(path));
         expect(html, path).toMatch(new RegExp(`^<!doctype html><html lang="${page.locale}"`, 'i'));
         expect(html, path).toMatch(/<title>[^<]+ \| Baseline Tennis<\/title>/);
-        if (page.shell) {
+        if (page.shell || page.unlisted) {
           expect(html, path).toContain('<meta name="robots" content="noindex"/>');
           expect(html, path).not.toContain('rel="canonical"');
-          continue;
         }
-        expect(html, path).toContain(`<link rel="canonical" href="${url(page.canonical)}"/>`);
+        if (page.shell) continue;
+        if (!page.unlisted) expect(html, path).toContain(`<link rel="canonical" href="${url(page.canonical)}"/>`);
         const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/gi)].map((m) => [m[1], m[2]]);
         expect(alternates, path).toEqual([
           ['nl', url(page.alternates!.nl)],
@@ -251,9 +263,9 @@ describe('sitemap.xml and robots.txt', () => {
     expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
   });
 
-  test('lists every canonical page once: no /nl duplicates, no shells, no staging login', () => {
+  test('lists every canonical page once: no /nl duplicates, no shells, no staging login nor form results', () => {
     const expected = expectedPages()
-      .filter((page) => !page.shell && !page.name.startsWith('staging login'))
+      .filter((page) => !page.shell && !page.unlisted)
       .map((page) => url(page.canonical))
       .sort();
     const locs = urls.map((u) => u.loc);
@@ -382,6 +394,8 @@ describe('site.json (what site serve reads)', () => {
       notFound: { nl: '/404.html', en: '/en/404.html' },
       home: { nl: '/', en: '/en' },
       stagingLogin: { nl: '/staging-login', en: '/en/staging-login' },
+      stagingLoginFailed: { nl: '/staging-login/opnieuw', en: '/en/staging-login/retry' },
+      formResults: { sent: { nl: '/verzonden/[id]', en: '/en/sent/[id]' }, failed: { nl: '/niet-verzonden/[id]', en: '/en/not-sent/[id]' } },
       rewrites: [
         { source: '/evenementen/inschrijvingen/:id', destination: '/evenementen/inschrijvingen/[id].html' },
         { source: '/nl/evenementen/inschrijvingen/:id', destination: '/nl/evenementen/inschrijvingen/[id].html' },

@@ -107,8 +107,9 @@ describe('transport-level refusals', () => {
     await rejected('{"kind": "contact",', 400, { message: /geen geldige JSON/ });
   });
 
-  test('not JSON at all (415)', async () => {
-    await rejected('kind=contact', 415, {}, { 'content-type': 'application/x-www-form-urlencoded' });
+  test('not JSON at all (415); a plain form\'s urlencoded post is taken (tests/functions/plain-forms.test.ts)', async () => {
+    await rejected('kind=contact', 415, {}, { 'content-type': 'text/plain' });
+    await rejected('--x\r\nContent-Disposition: form-data; name="kind"\r\n\r\ncontact\r\n--x--', 415, {}, { 'content-type': 'multipart/form-data; boundary=x' });
   });
 
   test('a 2 MB body gets 413', async () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { renderIsland } from '../../islands/runtime/server.ts';
+import { fieldPatterns } from '../../islands/lib/form-rules.ts';
 import { islandParts, islands } from '../../islands/index.ts';
 import { MobileNav } from '../../islands/components/MobileNav.tsx';
 import { LanguageSwitch } from '../../islands/components/LanguageSwitch.tsx';
@@ -56,9 +57,17 @@ test('a form: labelled fields, optional marked, messages tied to their control, 
     text,
   });
   expect(html).toMatch(/<summary class="button">Solliciteer direct<\/summary>/);
-  expect(tag(html, 'form')).toMatchObject({ method: 'post', action: '/mail/send-new', novalidate: '', class: 'form' });
+  // Without JavaScript the browser checks the fields itself (no novalidate until the island runs),
+  // and posts what the island would add to the body (kind, language, vacancy) as hidden fields.
+  expect(tag(html, 'form')).toEqual({ method: 'post', action: '/mail/send-new', class: 'form', 'aria-busy': 'false' });
+  expect([{ name: 'kind' }, { name: 'locale' }, { name: 'jobId' }].map((attributes) => tag(html, 'input', attributes))).toEqual([
+    { type: 'hidden', name: 'kind', value: 'job' },
+    { type: 'hidden', name: 'locale', value: 'nl' },
+    { type: 'hidden', name: 'jobId', value: '2' },
+  ]);
   expect(html).toContain('<label for="job-2-firstName">Voornaam</label>');
-  expect(tag(html, 'input', { name: 'email' })).toEqual({ id: 'job-2-email', name: 'email', required: '', 'aria-describedby': 'job-2-email-error', autocomplete: 'email', type: 'email', maxlength: '254' });
+  expect(tag(html, 'input', { name: 'email' })).toEqual({ id: 'job-2-email', name: 'email', required: '', 'aria-describedby': 'job-2-email-error', autocomplete: 'email', pattern: fieldPatterns.email, type: 'email', maxlength: '254' });
+  expect(tag(html, 'input', { name: 'phone' })).toMatchObject({ type: 'tel', pattern: fieldPatterns.phone });
   expect(html).toContain('<label for="job-2-phone">Telefoonnummer<span class="optional"> (optioneel)</span></label>');
   expect(tag(html, 'input', { name: 'phone' })).not.toHaveProperty('required');
   expect(tag(html, 'textarea', { name: 'motivation' })).toMatchObject({ required: '', maxlength: '10000' });

@@ -88,6 +88,71 @@ describe('logging in', () => {
   });
 });
 
+describe('logging in without JavaScript (a plain form, issue 18)', () => {
+  const page = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', headers: { accept: 'text/html', ...headers } });
+  const postForm = (fields: Record<string, string>, cookie = '', origin = server.url) =>
+    fetch(`${server.url}/api/staging-login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, ...(cookie ? { cookie } : {}) },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const cookieOf = (response: Response, name: string) => response.headers.getSetCookie().find((line) => line.startsWith(`${name}=`)) ?? '';
+
+  test('the guard remembers the page asked for, for the login function only', async () => {
+    const response = await page('/en/camps?week=2');
+    expect(response.headers.get('location')).toBe('/en/staging-login');
+    expect(cookieOf(response, 'staging-next')).toBe('staging-next=%2Fen%2Fcamps%3Fweek%3D2; Path=/api/staging-login; Max-Age=3600; SameSite=Lax; HttpOnly');
+  });
+
+  test('what a page loads (its icon, a script) is not remembered: it would replace the page', async () => {
+    const icon = await fetch(`${server.url}/favicon.svg`, { redirect: 'manual', headers: { accept: 'image/avif,image/webp,*/*' } });
+    expect(icon.status).toBe(302);
+    expect(cookieOf(icon, 'staging-next')).toBe('');
+  });
+
+  test.each([
+    ['nl', '/staging-login/opnieuw'],
+    ['en', '/en/staging-login/retry'],
+  ])('a wrong code (%s) goes back to the login page that says so, and sets no login cookie', async (locale, retry) => {
+    const response = await postForm({ locale, password: 'guess-again' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(retry);
+    expect(cookieOf(response, 'staging-auth')).toBe('');
+    // That page opens without a login, like the login page itself.
+    expect((await page(retry)).status).toBe(200);
+  });
+
+  test('the right code goes to the page asked for, signed in, and forgets it', async () => {
+    const asked = cookieOf(await page('/en/camps?week=2'), 'staging-next').split(';')[0]!;
+    const response = await postForm({ locale: 'en', password }, asked);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/en/camps?week=2');
+    expect(cookieOf(response, 'staging-next')).toMatch(/^staging-next=; Path=\/api\/staging-login; Max-Age=0;/);
+    const auth = cookieOf(response, 'staging-auth').split(';')[0]!;
+    expect((await page('/en/camps?week=2', { cookie: auth })).status).toBe(200);
+  });
+
+  test('without a page asked for, the right code goes home in the form\'s language', async () => {
+    const response = await postForm({ locale: 'en', password });
+    expect(response.headers.get('location')).toBe('/en');
+  });
+
+  test.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/staging-login', '%2F%2Fevil.example'])(
+    'a remembered page that would leave the site or loop (%s) goes home instead',
+    async (next) => {
+      const response = await postForm({ locale: 'nl', password }, `staging-next=${encodeURIComponent(next)}`);
+      expect(response.headers.get('location')).toBe('/');
+    },
+  );
+
+  test('from another site the plain login is refused too: no cookie', async () => {
+    const response = await postForm({ locale: 'nl', password }, '', 'https://evil.example');
+    expect(response.headers.get('location')).toBe('/niet-verzonden/refused');
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});
+
 describe('cookies that must be refused', () => {
   const refused = async (value: string) => {
     const response = await get('/kampen', cookieFor(value));

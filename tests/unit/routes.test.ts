@@ -5,6 +5,7 @@ import { slugify } from '../../cli/content/slug.ts';
 import type { Locale } from '../../cli/config/schema.ts';
 import type { PageRoute } from '../../cli/routes/types.ts';
 import { fixtureModel, news, realConfig } from './fixtures/model.ts';
+import { failureReasons, formKinds } from '../../functions/form-results.ts';
 
 const config = realConfig();
 const pages = buildRoutes(fixtureModel(config));
@@ -41,6 +42,11 @@ const specRows: Array<{ page: string; route: string; layout: 'default' | 'empty'
   { page: 'anti-bullying policy (footer)', route: 'anti-bullying-policy', layout: 'news', nl: '/anti-pestbeleid', en: '/en/anti-bullying-policy' },
   { page: 'general terms (footer)', route: 'terms', layout: 'news', nl: '/algemene-voorwaarden', en: '/en/terms-and-conditions' },
   { page: 'lesson rules (footer)', route: 'lesson-rules', layout: 'news', nl: '/lesregels', en: '/en/lesson-rules' },
+  // Where a form posted without JavaScript lands (issue 18): one page per form, one per reason.
+  { page: 'staging login, wrong code', route: 'staging-login-failed', layout: 'empty', nl: '/staging-login/opnieuw', en: '/en/staging-login/retry' },
+  { page: 'a form sent', route: 'form-sent', layout: 'default', nl: '/verzonden/contact', en: '/en/sent/contact' },
+  { page: 'a sign-up sent', route: 'form-sent', layout: 'default', nl: '/verzonden/signup', en: '/en/sent/signup' },
+  { page: 'a form not sent', route: 'form-failed', layout: 'default', nl: '/niet-verzonden/invalid', en: '/en/not-sent/invalid' },
 ];
 
 const nlPrefixed = (path: string) => (path === '/' ? '/nl' : `/nl${path}`);
@@ -89,9 +95,10 @@ describe('spec section 2: every row in every variant', () => {
 
 describe('buildRoutes on the fixture site', () => {
   test('one page per route and language, per item for collections, plus a shell and status pages', () => {
-    const itemRoutes = new Set(['news-article', 'club', 'event', 'event-signup', 'registration']);
+    const itemRoutes = new Set(['news-article', 'club', 'event', 'event-signup', 'registration', 'form-sent', 'form-failed']);
     const fixed = specRows.filter((row) => !itemRoutes.has(row.route)).length; // the news list included
-    const perLocale = fixed + 2 /* news */ + 2 /* clubs */ + 2 /* event + sign-up */ + 1 /* registration shell */ + 2; /* 404, 500 */
+    const results = formKinds.length + failureReasons.length;
+    const perLocale = fixed + 2 /* news */ + 2 /* clubs */ + 2 /* event + sign-up */ + 1 /* registration shell */ + results + 2; /* 404, 500 */
     expect(pages.filter((p) => p.locale === 'nl')).toHaveLength(perLocale);
     expect(pages.filter((p) => p.locale === 'en')).toHaveLength(perLocale);
   });

@@ -15,6 +15,8 @@ export const fixtureSite = {
   notFound: { nl: '/404.html', en: '/en/404.html' },
   home: { nl: '/', en: '/en' },
   stagingLogin: { nl: '/staging-login', en: '/en/staging-login' },
+  stagingLoginFailed: { nl: '/staging-login/opnieuw', en: '/en/staging-login/retry' },
+  formResults: { sent: { nl: '/verzonden/[id]', en: '/en/sent/[id]' }, failed: { nl: '/niet-verzonden/[id]', en: '/en/not-sent/[id]' } },
   rewrites: [
     { source: '/evenementen/inschrijvingen/:id', destination: '/evenementen/inschrijvingen/[id].html' },
     { source: '/nl/evenementen/inschrijvingen/:id', destination: '/nl/evenementen/inschrijvingen/[id].html' },
@@ -59,6 +61,8 @@ export const fixtureFiles: Record<string, string> = {
   'public/staging-login.html': page('nl', 'Testomgeving'),
   'public/nl/staging-login.html': page('nl', 'Testomgeving (nl)'),
   'public/en/staging-login.html': page('en', 'Staging login'),
+  'public/staging-login/opnieuw.html': page('nl', 'Testomgeving: toegangscode klopt niet'),
+  'public/en/staging-login/retry.html': page('en', 'Staging login: wrong code'),
   'public/evenementen/inschrijvingen/[id].html': page('nl', 'Inschrijving'),
   'public/nl/evenementen/inschrijvingen/[id].html': page('nl', 'Inschrijving (nl)'),
   'public/en/events/registrations/[id].html': page('en', 'Registration'),
