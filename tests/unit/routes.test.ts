@@ -42,6 +42,7 @@ const specRows: Array<{ page: string; route: string; layout: 'default' | 'empty'
   { page: 'anti-bullying policy (footer)', route: 'anti-bullying-policy', layout: 'news', nl: '/anti-pestbeleid', en: '/en/anti-bullying-policy' },
   { page: 'general terms (footer)', route: 'terms', layout: 'news', nl: '/algemene-voorwaarden', en: '/en/terms-and-conditions' },
   { page: 'lesson rules (footer)', route: 'lesson-rules', layout: 'news', nl: '/lesregels', en: '/en/lesson-rules' },
+  { page: 'search (issue 23)', route: 'search', layout: 'news', nl: '/zoeken', en: '/en/search' },
   // Where a form posted without JavaScript lands (issue 18): one page per form, one per reason.
   { page: 'staging login, wrong code', route: 'staging-login-failed', layout: 'empty', nl: '/staging-login/opnieuw', en: '/en/staging-login/retry' },
   { page: 'a form sent', route: 'form-sent', layout: 'default', nl: '/verzonden/contact', en: '/en/sent/contact' },
