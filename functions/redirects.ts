@@ -24,7 +24,11 @@ export function redirectKey(pathname: string): string {
 export interface RedirectMatcher {
   /** An exact rule: applies before pages. */
   exact(pathname: string): RedirectMatch | undefined;
-  /** The longest prefix rule: for paths without a page. Never a redirect to the path itself. */
+  /**
+   * The longest prefix rule: for paths without a page. The `*` stands for the rest of one segment
+   * (the wrong slug); what follows that segment is kept, so `/evenementen/1-old/inschrijven` goes
+   * to the event's sign-up page, not to the event. Never a redirect to the path itself.
+   */
   prefix(pathname: string): RedirectMatch | undefined;
   readonly size: number;
 }
@@ -43,7 +47,11 @@ export function createRedirectMatcher(rules: readonly RedirectRule[]): RedirectM
     prefix(pathname) {
       const key = redirectKey(pathname);
       const rule = prefixes.find(({ prefix }) => key.startsWith(prefix));
-      return rule && rule.to !== key ? { to: rule.to, status: rule.status } : undefined;
+      if (!rule) return undefined;
+      const rest = key.slice(rule.prefix.length);
+      const below = rest.includes('/') && !rule.to.includes('?') ? rest.slice(rest.indexOf('/')) : '';
+      const to = `${rule.to}${below}`;
+      return to !== key ? { to, status: rule.status } : undefined;
     },
   };
 }

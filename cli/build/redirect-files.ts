@@ -3,7 +3,11 @@ import type { Redirect } from '../routes/types.ts';
 /** `redirects.json`, read by `site serve` and `site dev`. */
 export const renderRedirectsJson = (redirects: Redirect[]): string => `${JSON.stringify({ redirects }, null, 1)}\n`;
 
-/** `_redirects` (Netlify, Cloudflare Pages): one rule a line; a trailing `*` is a splat. */
+/**
+ * `_redirects` (Netlify, Cloudflare Pages): one rule a line; a trailing `*` is a splat. Their splat
+ * cannot keep what follows a wrong slug (as `site serve` and the Firebase function do), so there
+ * `/evenementen/4-old/inschrijven` reaches the event page, not its sign-up page.
+ */
 export const renderRedirectsFile = (redirects: Redirect[]): string =>
   `${redirects.map((r) => `${r.from} ${r.to} ${r.status}`).join('\n')}\n`;
 

@@ -27,16 +27,20 @@ export function buildRedirects(model: SiteModel): Redirect[] {
     redirects.push(redirect);
   };
 
-  /** For each published variant of an item's page: id-only and any-slug paths lead to it. */
-  const itemRedirects = (route: RouteName, id: number, slugs: Record<Locale, string>, originOf: (locale: Locale) => Origin) => {
+  /**
+   * For each published variant of an item's page: id-only and any-slug paths lead to it. A page
+   * below an item's (an event's sign-up) gets its id-only paths; a wrong slug before it is the
+   * item's own any-slug rule, which keeps what follows the slug (functions/redirects.ts).
+   */
+  const itemRedirects = (route: RouteName, id: number, slugs: Record<Locale, string>, originOf: (locale: Locale) => Origin, anySlug = true) => {
     for (const locale of ['nl', 'en'] as const) {
       const pattern = config.routes[route][locale];
       const targets = pathVariants(locale, fillPattern(pattern, { id, slug: slugs[locale] }));
       const idOnly = pathVariants(locale, pattern.replace(':id-:slug', String(id)));
-      const anySlug = pathVariants(locale, pattern.replace(':id-:slug', `${id}-*`));
+      const wrongSlug = pathVariants(locale, pattern.replace(':id-:slug', `${id}-*`));
       targets.forEach((target, variant) => {
         to301(idOnly[variant]!, target, originOf(locale));
-        to301(anySlug[variant]!, target, originOf(locale));
+        if (anySlug) to301(wrongSlug[variant]!, target, originOf(locale));
       });
     }
   };
@@ -56,7 +60,11 @@ export function buildRedirects(model: SiteModel): Redirect[] {
   });
   const itemOrigin = (item: SiteModel['news'][number] | SiteModel['events'][number]) => (locale: Locale): Origin => ({ file: item[locale].source, at: ['id'] });
   for (const item of model.news) itemRedirects('news-article', item.nl.data.id, { nl: item.nl.data.slug, en: item.en.data.slug }, itemOrigin(item));
-  for (const item of model.events) itemRedirects('event', item.nl.data.id, { nl: item.nl.data.slug, en: item.en.data.slug }, itemOrigin(item));
+  for (const item of model.events) {
+    const slugs = { nl: item.nl.data.slug, en: item.en.data.slug };
+    itemRedirects('event', item.nl.data.id, slugs, itemOrigin(item));
+    itemRedirects('event-signup', item.nl.data.id, slugs, itemOrigin(item), false);
+  }
 
   for (const [segment, target] of Object.entries(config.legacy)) {
     for (const [prefix, locale] of [['', 'nl'], ['/nl', 'nl'], ['/en', 'en']] as const) {

@@ -49,6 +49,13 @@ describe('the redirect map (dist/redirects.json)', () => {
     expect((await get('/nieuws/120-ander-bericht')).status).toBe(404);
   });
 
+  test('a wrong slug keeps the path below it (an event\'s sign-up page); the right slug\'s missing page is a 404, not a loop', async () => {
+    const below = await get('/nieuws/12-oude-titel/reacties?x=1');
+    expect(below.status).toBe(301);
+    expect(below.headers.get('location')).toBe('/nieuws/12-nieuw-seizoen/reacties?x=1');
+    expect((await get('/nieuws/12-nieuw-seizoen/reacties')).status).toBe(404);
+  });
+
   test('a path not in the map is not redirected', async () => {
     expect((await get('/verenigingen/onbekend')).status).toBe(404);
   });

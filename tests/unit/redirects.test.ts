@@ -3,6 +3,7 @@ import { buildRedirects } from '../../cli/routes/redirects.ts';
 import { buildRoutes } from '../../cli/routes/routes.ts';
 import { findCollisions } from '../../cli/routes/collisions.ts';
 import { orderRedirects } from '../../cli/build/redirect-files.ts';
+import { createRedirectMatcher } from '../../functions/redirects.ts';
 import { describePage } from '../../cli/build/describe-page.ts';
 import type { PageRoute, Redirect } from '../../cli/routes/types.ts';
 import { club, fixtureModel, news, realConfig } from './fixtures/model.ts';
@@ -87,7 +88,7 @@ describe('news and event redirects: id only and wrong slug, per language slug', 
     );
   });
 
-  test('event 4', () => {
+  test('event 4, and its sign-up page (issue 18)', () => {
     expect(rulesTo('/4-')).toEqual(
       sortRules([
         ['/evenementen/4', '/evenementen/4-open-dag-jeugdtennis'],
@@ -96,8 +97,26 @@ describe('news and event redirects: id only and wrong slug, per language slug', 
         ['/evenementen/4-*', '/evenementen/4-open-dag-jeugdtennis'],
         ['/nl/evenementen/4-*', '/nl/evenementen/4-open-dag-jeugdtennis'],
         ['/en/events/4-*', '/en/events/4-youth-tennis-open-day'],
+        // The sign-up's id-only paths; a wrong slug before it is the event's rule, which keeps the rest.
+        ['/evenementen/4/inschrijven', '/evenementen/4-open-dag-jeugdtennis/inschrijven'],
+        ['/nl/evenementen/4/inschrijven', '/nl/evenementen/4-open-dag-jeugdtennis/inschrijven'],
+        ['/en/events/4/register', '/en/events/4-youth-tennis-open-day/register'],
       ]),
     );
+  });
+
+  test.each([
+    ['/evenementen/4/inschrijven', '/evenementen/4-open-dag-jeugdtennis/inschrijven'],
+    ['/nl/evenementen/4/inschrijven', '/nl/evenementen/4-open-dag-jeugdtennis/inschrijven'],
+    ['/en/events/4/register', '/en/events/4-youth-tennis-open-day/register'],
+    ['/evenementen/4-oude-naam/inschrijven', '/evenementen/4-open-dag-jeugdtennis/inschrijven'],
+    ['/nl/evenementen/4-x/inschrijven', '/nl/evenementen/4-open-dag-jeugdtennis/inschrijven'],
+    ['/en/events/4-open-dag-jeugdtennis/register', '/en/events/4-youth-tennis-open-day/register'],
+    ['/evenementen/4-oude-naam', '/evenementen/4-open-dag-jeugdtennis'],
+  ])('a sign-up URL goes where the event URL goes: %s -> %s', (from, to) => {
+    const matcher = createRedirectMatcher(redirects);
+    expect(matcher.exact(from)?.to ?? matcher.prefix(from)?.to).toBe(to);
+    expect(pagePaths.has(to), to).toBe(true);
   });
 
   test.each([
@@ -221,8 +240,28 @@ describe('the map as a whole', () => {
     expect(findCollisions(pages, redirects, (page) => page.key)).toEqual([]);
   });
 
-  test('has the expected size: 11 per club, 6 per news article and event, 3 per legacy path (2 for sitemap.xml)', () => {
-    expect(redirects).toHaveLength(11 * 2 + 6 * 2 + 6 * 1 + 3 * Object.keys(config.legacy).length - 1);
+  test('has the expected size: 11 per club, 6 per news article, 9 per event (3 for its sign-up), 3 per legacy path (2 for sitemap.xml)', () => {
+    expect(redirects).toHaveLength(11 * 2 + 6 * 2 + 9 * 1 + 3 * Object.keys(config.legacy).length - 1);
+  });
+});
+
+describe('the prefix matcher keeps what follows the wrong slug', () => {
+  const matcher = createRedirectMatcher([
+    { from: '/nieuws/12-*', to: '/nieuws/12-nieuw-seizoen', status: 301 },
+    { from: '/oud-*', to: '/kampen?bron=oud', status: 301 },
+  ]);
+  test.each([
+    ['/nieuws/12-oud', '/nieuws/12-nieuw-seizoen'],
+    ['/nieuws/12-oud/', '/nieuws/12-nieuw-seizoen'],
+    ['/nieuws/12-oud/reacties', '/nieuws/12-nieuw-seizoen/reacties'],
+    ['/nieuws/12-oud/a/b', '/nieuws/12-nieuw-seizoen/a/b'],
+    // The right slug with a path below it that has no page: no redirect to itself, so a 404.
+    ['/nieuws/12-nieuw-seizoen/reacties', undefined],
+    ['/nieuws/12-nieuw-seizoen', undefined],
+    // A target with a query takes nothing along: the rest cannot go after its query.
+    ['/oud-x/y', '/kampen?bron=oud'],
+  ])('%s -> %s', (from, to) => {
+    expect(matcher.prefix(from)?.to).toBe(to);
   });
 });
 
