@@ -6,6 +6,7 @@ import { registerBuildCommand } from './commands/build.ts';
 import { registerDevCommand } from './commands/dev.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { registerCheckCommand } from './commands/check.ts';
+import { registerDeployCommand } from './commands/deploy.ts';
 
 export const EXIT = { ok: 0, userError: 1, usage: 2 } as const;
 
@@ -19,6 +20,7 @@ export function createProgram(): Command {
   registerDevCommand(program);
   registerServeCommand(program);
   registerCheckCommand(program);
+  registerDeployCommand(program);
   return program;
 }
 

@@ -15,6 +15,13 @@ export interface FunctionEnvOptions {
   log?: (line: string) => void;
   /** A ready mailer (tests); otherwise made from SMTP_URL / SITE_OUTBOX. */
   mailer?: Mailer;
+  /** Where the functions run, when that is not one machine with its own disk: Firebase. */
+  platform?: {
+    /** Origins that are the site's own besides its url (the project's Hosting domains). */
+    origins: readonly string[];
+    /** PostgreSQL connections per instance. */
+    poolSize: number;
+  };
 }
 
 function wholeNumber(vars: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -43,8 +50,9 @@ export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
   }
   const databaseUrl = vars.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new FunctionConfigError('DATABASE_URL', 'expected postgres://user:password@host:5432/database');
-  // Cloud Functions (K_SERVICE) keep no files between instances: registrations there need a server.
-  if (!databaseUrl && vars.K_SERVICE) log('registrations: DATABASE_URL is not set, so registrations go to an embedded database in /tmp that this instance loses; set DATABASE_URL');
+  // A platform keeps no files between instances: registrations there are PostgreSQL's or nobody's.
+  if (!databaseUrl && options.platform) log('registrations: DATABASE_URL is not set, so sign-ups and registration pages answer 503; set the DATABASE_URL secret (docs/deploy.md#database)');
+  else if (!databaseUrl && vars.K_SERVICE) log('registrations: DATABASE_URL is not set, so registrations go to an embedded database this container loses; set DATABASE_URL');
   const projectId = vars.FIREBASE_PROJECT_ID ?? vars.GCLOUD_PROJECT ?? site.firebase?.projectId ?? 'demo-site';
   const mailer =
     options.mailer ??
@@ -59,10 +67,13 @@ export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
     mailer,
     bodyLimit: wholeNumber(vars, 'SITE_BODY_LIMIT', 64 * 1024),
     rateLimiter: createRateLimiter(wholeNumber(vars, 'SITE_RATE_LIMIT', 20)),
-    allowedOrigins: [new URL(site.url).origin, ...extraOrigins],
+    allowedOrigins: [new URL(site.url).origin, ...(options.platform?.origins ?? []), ...extraOrigins],
     staging: stagingSettings(vars),
     session: { projectId, checkRevoked: vars.SESSION_CHECK_REVOKED !== '0' },
-    registrations: registrationsHandle({ databaseUrl, dataDir: vars.SITE_DATA_DIR || join(options.root, '.site', 'data') }, log),
+    registrations: registrationsHandle(
+      { databaseUrl, dataDir: options.platform ? undefined : vars.SITE_DATA_DIR || join(options.root, '.site', 'data'), poolSize: options.platform?.poolSize },
+      log,
+    ),
     log,
   };
 }

@@ -14,10 +14,13 @@ export class HttpError extends Error {
   }
 }
 
-/** Function answers are per visitor, so never cached anywhere. */
-export const noStore = 'no-store';
+/**
+ * An answer for one visitor (their session, their registrations, the cookie they get): kept by
+ * no cache. `private` matters on Firebase: Hosting passes Set-Cookie only on private answers.
+ */
+export const noStore = 'private, no-store';
 
-/** JSON answer; function answers are per visitor, so never cached anywhere. */
+/** JSON answer; function answers are per visitor unless a handler says otherwise (places). */
 export function json(status: number, body: unknown, headers: HeadersInit = {}): Response {
   const response = new Response(JSON.stringify(body), { status, headers });
   response.headers.set('content-type', 'application/json; charset=utf-8');

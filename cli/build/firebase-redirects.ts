@@ -18,7 +18,7 @@ export interface Rule {
 
 export type FirebaseRedirect = ({ source: string } | { regex: string }) & { destination: string; type: number };
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const globSpecial = /[*?[\]{}()!@+,]/;
 
 /** One path, matched with and without a trailing slash (old WordPress paths carried one). */

@@ -1,11 +1,14 @@
 import { build, type OutputFile } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { problem, SiteError } from '../errors/site-error.ts';
+import { packageRoot } from '../paths.ts';
 import { siteManifestSchema } from '../../functions/site.ts';
-import { NOT_FOUND_EN } from '../../functions/firebase/config.ts';
+import { FUNCTIONS_PACKAGES, NOT_FOUND_EN } from '../../functions/firebase/config.ts';
 import { firebaseConfig } from './firebase-config.ts';
 import { writeAll } from './functions-files.ts';
+import { functionsPackage, type LockFile } from './functions-package.ts';
+import { chooseNodeRuntime, firebaseRuntimes, runtimeNodeVersion } from './firebase-runtime.ts';
 
 /**
  * The build stage for Firebase: dist/functions (the handlers of functions/ bundled with a
@@ -26,10 +29,9 @@ export interface BuildFunctionsOptions {
   bundle?: Promise<OutputFile[]>;
 }
 
-// Versions Firebase installs at deploy; firebase-admin matches the one the tests run against.
-// pg and PGlite stay packages too: pg's optional native binding and PGlite's WebAssembly files
-// cannot be bundled. Versions are the ones the tests run against.
-const DEPLOY_DEPENDENCIES = { 'firebase-admin': '13.10.0', 'firebase-functions': '^6.3.0', pg: '8.23.1', '@electric-sql/pglite': '0.5.16' };
+// PGlite stays out of the bundle (its WebAssembly files cannot be bundled) and out of the
+// function's packages: on Firebase registrations always go to PostgreSQL, so it is never loaded.
+const EXTERNAL = [...FUNCTIONS_PACKAGES, '@electric-sql/pglite'].flatMap((name) => [name, `${name}/*`]);
 
 /**
  * functions/ bundled for Firebase. It depends on the sources alone (the site's data is written
@@ -43,8 +45,9 @@ export function bundleFunctions(root: string): Promise<OutputFile[]> {
     platform: 'node',
     // CommonJS: nodemailer is CommonJS and requires Node built-ins, which an ESM bundle cannot.
     format: 'cjs',
+    // Node 20 syntax: firebase-tools loads the bundle on the deploying machine too (engines: >= 20.19).
     target: 'node20',
-    external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*', 'pg', '@electric-sql/pglite'],
+    external: EXTERNAL,
     minify: true,
     sourcemap: true,
     legalComments: 'external',
@@ -64,6 +67,17 @@ export function bundleFunctions(root: string): Promise<OutputFile[]> {
   );
 }
 
+/**
+ * Firebase's files of settings in the functions folder, kept by the project in functions/ since
+ * each build writes dist/functions anew: `.env`, `.env.<project>` (non-secret settings such as
+ * MAIL_FROM) and the emulators' `.env.local` and `.secret.local` (never uploaded: *.local).
+ */
+async function settingsFiles(root: string): Promise<Array<{ name: string; contents: string }>> {
+  const dir = join(root, 'functions');
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => /^\.env(\.[\w.-]+)?$|^\.secret\.local$/.test(name)).sort();
+  return Promise.all(names.map(async (name) => ({ name, contents: await readFile(join(dir, name), 'utf8') })));
+}
+
 export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ files: number; bytes: number }> {
   const parsed = siteManifestSchema.safeParse(options.site);
   if (!parsed.success) {
@@ -75,20 +89,23 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ 
 
   const functionsDir = join(options.outDir, 'functions');
   await rm(functionsDir, { recursive: true, force: true });
-  const packageJson = {
-    name: 'site-functions',
-    private: true,
+  const runtimes = firebaseRuntimes();
+  if (!runtimes) throw new SiteError([problem('FIREBASE_TOOLS_MISSING', { needed: 'The build writes dist/functions for Firebase' })]);
+  const runtime = chooseNodeRuntime(runtimes);
+  const lock = JSON.parse(await readFile(join(packageRoot(), 'package-lock.json'), 'utf8')) as LockFile;
+  const { packageJson, packageLock } = functionsPackage(lock, {
+    names: FUNCTIONS_PACKAGES,
+    node: runtimeNodeVersion(runtime),
     description: 'Server functions of the site (mail, session, staging login, event registrations), built by `site build`.',
-    main: 'index.js',
-    engines: { node: '20' },
-    dependencies: DEPLOY_DEPENDENCIES,
-  };
+  });
   return writeAll([
     ...bundle.map((file) => ({ path: join(functionsDir, basename(file.path)), contents: file.contents })),
     { path: join(functionsDir, 'site.json'), contents: JSON.stringify(site) },
     { path: join(functionsDir, 'redirects.json'), contents: JSON.stringify(options.redirects) },
     ...(notFoundEnglish === null ? [] : [{ path: join(functionsDir, NOT_FOUND_EN), contents: notFoundEnglish }]),
     { path: join(functionsDir, 'package.json'), contents: `${JSON.stringify(packageJson, null, 2)}\n` },
-    { path: join(options.outDir, 'firebase.json'), contents: `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes: options.scriptHashes }), null, 2)}\n` },
+    { path: join(functionsDir, 'package-lock.json'), contents: `${JSON.stringify(packageLock, null, 2)}\n` },
+    ...(await settingsFiles(options.root)).map((file) => ({ path: join(functionsDir, file.name), contents: file.contents })),
+    { path: join(options.outDir, 'firebase.json'), contents: `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes: options.scriptHashes, runtime }), null, 2)}\n` },
   ]);
 }

@@ -138,6 +138,56 @@ export const catalogue = {
     (p) => `Cannot listen on ${p.host}:${p.port} (${p.problem}).`,
     () => 'Another program may use that port: stop it, or pass another --port (0 picks a free one).',
   ),
+  FIREBASE_TOOLS_MISSING: entry(
+    'firebase-tools not installed',
+    (p) => `${p.needed}, and firebase-tools is not installed beside site.`,
+    () => 'It is one of the devDependencies: run `npm ci` (without --omit=dev). The build reads from it which Node.js runtimes Firebase still deploys.',
+  ),
+  DEPLOY_PROJECT_MISSING: entry(
+    'No Firebase project',
+    () => 'No project to deploy to: neither --project nor firebase.projectId in site.config.yaml names one.',
+    () => 'Pass --project <project-id> (the id in the Firebase console, under Project settings).',
+  ),
+  DEPLOY_DEMO_PROJECT: entry(
+    'A demo project cannot be deployed',
+    (p) => `${p.project} is a demo project: it exists only in the Firebase emulators.`,
+    () => 'Use --check with it (it checks everything without uploading), or deploy to a real project id.',
+  ),
+  DEPLOY_RUNTIME_REFUSED: entry(
+    'Functions runtime not deployable',
+    (p) => `${p.file} asks for ${p.runtime}: ${p.problem}.`,
+    () => 'Run `npx site build` again: it picks a runtime the installed firebase-tools deploys. If none is left, update firebase-tools (npm install --save-dev --save-exact firebase-tools@<version>).',
+  ),
+  DEPLOY_PREPARE_FAILED: entry(
+    'Functions packages not installed',
+    (p) => `npm ci in ${p.dir} failed: ${p.problem}`,
+    () => 'It installs the versions of dist/functions/package-lock.json (this project\'s own): from npm\'s cache when `npm ci` of this project filled it, else from the registry. Run `npm ci` here first, then try again.',
+  ),
+  DEPLOY_FUNCTIONS_NOT_LOADING: entry(
+    'Functions do not load',
+    (p) => `${p.dir} does not load as Firebase loads it: ${p.problem}`,
+    () => 'Run `npx site build` again; if that does not help, the message above names what the function cannot find or do when it starts.',
+  ),
+  DEPLOY_HEADER_ON_FUNCTION: entry(
+    'Header rule on a function path',
+    (p) => `firebase.json header rule ${p.rule} matches ${p.path}, a function's path.`,
+    () => 'Hosting puts these headers over the function\'s own, so personal answers would go out public and sign-in would lose its cookie. Header rules are for files: run `npx site build` again for the generated ones.',
+  ),
+  DEPLOY_SECRET_MISSING: entry(
+    'Secret not set',
+    (p) => `The function needs ${p.name} (${p.why}), and it is not set ${p.where}.`,
+    (p) => p.fix as string,
+  ),
+  DEPLOY_SECRET_UNCHECKED: entry(
+    'Secret not checked',
+    (p) => `Could not check whether project ${p.project} has the secret ${p.name}: ${p.problem}`,
+    () => '`firebase deploy` checks it before it uploads anything: it asks for a value at a terminal, and refuses without one.',
+  ),
+  DEPLOY_FAILED: entry(
+    'firebase deploy failed',
+    (p) => `firebase ${p.command} ended with exit code ${p.code}.`,
+    () => 'Its own output above says why. Nothing changes on the live site until a deploy completes; Hosting keeps the previous release.',
+  ),
   INTERNAL: entry(
     'Internal error',
     (p) => `${p.problem}`,

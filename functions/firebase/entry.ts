@@ -1,10 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { defineSecret } from 'firebase-functions/params';
 import { onRequest, type Request as ExpressRequest, type Response as ExpressResponse } from 'firebase-functions/v2/https';
+import { baseSecurityHeaders, HSTS } from '../../cli/serve/headers.ts';
+import { noStore } from '../http.ts';
 import { createFunctionEnv, handleFunction, type FunctionEnv } from '../index.ts';
 import { createRedirectMatcher, withQuery, type RedirectRule } from '../redirects.ts';
 import { localeOfPath, siteManifestSchema } from '../site.ts';
-import { FIREBASE_FUNCTION, NOT_FOUND_EN } from './config.ts';
+import { FIREBASE_FUNCTION, hostingOrigins, MAX_INSTANCES, NOT_FOUND_EN, POOL_SIZE_PER_INSTANCE, requiredSecrets, SECRETS } from './config.ts';
 
 /**
  * The Firebase Functions (v2) entry of dist/functions: one `api` function behind the Hosting
@@ -21,10 +24,18 @@ const redirects = createRedirectMatcher(JSON.parse(readFileSync(beside('redirect
 const notFoundEnglish = existsSync(beside(NOT_FOUND_EN)) ? readFileSync(beside(NOT_FOUND_EN), 'utf8') : null;
 let env: FunctionEnv | undefined;
 
-/** Made on the first request, when the runtime's environment (secrets) is in place. */
+/**
+ * Made on the first request, when the runtime's environment (secrets) is in place. Allowed
+ * origins come from configuration only: the site's url, the project's Hosting domains and
+ * SITE_ALLOWED_ORIGINS (e.g. the emulator's), never from the request's Host.
+ */
 function functionEnv(): FunctionEnv {
-  // Cloud Functions can only write to /tmp: an outbox there is lost, so set SMTP_URL in production.
-  env ??= createFunctionEnv({ site, vars: { SITE_OUTBOX: '/tmp/site-outbox', ...process.env }, root: '/tmp' });
+  env ??= createFunctionEnv({
+    site,
+    vars: { SITE_OUTBOX: '/tmp/site-outbox', ...process.env },
+    root: '/tmp',
+    platform: { origins: hostingOrigins(process.env.GCLOUD_PROJECT), poolSize: POOL_SIZE_PER_INSTANCE },
+  });
   return env;
 }
 
@@ -45,8 +56,18 @@ export function toFetchRequest(req: ExpressRequest): Request {
   });
 }
 
+/**
+ * Hosting applies no header rule to function paths (firebase.json's rules are for files), so
+ * the function sends the security headers itself. Express's own X-Powered-By says nothing useful.
+ */
+const security: Record<string, string> = { ...baseSecurityHeaders(), 'strict-transport-security': HSTS };
+
 export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.status(response.status);
+  res.removeHeader('x-powered-by');
+  for (const [name, value] of Object.entries(security)) if (!response.headers.has(name)) res.setHeader(name, value);
+  // An answer that says nothing of caching is personal: Hosting would drop its cookies otherwise.
+  if (!response.headers.has('cache-control')) res.setHeader('cache-control', noStore);
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') res.setHeader(name, value);
   });
@@ -73,4 +94,10 @@ export async function handle(req: ExpressRequest, res: ExpressResponse): Promise
   await sendFetchResponse(res, response);
 }
 
-export const api = onRequest({ region: FIREBASE_FUNCTION.region, memory: '256MiB', maxInstances: 10 }, handle);
+/** What `firebase deploy` asks for (or refuses without) before it uploads anything. */
+const secrets = requiredSecrets(site).map((name) => defineSecret(name, { description: SECRETS[name] }));
+
+export const api = onRequest(
+  { region: FIREBASE_FUNCTION.region, memory: '256MiB', maxInstances: MAX_INSTANCES, invoker: 'public', secrets },
+  (req, res) => handle(req, res),
+);

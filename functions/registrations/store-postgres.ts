@@ -20,7 +20,7 @@ export function withoutPassword(url: string): string {
  * A PostgreSQL server (DATABASE_URL): a pool of connections, each transaction on one of them.
  * Overbooking is prevented by the lock store.ts takes on the event's row, not by the pool size.
  */
-export function openPostgres(url: string, options: { max?: number } = {}): SqlClient {
+export function openPostgres(url: string, options: { max?: number | undefined } = {}): SqlClient {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // An idle connection the server drops (restart, failover) must not crash the process.
   pool.on('error', () => {});

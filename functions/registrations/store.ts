@@ -11,8 +11,18 @@ import type { CancelOutcome, CreateOutcome, Registration, SignUp } from './types
  */
 export interface StoreOptions {
   databaseUrl?: string | undefined;
-  /** Folder of the embedded database, or `memory://` (tests). */
-  dataDir: string;
+  /** Folder of the embedded database, or `memory://` (tests); undefined where none may be kept (Firebase). */
+  dataDir: string | undefined;
+  /** Most connections to PostgreSQL at once (default 10). */
+  poolSize?: number | undefined;
+}
+
+/** Registrations asked for where only PostgreSQL may keep them (Firebase) and DATABASE_URL is not set. */
+export class NoDatabaseError extends Error {
+  constructor() {
+    super('DATABASE_URL is not set, and this host keeps no embedded database (Cloud Functions lose their files): set the DATABASE_URL secret (docs/deploy.md#database)');
+    this.name = 'NoDatabaseError';
+  }
 }
 
 export interface RegistrationStore {
@@ -32,9 +42,10 @@ export interface RegistrationStore {
 export async function openStore(options: StoreOptions): Promise<RegistrationStore> {
   // Each driver is loaded only when chosen: a server on PostgreSQL never loads the WebAssembly,
   // and the functions bundle needs neither package until a registration is asked for.
+  if (!options.databaseUrl && options.dataDir === undefined) throw new NoDatabaseError();
   const client = options.databaseUrl
-    ? (await import('./store-postgres.ts')).openPostgres(options.databaseUrl)
-    : await (await import('./store-embedded.ts')).openEmbedded(options.dataDir);
+    ? (await import('./store-postgres.ts')).openPostgres(options.databaseUrl, { max: options.poolSize })
+    : await (await import('./store-embedded.ts')).openEmbedded(options.dataDir as string);
   try {
     await migrate(client);
   } catch (error) {

@@ -18,12 +18,12 @@ afterAll(async () => {
 
 const state = (cookie?: string) => fetch(`${server.url}/api/__session`, { headers: cookie ? { cookie } : {} });
 
-test('a valid cookie: signed in, with the uid and nothing else; never cached', async () => {
+test('a valid cookie: signed in, with the uid and nothing else; never cached, private', async () => {
   const user = await signUp(emulator, `state-${Date.now()}@example.nl`);
   const response = await state(`lang=nl; __session=${user.idToken}`);
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ signedIn: true, uid: user.localId });
-  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('cache-control')).toBe('private, no-store');
   expect(response.headers.get('set-cookie')).toBeNull();
 });
 

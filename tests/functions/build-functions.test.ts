@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -9,6 +9,7 @@ import { simpleParser } from 'mailparser';
 import { buildFunctions } from '../../cli/build/functions.ts';
 import { inlineScriptHashes } from '../../cli/serve/csp.ts';
 import { firebaseRedirects, overflowRewriteRegexes, prefixRewriteRegexes } from '../../cli/build/firebase-redirects.ts';
+import { firstSegmentNotIn } from '../../cli/build/firebase-config.ts';
 import { fixtureRedirects, fixtureSite, inlineScript, writeFixtureDist, type FixtureDist } from '../serve/helpers/fixture-dist.ts';
 import { forms } from './helpers/forms.ts';
 
@@ -53,11 +54,11 @@ describe('dist/firebase.json', () => {
     expect(config.hosting.rewrites.at(-1)).toEqual({ source: '/en/**', function: fn });
   });
 
-  test('headers: security on everything (with inline script hashes), hashed assets immutable last', () => {
+  test('headers: security on every file (with inline script hashes), hashed assets immutable last', () => {
     const [all, hashed] = config.hosting.headers;
     const value = (key: string) => all.headers.find((h: { key: string }) => h.key === key)?.value;
     const hash = createHash('sha256').update(inlineScript).digest('base64');
-    expect(all.source).toBe('**');
+    expect(all.regex).toBe(firstSegmentNotIn(['api', 'mail']));
     expect(value('content-security-policy')).toContain(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`);
     expect(value('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(value('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
@@ -110,18 +111,16 @@ describe('dist/functions on a real Express app (as Firebase runs it)', () => {
   beforeAll(async () => {
     const functionsDir = join(dist.dir, 'functions');
     const pkg = JSON.parse(await readFile(join(functionsDir, 'package.json'), 'utf8'));
-    expect(Object.keys(pkg.dependencies)).toEqual(['firebase-admin', 'firebase-functions', 'pg', '@electric-sql/pglite']);
-    // firebase-functions is installed by Firebase at deploy, not here: its onRequest only hands
-    // the handler to the runtime, so a two-line stand-in does the same; firebase-admin is real.
-    const stand = join(functionsDir, 'node_modules', 'firebase-functions');
-    await mkdir(join(stand, 'v2'), { recursive: true });
-    await writeFile(join(stand, 'package.json'), '{"name":"firebase-functions","version":"0.0.0-test"}');
-    await writeFile(join(stand, 'v2', 'https.js'), 'exports.onRequest = (options, handler) => Object.assign(handler, { options });\n');
-    await symlink(resolve('node_modules/firebase-admin'), join(functionsDir, 'node_modules', 'firebase-admin'), 'dir');
+    expect(Object.keys(pkg.dependencies)).toEqual(['firebase-functions', 'firebase-admin', 'pg']);
+    // The project's own packages (the versions dist/functions/package-lock.json names); the
+    // emulator test (tests/deploy) runs the installed folder on the Firebase emulators.
+    await mkdir(join(functionsDir, 'node_modules'));
+    for (const name of Object.keys(pkg.dependencies)) await symlink(resolve('node_modules', name), join(functionsDir, 'node_modules', name), 'dir');
     Object.assign(process.env, { SITE_OUTBOX: outbox, STAGING: '1', STAGING_PASSWORD: 'staging-password-1' });
 
-    const { api } = require(join(functionsDir, 'index.js')) as { api: ((req: unknown, res: unknown) => Promise<void>) & { options: unknown } };
-    expect(api.options).toEqual({ region: 'europe-west1', memory: '256MiB', maxInstances: 10 });
+    const { api } = require(join(functionsDir, 'index.js')) as { api: ((req: unknown, res: unknown) => Promise<void>) & { __endpoint: Record<string, unknown> } };
+    // What Firebase deploys: region, size, and the secrets it asks for (no events here: no database).
+    expect(api.__endpoint).toMatchObject({ region: ['europe-west1'], availableMemoryMb: 256, maxInstances: 10, secretEnvironmentVariables: [{ key: 'SMTP_URL' }] });
     const express = require('express') as any;
     const app = express();
     // What the Functions framework does before our handler: the raw body kept in req.rawBody.

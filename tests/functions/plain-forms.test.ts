@@ -45,7 +45,7 @@ const asSent = (kind: FormKind, extra: Fields = {}): Fields => ({ ...(forms[kind
 
 async function seeOther(response: Response): Promise<string> {
   expect(response.status).toBe(303);
-  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('cache-control')).toBe('private, no-store');
   return response.headers.get('location') ?? '';
 }
 

@@ -15,7 +15,7 @@ export interface AuthEmulator {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
   const { port } = probe.address() as { port: number };
