@@ -11,7 +11,7 @@ export interface FunctionEnv {
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
   rateLimiter: RateLimiter;
-  /** Origins allowed to post besides the request's own: the site's URL and SITE_ALLOWED_ORIGINS. */
+  /** Origins allowed to post: the site's URL, the platform's own (Firebase Hosting domains) and SITE_ALLOWED_ORIGINS. */
   allowedOrigins: readonly string[];
   /** Present when STAGING=1. */
   staging: StagingSettings | undefined;

@@ -25,6 +25,9 @@ export function registerDeployCommand(program: Command): void {
         say: (line) => process.stderr.write(`${line}\n`),
         warn: (problems) => process.stderr.write(formatProblems(problems)),
       });
-      process.stdout.write(outcome.deployed ? `deployed to ${outcome.project}\n` : `ready to deploy to ${outcome.project}: npx site deploy${options.project ? ` --project ${options.project}` : ''}\n`);
+      const next = outcome.project.startsWith('demo-')
+        ? `ready for the emulators: cd ${options.out} && npx firebase emulators:start --project ${outcome.project}`
+        : `ready to deploy to ${outcome.project}: npx site deploy${options.project ? ` --project ${options.project}` : ''}`;
+      process.stdout.write(outcome.deployed ? `deployed to ${outcome.project}\n` : `${next}\n`);
     });
 }
