@@ -1,8 +1,4 @@
 import type { ComponentProps } from 'react';
-import { AccountMenu } from './components/AccountMenu.tsx';
-import { LanguageSwitch } from './components/LanguageSwitch.tsx';
-import { MobileNav } from './components/MobileNav.tsx';
-import type { IslandParts } from './runtime/server.ts';
 import AvatarIsland from './avatar.tsx';
 import BasicForm from './basic-form.tsx';
 import ContactForm from './contact-form.tsx';
@@ -18,7 +14,6 @@ import RequestedPath from './requested-path.tsx';
 import SignupCall from './signup-call.tsx';
 import SignupWindow from './signup-window.tsx';
 import SiteSearch from './site-search.tsx';
-import SiteHeader, { type SiteHeaderProps } from './site-header.tsx';
 import Toaster from './toaster.tsx';
 import TooltipLink from './tooltip-link.tsx';
 
@@ -42,7 +37,6 @@ export const islands = {
   'requested-path': RequestedPath,
   'signup-call': SignupCall,
   'signup-window': SignupWindow,
-  'site-header': SiteHeader,
   'site-search': SiteSearch,
   toaster: Toaster,
   'tooltip-link': TooltipLink,
@@ -53,16 +47,3 @@ export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[
 
 /** Islands that show their result as a toast: a page with one of them gets the toaster too. */
 export const needsToaster: ReadonlySet<IslandName> = new Set(['basic-form', 'contact-form', 'customer-form', 'job-form', 'question-form']);
-
-/**
- * Islands that are a fragment of parts, for the server to render part by part (runtime/server.ts):
- * the same parts, in the same order, as the island's component renders (tests/islands/render.test.ts).
- * Listed here, on the server side only, so no page downloads the list.
- */
-export const islandParts: { [N in IslandName]?: IslandParts<IslandProps<N>> } = {
-  'site-header': ({ nav, language, account }: SiteHeaderProps) => [
-    { component: MobileNav, props: nav },
-    { component: LanguageSwitch, props: language },
-    { component: AccountMenu, props: account },
-  ],
-};

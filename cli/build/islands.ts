@@ -28,12 +28,13 @@ export interface IslandsBundle {
 
 /**
  * The islands are the top-level .tsx files of islands/ (one island each, named after its file);
- * the loader is islands/loader.ts. Everything else in islands/ is shared code.
+ * the loader is islands/loader.ts, the header's own small script islands/header.ts (no island:
+ * every page with a header loads it). Everything else in islands/ is shared code.
  */
 export async function islandEntries(root: string): Promise<Record<string, string>> {
   const dir = join(root, 'islands');
   const names = (await readdir(dir)).filter((name) => name.endsWith('.tsx')).sort();
-  const entries: Record<string, string> = { loader: join(dir, 'loader.ts') };
+  const entries: Record<string, string> = { loader: join(dir, 'loader.ts'), header: join(dir, 'header.ts') };
   for (const name of names) entries[basename(name, '.tsx')] = join(dir, name);
   return entries;
 }

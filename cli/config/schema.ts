@@ -16,7 +16,8 @@ export type RouteName = (typeof routeNames)[number];
 const routeSchema = z.strictObject({ nl: routePath, en: routePath, layout: layout.default('default') });
 
 const navLink = z.union([
-  z.strictObject({ route: z.enum(routeNames) }),
+  // `label` (a UI string key) names a route differently in the menu than elsewhere ("Wie we zijn" under "Over ons").
+  z.strictObject({ route: z.enum(routeNames), label: z.string().min(1).optional() }),
   z.strictObject({ label: z.string().min(1), href: z.url() }),
 ]);
 const navItem = z.union([navLink, z.strictObject({ label: z.string().min(1), children: z.array(navLink).min(1) })]);

@@ -1,23 +1,8 @@
 import { createElement, type ComponentType } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 
-/** One piece of an island made of pieces side by side: a component and its props. */
-export interface IslandPart {
-  /** A component of the island (written against React's API, Preact at run time). */
-  component: unknown;
-  props: object;
-}
-
-/**
- * The parts of an island whose output is a fragment of components side by side (the site header:
- * menu, language switch, account menu): islands/index.ts lists them. The server renders each part
- * on its own, so a part that is the same on thousands of pages is rendered once. Preact writes a
- * fragment as its children one after another, so the joined HTML is the HTML of the whole.
- */
-export type IslandParts<P> = (props: P) => IslandPart[];
-
-// Per component, the HTML of recent props. Props that recur (one menu per page type and language)
-// stay, being refreshed at every use; one-page props (a language switch's link) pass through.
+// Per component, the HTML of recent props. Props that recur (the same form on every club page of a
+// language) stay, being refreshed at every use; one-page props pass through.
 const recent = new Map<unknown, Map<string, string>>();
 const KEEP = 256;
 
@@ -42,7 +27,6 @@ function renderRemembered(component: unknown, props: object): string {
  * An island's HTML depends on its props alone (effects, which read the clock or the browser, do
  * not run on the server), so the same props give the HTML made before.
  */
-export function renderIsland(component: unknown, props: object, parts?: IslandParts<never>): string {
-  if (parts) return parts(props as never).map((part) => renderRemembered(part.component, part.props)).join('');
+export function renderIsland(component: unknown, props: object): string {
   return renderRemembered(component, props);
 }

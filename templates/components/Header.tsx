@@ -1,33 +1,48 @@
 import { useSite } from '../lib/site.tsx';
-import { languageProps, navItems } from '../lib/island-props.ts';
+import { languageLink, navItems } from '../lib/navigation.ts';
 import { accountProps } from '../lib/identity-props.ts';
 import { AccountLink } from './AccountLink.tsx';
-import { Island } from './Island.tsx';
-import { Logo } from './Logo.tsx';
 import { Icon } from './Icon.tsx';
+import { Logo } from './Logo.tsx';
+import { MainMenu } from './MainMenu.tsx';
 
 /**
- * Site header with the spec's navigation and the language switch: the site-header island
- * (islands/site-header.tsx). The menu is <details> menus that collapse into one <details> on
- * phones, so it works before (and without) any script; hydrated, it adds Escape, outside clicks
- * and focus return, and the language switch remembers the visitor's language.
+ * The site header, all HTML and CSS (issue 19): word mark, the other language, the login link and
+ * the main menu, which all work without script. One small module (islands/header.ts, at most
+ * 2 KB) adds what needs one: remembering the chosen language and a first visitor's browser
+ * language, Escape and outside clicks for the menu, and for a signed-in visitor the account menu,
+ * mounted into the empty slot from the props it carries.
  */
 export function Header() {
   const site = useSite();
   const { model, href, t } = site;
+  const language = languageLink(site);
+  const script = site.assets.islands.header;
   return (
-    <header className="site-header">
+    <>
+    <header className="site-header" data-header="">
       <div className="container header-inner">
         <a className="brand" href={href('home')}>
           <Logo name={model.config.name} />
         </a>
-        <Island name="site-header" props={{ nav: { label: t('nav.menu'), items: navItems(site) }, language: languageProps(site), account: accountProps(site) }} load="load" />
+        <MainMenu label={t('nav.menu')} items={navItems(site)} />
         <a className="search-link" href={href('search')}>
           <Icon name="search" size={20} />
           <span className="visually-hidden">{t('search.open')}</span>
         </a>
+        <a className="language-link" href={language.href} hrefLang={language.other} lang={language.other} data-language-switch={language.other}>
+          <Icon name="globe" size={18} />
+          <span className="language-short" aria-hidden="true">
+            {language.short}
+          </span>
+          <span className="language-long">{language.label}</span>
+        </a>
         <AccountLink />
+        <span className="account-slot" data-account-menu={JSON.stringify(accountProps(site))} />
       </div>
     </header>
+    {/* A module runs once the page is parsed wherever it stands; here it is fetched early. */}
+    {script && <script type="module" src={script} />}
+    </>
   );
 }

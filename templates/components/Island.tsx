@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { islandParts, islands, needsToaster, type IslandName, type IslandProps } from '../../islands/index.ts';
+import { islands, needsToaster, type IslandName, type IslandProps } from '../../islands/index.ts';
 import { renderIsland } from '../../islands/runtime/server.ts';
 import { useSite, type Site } from '../lib/site.tsx';
 
@@ -17,7 +17,7 @@ const pageIslands = new WeakMap<Site, Set<IslandName>>();
  */
 export function Island<N extends IslandName>({ name, props, load }: { name: N; props: IslandProps<N>; load: LoadStrategy }) {
   const site = useSite();
-  const html = renderIsland(islands[name], props, islandParts[name] as never);
+  const html = renderIsland(islands[name], props);
   // No URL when islands were not bundled (a template test): the HTML is still right, just inert.
   const src = load === 'none' ? undefined : site.assets.islands[name];
   if (src) {

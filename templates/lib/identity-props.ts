@@ -1,5 +1,5 @@
 import { pathVariants } from '../../cli/routes/paths.ts';
-import type { AccountMenuProps } from '../../islands/components/AccountMenu.tsx';
+import type { SignedInMenuProps } from '../../islands/components/account/SignedInMenu.tsx';
 import type { LoginText } from '../../islands/components/auth/text.ts';
 import { authErrorKeys, type AuthErrorMessages } from '../../islands/lib/auth/errors.ts';
 import type { IdentityConfig } from '../../islands/lib/auth/types.ts';
@@ -81,7 +81,7 @@ export function loginProps(site: Site): LoginProps {
 }
 
 /** The header's account menu: no Firebase config, only where to go and what to say. */
-export function accountProps(site: Site): AccountMenuProps {
+export function accountProps(site: Site): SignedInMenuProps {
   return {
     login: site.href('login'),
     registrations: site.href('registrations'),

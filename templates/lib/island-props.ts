@@ -1,7 +1,4 @@
-import type { NavLink } from '../../cli/config/schema.ts';
 import type { FormText } from '../../islands/components/MailForm.tsx';
-import type { NavItem, NavLinkItem } from '../../islands/components/MobileNav.tsx';
-import type { LanguageSwitchProps } from '../../islands/components/LanguageSwitch.tsx';
 import type { Site } from './site.tsx';
 
 /**
@@ -23,27 +20,4 @@ export function formText(site: Site, form: 'contact' | 'question' | 'customer' |
     success: t('forms.success', { name: t(`forms.formNames.${form}`) }),
     failure: t('forms.failure'),
   };
-}
-
-function navLink(site: Site, link: NavLink): NavLinkItem {
-  if ('href' in link) return { label: site.t(link.label), href: link.href, external: true };
-  return { label: site.t(`nav.${link.route}`), href: site.href(link.route), ...(site.page.route === link.route ? { current: true } : {}) };
-}
-
-/** The main navigation of site.config.yaml, in the page's language, for the site-header island. */
-export function navItems(site: Site): NavItem[] {
-  return site.model.config.navigation.map((item) =>
-    'children' in item ? { label: site.t(item.label), children: item.children.map((child) => navLink(site, child)) } : navLink(site, item),
-  );
-}
-
-/**
- * The language switch: this page in the other language (its hreflang alternate), or that
- * language's home page; the alternates also tell a first-time visitor's redirect where to go.
- */
-export function languageProps(site: Site): LanguageSwitchProps {
-  const { page, locale } = site;
-  const other = locale === 'nl' ? 'en' : 'nl';
-  const alternates = { ...(page.alternates?.nl ? { nl: page.alternates.nl } : {}), ...(page.alternates?.en ? { en: page.alternates.en } : {}) };
-  return { locale, alternates, target: page.alternates?.[other] ?? site.href('home', {}, other), label: site.t('language.switchTo') };
 }

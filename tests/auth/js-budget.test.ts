@@ -29,8 +29,10 @@ const files = {
   'islands/chunk-preact.js': `export const a=${noise(4000)};`,
   'islands/login.js': `import{a}from"./chunk-preact.js";const f=()=>import("./chunk-firebase.js");`,
   'islands/chunk-firebase.js': `registerVersion("@firebase/app","12");export const s=${noise(30000)};`,
-  'islands/header.js': `import{a}from"./chunk-preact.js";if(localStorage.getItem("p"))import("./chunk-menu.js");`,
+  // The header's own script (no island, no framework): its import() is the signed-in menu, on demand.
+  'islands/header.js': `if(localStorage.getItem("p"))import("./chunk-menu.js");`,
   'islands/chunk-menu.js': `export const m=${noise(2000)};`,
+  'islands/card.js': `import{a}from"./chunk-preact.js";`,
   'islands/sneaky.js': `import{a}from"./chunk-preact.js";import("./chunk-menu.js").then(()=>import("./chunk-firebase.js"));`,
 };
 
@@ -40,6 +42,7 @@ async function run(pages: Record<string, string>): Promise<{ code: number; out: 
     await mkdir(dirname(join(dir, 'public', path)), { recursive: true });
     await writeFile(join(dir, 'public', path), text);
   }
+  await writeFile(join(dir, 'islands.json'), JSON.stringify({ islands: { loader: '/islands/loader.js', header: '/islands/header.js' } }));
   const exec = promisify(execFile);
   const json = JSON.parse((await exec(process.execPath, [script, dir, '--json']).catch((error: { stdout: string }) => error)).stdout) as never;
   try {
@@ -75,14 +78,22 @@ test.each([
   expect(out).toContain(`/${file.replace(/\.html$/, '')}: loads Firebase code, which only the login and registrations pages may`);
 });
 
+const header = '<script type="module" src="/islands/header.js"></script>';
+
 test('the signed-in menu every page may fetch is on demand; the loader’s runtime is not', async () => {
-  const { code, json } = await run({ 'index.html': page(`${island('header')}${loader}`) });
+  const { code, json } = await run({ 'index.html': page(`${header}${island('card')}${loader}`), 'over-ons.html': page(header) });
   expect(code).toBe(0);
   const home = json.pages.find((entry) => entry.path === '/')!;
   expect(home.firebase).toBe(false);
-  // header + preact + loader + hydrate (the loader's import() counts), and the menu apart.
-  expect(home.files).toBe(4);
+  // header + card + preact + loader + hydrate (the loader's import() counts); the menu apart.
+  expect(home.files).toBe(5);
   expect(home.bytes).toBeGreaterThan(4000);
   expect(home.onDemand).toBeGreaterThan(2000);
   expect(home.onDemand).toBeLessThan(3500);
+  // A static page: the header script alone, the menu on demand.
+  const about = json.pages.find((entry) => entry.path === '/over-ons')!;
+  expect(about.files).toBe(1);
+  expect(about.bytes).toBeLessThan(200);
+  expect(about.onDemand).toBeGreaterThan(2000);
+  expect(about.onDemand).toBeLessThan(3500);
 });

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const wait = { timeout: 15_000 };
 const fresh = (locale = 'nl-NL'): Promise<BrowserContext> => site.browser.newContext({ baseURL: site.url, locale });
-const header = (page: Page) => page.locator('site-island[data-island="site-header"][data-state="hydrated"]');
+const header = (page: Page) => page.locator('[data-header][data-state="enhanced"]');
 /** What the header shows: the avatar menu, or the template's login link (never both). */
 const account = (page: Page) =>
   page.evaluate(() => {

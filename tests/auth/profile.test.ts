@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { parseProfile, PROFILE_KEY, profileName } from '../../islands/lib/auth/profile.ts';
 import { EXPIRY_MARGIN_MS, profileStands, type SessionAnswer } from '../../islands/lib/auth/session.ts';
 import type { Profile } from '../../islands/lib/auth/types.ts';
+import { PROFILE_STORAGE_KEY } from '../../islands/lib/signed-in-hint.ts';
 import { repoRoot } from '../unit/fixtures/model.ts';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
@@ -50,7 +51,8 @@ test.each<[Profile, string]>([
 });
 
 test('the header reads the profile under the same key, without importing profile.ts (which would ship it on every page)', () => {
-  const header = readFileSync(join(repoRoot, 'islands/components/AccountMenu.tsx'), 'utf8');
-  expect(header).toContain(`const PROFILE_KEY = '${PROFILE_KEY}';`);
-  expect(header).not.toMatch(/from '\.\.?\/lib\/auth\//);
+  expect(PROFILE_STORAGE_KEY).toBe(PROFILE_KEY);
+  const header = readFileSync(join(repoRoot, 'islands/header.ts'), 'utf8');
+  expect(header).toContain("from './lib/signed-in-hint.ts'");
+  expect(header).not.toMatch(/from '\.\/lib\/auth\//);
 });

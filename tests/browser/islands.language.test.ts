@@ -1,19 +1,20 @@
 /**
- * The language switch and first-visit detection on the real built site (issue 4): the cookie is
+ * The language link and first-visit detection on the real built site (issues 4, 19: the header's
+ * own script, no island): the cookie is
  * written for 365 days on path /, a first visit follows the browser's language once, explicit
  * /nl and /en addresses are left alone.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Cookie } from 'playwright-core';
 import { browserAvailable } from '../helpers/browser.ts';
-import { contextOptions, openPage, startIslandsSite, type IslandsSite } from '../helpers/islands-site.ts';
+import { aliveSelector, contextOptions, openPage, startIslandsSite, type IslandsSite } from '../helpers/islands-site.ts';
 
 const runs = browserAvailable('tests/browser/islands.language.test.ts');
 const YEAR = 365 * 24 * 60 * 60;
 
 const languageCookie = async (context: BrowserContext): Promise<Cookie | undefined> => (await context.cookies()).find((cookie) => cookie.name === 'i18n_redirected');
 
-describe.skipIf(!runs)('language switch island', () => {
+describe.skipIf(!runs)('language link', () => {
   let site: IslandsSite;
   beforeAll(async () => {
     site = await startIslandsSite();
@@ -29,7 +30,7 @@ describe.skipIf(!runs)('language switch island', () => {
     { from: '/en/contact', to: '/contact', remembered: 'nl', browser: 'en-US' },
   ])('$from -> $to remembers $remembered for a year on path /', async ({ from, to, remembered, browser }) => {
     const context = await fresh(browser);
-    const { page, problems } = await openPage(context, from, { waitFor: ['site-header'] });
+    const { page, problems } = await openPage(context, from, { waitFor: ['header'] });
     const before = Date.now() / 1000;
     await Promise.all([page.waitForURL((url) => url.pathname === to), page.locator('[data-language-switch]').click()]);
     const cookie = await languageCookie(context);
@@ -56,7 +57,7 @@ describe.skipIf(!runs)('language switch island', () => {
     if (remembered === 'en') {
       await context.addCookies([{ name: 'i18n_redirected', value: 'nl', url: site.url }]);
       await page.goto(path);
-      await page.locator('site-island[data-island="site-header"][data-state="hydrated"]').waitFor({ state: 'attached' });
+      await page.locator(aliveSelector('header')).waitFor({ state: 'attached' });
       expect(new URL(page.url()).pathname).toBe(path);
     }
     expect(problems).toEqual([]);
@@ -73,7 +74,7 @@ describe.skipIf(!runs)('language switch island', () => {
 
   test('an explicit /nl or /en address is never redirected and records nothing', async () => {
     const context = await fresh('en-GB');
-    const { page, problems } = await openPage(context, '/nl/kampen', { waitFor: ['site-header'] });
+    const { page, problems } = await openPage(context, '/nl/kampen', { waitFor: ['header'] });
     expect(new URL(page.url()).pathname).toBe('/nl/kampen');
     expect(await languageCookie(context)).toBeUndefined();
     expect(problems).toEqual([]);

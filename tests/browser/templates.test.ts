@@ -6,72 +6,18 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../cli/serve/server.ts';
-import { loadConfig } from '../../cli/config/load.ts';
 import { browserAvailable, launchBrowser, VIEWPORTS } from '../helpers/browser.ts';
+import { templateNames, templateTargets, type Target } from '../helpers/template-targets.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const screenshots = join(root, 'test-results', 'screenshots');
-
-interface Target {
-  /** `nl/club`, `en/not-found`: the template and language, also the screenshot's name. */
-  name: string;
-  /** Undefined when the built site has no page of the route (a second page of news, before there are 13 articles). */
-  path?: string;
-  status: number;
-}
-
-/** A route's pattern (`/clubs/:id-:slug`) with its language prefix (`/en/clubs/:id-:slug`). */
-const prefixed = (pattern: string, locale: 'nl' | 'en') => (locale === 'nl' ? pattern : pattern === '/' ? '/en' : `/en${pattern}`);
-
-/** Matches the paths of a route's pattern: `:id` a number, `:slug` one segment. */
-const matcher = (pattern: string) => new RegExp(`^${pattern.replace(/:id/g, '\\d+').replace(/:slug/g, '[^/]+')}$`);
-
-const locales = ['nl', 'en'] as const;
-const STATUS_PATHS = {
-  'not-found': { nl: '/bestaat-niet', en: '/en/does-not-exist', status: 404 },
-  error: { nl: '/500', en: '/en/500', status: 200 },
-} as const;
-
-/** Every template in both languages: `nl/club`, `en/not-found`. The route table is site.config.yaml's. */
-async function templateNames(): Promise<string[]> {
-  const routes = [...Object.keys((await loadConfig(root)).routes), ...Object.keys(STATUS_PATHS)];
-  return locales.flatMap((locale) => routes.map((route) => `${locale}/${route}`));
-}
-
-/** Routes not in the sitemap, visited at one id: the registration shell (any id), a form's result pages. */
-const SAMPLE_IDS: Record<string, string> = { registration: 'abc123', 'form-sent': 'contact', 'form-failed': 'invalid' };
-
-/**
- * The page each template is visited at: fixed routes at their path, item routes (a club, an
- * article) at the first of their pages in the built sitemap, the registration shell (one page for
- * every id) at a made-up id, 404 at a path that does not exist.
- */
-async function templateTargets(dist: string): Promise<Map<string, Target>> {
-  const { routes } = await loadConfig(root);
-  const sitemap = await readFile(join(dist, 'public', 'sitemap.xml'), 'utf8');
-  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-  const targets = new Map<string, Target>();
-  for (const name of await templateNames()) {
-    const [locale, route] = name.split('/') as ['nl' | 'en', string];
-    if (route in STATUS_PATHS) {
-      const status = STATUS_PATHS[route as keyof typeof STATUS_PATHS];
-      targets.set(name, { name, path: status[locale], status: status.status });
-      continue;
-    }
-    const pattern = prefixed(routes[route as keyof typeof routes][locale], locale);
-    const sample = SAMPLE_IDS[route];
-    const path = !pattern.includes(':') ? pattern : sample ? pattern.replace(':id', sample) : listed.find((candidate) => matcher(pattern).test(candidate));
-    targets.set(name, { name, ...(path ? { path } : {}), status: 200 });
-  }
-  return targets;
-}
 
 /**
  * Problems a visitor's browser reports on one page: console errors, failed or refused requests,
@@ -104,7 +50,7 @@ function watch(page: Page, target: Required<Target>) {
 }
 
 const runs = browserAvailable('tests/browser/templates.test.ts');
-const names = runs ? await templateNames() : [];
+const names = runs ? await templateNames(root) : [];
 
 describe.skipIf(!runs)('every template in a browser', () => {
   let tmp: string;
@@ -121,7 +67,7 @@ describe.skipIf(!runs)('every template in a browser', () => {
       mkdir(screenshots, { recursive: true }),
     ]);
     browser = launched;
-    targets = await templateTargets(join(tmp, 'dist'));
+    targets = await templateTargets(root, join(tmp, 'dist'));
     server = await startServer({ dist: join(tmp, 'dist'), port: 0, host: '127.0.0.1', env: { SITE_OUTBOX: join(tmp, 'outbox') }, root: tmp, log: () => {} });
     for (const [name, viewport] of Object.entries(VIEWPORTS) as Array<[keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]]>) {
       // A Dutch browser: the language island would send an English one from /kampen to /en/camps.

@@ -99,12 +99,15 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** A page whose islands have all hydrated (the loader marks each boundary). */
+/** What marks a part as alive: the header's script marks the header, the loader each island it hydrated. */
+export const aliveSelector = (name: string) => (name === 'header' ? '[data-header][data-state="enhanced"]' : `site-island[data-island="${name}"][data-state="hydrated"]`);
+
+/** A page whose named islands have all hydrated (`header`: whose header script has run). */
 export async function openPage(context: BrowserContext, path: string, options: { waitFor?: string[] } = {}): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   const problems = watchConsole(page);
   await page.goto(path, { waitUntil: 'load' });
-  for (const name of options.waitFor ?? []) await page.locator(`site-island[data-island="${name}"][data-state="hydrated"]`).first().waitFor({ state: 'attached' });
+  for (const name of options.waitFor ?? []) await page.locator(aliveSelector(name)).first().waitFor({ state: 'attached' });
   return { page, problems };
 }
 

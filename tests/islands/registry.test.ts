@@ -6,9 +6,9 @@ import { islands, needsToaster } from '../../islands/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
-test('one islands/<name>.tsx per registered island, and the loader', async () => {
+test('one islands/<name>.tsx per registered island, the loader and the header script', async () => {
   const entries = await islandEntries(root);
-  expect(Object.keys(entries).sort()).toEqual(['loader', ...Object.keys(islands)].sort());
+  expect(Object.keys(entries).sort()).toEqual(['header', 'loader', ...Object.keys(islands)].sort());
 });
 
 test('every form island gets the toaster', () => {

@@ -5,9 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { renderIsland } from '../../islands/runtime/server.ts';
 import { fieldPatterns } from '../../islands/lib/form-rules.ts';
-import { islandParts, islands } from '../../islands/index.ts';
-import { MobileNav } from '../../islands/components/MobileNav.tsx';
-import { LanguageSwitch } from '../../islands/components/LanguageSwitch.tsx';
+import { islands } from '../../islands/index.ts';
 
 /**
  * The attributes of every start tag of `name` in `html` (order-free: Preact writes `class` last).
@@ -90,22 +88,6 @@ test('the sign-up window says what it was on the build day', () => {
   expect(renderIsland(islands['signup-window'], { ...props, builtOn: '2026-11-22' })).toContain('>closed<');
 });
 
-test('the navigation: one disclosure, its groups, the current page marked', () => {
-  const html = renderIsland(MobileNav, {
-    label: 'Menu',
-    items: [
-      { label: 'Verenigingen', href: '/verenigingen', current: true },
-      { label: 'Toptennis', children: [{ label: 'Junior Academy', href: '/junior-academy' }] },
-      { label: 'Padel', href: 'https://www.houseofpadel.nl', external: true },
-    ],
-  });
-  expect(html).toMatch(/^<details [^>]*><summary class="menu-button"><svg/);
-  expect(tags(html, 'details')).toEqual([{ 'data-menu': '', class: 'menu' }, { class: 'submenu' }]);
-  expect(tag(html, 'nav')).toEqual({ class: 'main-nav', 'aria-label': 'Menu' });
-  expect(tags(html, 'a')).toEqual([{ href: '/verenigingen', 'aria-current': 'page' }, { href: '/junior-academy' }, { href: 'https://www.houseofpadel.nl', rel: 'noopener' }]);
-  expect(html).toContain('<summary>Toptennis<svg');
-});
-
 test('a tooltip is in the page, hidden, and describes its trigger', () => {
   const html = renderIsland(islands['tooltip-link'], { id: 'signup-tooltip', href: 'https://example.nl', label: 'Inschrijven', tooltip: 'Via YourTennis', className: 'button', external: true });
   expect(tag(html, 'a')).toEqual({ href: 'https://example.nl', rel: 'noopener', 'aria-describedby': 'signup-tooltip', class: 'button' });
@@ -122,38 +104,13 @@ test('the toaster region exists before any toast, labelled with its hotkey', () 
   expect(() => renderIsland(islands.toaster, { label: ' ', closeLabel: 'Sluiten' })).toThrow('needs a label that is not blank');
 });
 
-test('the language link and the 404 path before script', () => {
-  const link = renderIsland(LanguageSwitch, { locale: 'nl', alternates: { nl: '/kampen', en: '/en/camps' }, target: '/en/camps', label: 'English' });
-  expect(tag(link, 'a')).toEqual({ class: 'language-link', href: '/en/camps', hreflang: 'en', lang: 'en', 'data-language-switch': 'en' });
-  expect(tag(link, 'svg')).toMatchObject({ class: 'icon', 'aria-hidden': 'true', width: '18' });
-  expect(link).toContain('<span>English</span></a>');
+test('the 404 path before script', () => {
   expect(renderIsland(islands['requested-path'], { placeholder: '/...' })).toBe('<code data-requested-path>/...</code>');
 });
 
-test('the header island is the navigation and the language link, side by side', () => {
-  const html = renderIsland(islands['site-header'], {
-    nav: { label: 'Menu', items: [{ label: 'Kampen', href: '/kampen' }] },
-    language: { locale: 'en', alternates: { nl: '/kampen', en: '/en/camps' }, target: '/kampen', label: 'Nederlands' },
-    account: { login: '/en/login', registrations: '/en/events/registrations', labels: { account: 'Account of {name}', registrations: 'My registrations', signOut: 'Log out' } },
-  });
-  // The account menu adds nothing to the HTML, which knows nobody (issue 6): the login link is the template's.
-  expect(html).toMatch(/^<details [^>]*class="menu"[^>]*>.*<\/details><a [^>]*class="language-link"[^>]*>.*<\/a>$/);
-  expect(tag(html, 'a', { class: 'language-link' })).toMatchObject({ href: '/kampen', hreflang: 'nl', lang: 'nl' });
-});
-
-
-test('an island rendered in parts (the header) is the HTML of the whole, and the same props give the same HTML again', async () => {
-  const { renderToString } = await import('preact-render-to-string');
-  const { createElement } = await import('preact');
-  const props = (target: string) => ({
-    nav: { label: 'Menu', items: [{ label: 'Kampen', href: '/kampen', current: true }, { label: 'Toptennis', children: [{ label: 'Junior Academy', href: '/junior-academy' }] }] },
-    language: { locale: 'nl' as const, alternates: { nl: '/kampen', en: target }, target, label: 'English' },
-    account: { login: '/login', registrations: '/evenementen/inschrijvingen', labels: { account: 'Account van {name}', registrations: 'Mijn inschrijvingen', signOut: 'Uitloggen' } },
-  });
-  for (const target of ['/en/camps', '/en/other', '/en/camps']) {
-    const whole = renderToString(createElement(islands['site-header'] as never, props(target)));
-    expect(renderIsland(islands['site-header'], props(target), islandParts['site-header'] as never)).toBe(whole);
-  }
-  // Remembered by value, not by object: other props are never answered with an older page's HTML.
-  expect(renderIsland(islands['site-header'], props('/en/x'), islandParts['site-header'] as never)).toContain('href="/en/x"');
+test('the same props give the same HTML again, remembered by value, not by object', () => {
+  const props = (href: string) => ({ id: 'tip', href, label: 'Inschrijven', tooltip: 'Via YourTennis', className: 'button', external: true });
+  const first = renderIsland(islands['tooltip-link'], props('https://example.nl/a'));
+  expect(renderIsland(islands['tooltip-link'], props('https://example.nl/a'))).toBe(first);
+  expect(renderIsland(islands['tooltip-link'], props('https://example.nl/b'))).toContain('href="https://example.nl/b"');
 });

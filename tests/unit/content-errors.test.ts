@@ -567,7 +567,7 @@ describe('config errors (parseConfig): field, problem and line of site.config.ya
       name: 'a navigation item naming an unknown route',
       edits: [['  - route: camps\n', '  - route: kampen\n']],
       needle: 'route: kampen',
-      message: `navigation[8]: route: expected ${routeNames.map((r) => `"${r}"`).join(' | ')}, received "kampen"`,
+      message: `navigation[1]: route: expected ${routeNames.map((r) => `"${r}"`).join(' | ')}, received "kampen"`,
     },
     {
       name: 'a theme shade that is not a colour',

@@ -5,13 +5,18 @@ import { clearProfile, onProfileChange, profileName, readProfile } from '../../l
 import { fetchSession, profileStands } from '../../lib/auth/session.ts';
 import { signOutHere } from '../../lib/auth/sign-out.ts';
 import type { Profile } from '../../lib/auth/types.ts';
-import type { AccountMenuProps } from '../AccountMenu.tsx';
 
-export type SignedInMenuProps = AccountMenuProps;
+export interface SignedInMenuProps {
+  /** The login page and my registrations, in the page's language. */
+  login: string;
+  registrations: string;
+  /** "Account van {name}", "Mijn inschrijvingen", "Uitloggen". */
+  labels: { account: string; registrations: string; signOut: string };
+}
 
 /**
  * The header's menu for a signed-in visitor: their avatar (photo, else initials) opening my
- * registrations and sign out. Loaded only when a profile is stored (AccountMenu.tsx). The profile
+ * registrations and sign out. Loaded only when a profile is stored (islands/header.ts). The profile
  * is checked once per page against the `__session` cookie (lib/auth/session.ts says when it
  * stands), so one whose session ended elsewhere is cleared and the login link comes back.
  */
@@ -36,16 +41,7 @@ export function SignedInMenu({ login, registrations, labels }: SignedInMenuProps
   if (!profile) return null;
   const name = profileName(profile);
   return (
-    <details
-      className="account-menu"
-      data-account="signed-in"
-      onKeyDown={(event) => {
-        const menu = event.currentTarget;
-        if (event.key !== 'Escape' || !menu.open) return;
-        menu.open = false;
-        menu.querySelector('summary')?.focus();
-      }}
-    >
+    <details className="account-menu" data-account="signed-in">
       <summary>
         <Avatar src={profile.photo} text={initials(name)} size="md" />
         <span className="visually-hidden">{labels.account.replace('{name}', name)}</span>

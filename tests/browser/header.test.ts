@@ -1,13 +1,15 @@
 /**
- * The navigation island on the real built site, by keyboard, at phone and desktop width, in both
- * languages (issue 4): open, walk, open a group, Escape back out, close from outside.
+ * The header on the real built site (issues 4, 19): HTML and CSS that work without JavaScript (the
+ * menu opens and closes, a tap on the backdrop closes it, the language is a plain link), and with
+ * its small script, by keyboard, at phone and desktop width, in both languages: open, walk, open a
+ * group, Escape back out, close from outside.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAvailable, VIEWPORTS } from '../helpers/browser.ts';
 import { contextOptions, openPage, startIslandsSite, type IslandsSite } from '../helpers/islands-site.ts';
 
-const runs = browserAvailable('tests/browser/islands.nav.test.ts');
+const runs = browserAvailable('tests/browser/header.test.ts');
 
 /**
  * The expanded state Chromium gives assistive technology (its own accessibility tree, over CDP):
@@ -38,21 +40,21 @@ async function tabTo(page: Page, text: string, limit = 40): Promise<void> {
 }
 
 const languages = [
-  { locale: 'nl', path: '/kampen', menu: 'Menu', group: 'Toptennis', child: 'Junior Academy', childPath: '/junior-academy', first: 'Verenigingen' },
-  { locale: 'en', path: '/en/camps', menu: 'Menu', group: 'Top tennis', child: 'Junior Academy', childPath: '/en/junior-academy', first: 'Clubs' },
+  { locale: 'nl', path: '/kampen', menu: 'Menu', group: 'Toptennis', child: 'Regiotennis', childPath: '/regiotennis', first: 'Verenigingen' },
+  { locale: 'en', path: '/en/camps', menu: 'Menu', group: 'Talent programmes', child: 'Regional tennis', childPath: '/en/regional-tennis', first: 'Clubs' },
 ];
 
-describe.skipIf(!runs)('mobile navigation island', () => {
+describe.skipIf(!runs)('header', () => {
   let site: IslandsSite;
   beforeAll(async () => {
     site = await startIslandsSite();
   });
   afterAll(() => site?.stop());
 
-  /** A page at phone width with its header hydrated, and the main navigation on it. */
-  async function onPhone(path: string) {
-    const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true }));
-    const { page, problems } = await openPage(context, path, { waitFor: ['site-header'] });
+  /** A page at phone width with its header script run (or with JavaScript off), and the main navigation on it. */
+  async function onPhone(path: string, { javaScript = true } = {}) {
+    const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, javaScriptEnabled: javaScript }));
+    const { page, problems } = await openPage(context, path, { waitFor: javaScript ? ['header'] : [] });
     return { context, page, problems, nav: page.locator('nav.main-nav') };
   }
 
@@ -135,17 +137,63 @@ describe.skipIf(!runs)('mobile navigation island', () => {
 
   test('desktop: the links are in view without opening anything; one group open at a time', async () => {
     const context = await site.browser.newContext(contextOptions(site, { viewport: VIEWPORTS.desktop }));
-    const { page, problems } = await openPage(context, '/', { waitFor: ['site-header'] });
+    const { page, problems } = await openPage(context, '/', { waitFor: ['header'] });
     await expect.poll(() => page.getByRole('link', { name: 'Verenigingen', exact: true }).first().isVisible()).toBe(true);
     const topTennis = page.locator('details.submenu').nth(0);
-    const houseOf = page.locator('details.submenu').nth(1);
+    const about = page.locator('details.submenu').nth(1);
     await topTennis.locator('summary').click();
     await expect.poll(() => topTennis.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
-    await houseOf.locator('summary').click();
-    await expect.poll(() => houseOf.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+    await about.locator('summary').click();
+    await expect.poll(() => about.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
     await expect.poll(() => topTennis.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
     await page.keyboard.press('Escape');
-    await expect.poll(() => houseOf.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await expect.poll(() => about.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test.each(languages)('phone without JavaScript, $locale: the menu opens, shows a close button, and a tap on the backdrop closes it', async ({ path, menu, group, child }) => {
+    const { context, page, problems, nav } = await onPhone(path, { javaScript: false });
+    const button = page.locator('summary.menu-button');
+    // The button sits at the right edge, after the language and login links.
+    const [buttonBox, languageBox] = await Promise.all([button.boundingBox(), page.locator('.language-link').boundingBox()]);
+    expect(buttonBox!.x).toBeGreaterThan(languageBox!.x);
+    expect(buttonBox!.x + buttonBox!.width).toBeGreaterThan(VIEWPORTS.phone.width - 40);
+    expect(await button.getAttribute('aria-label')).toBeNull();
+    // Known by its icon; its word is for screen readers.
+    expect(await button.locator('span').evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+    expect((await button.textContent())?.trim()).toBe(menu);
+
+    await button.click();
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    // Open: the icon is a cross (the button reports itself expanded).
+    expect(await button.locator('svg.when-open').isVisible()).toBe(true);
+    expect(await button.locator('svg.when-closed').isVisible()).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('summary.menu-button')!, '::before').position)).toBe('fixed');
+    await nav.getByText(group, { exact: true }).click();
+    await expect.poll(() => nav.getByRole('link', { name: child, exact: true }).isVisible()).toBe(true);
+
+    // A tap on the darkened page below the panel closes the menu: no script needed.
+    const panel = (await nav.boundingBox())!;
+    await page.mouse.click(VIEWPORTS.phone.width / 2, Math.min(panel.y + panel.height + 30, VIEWPORTS.phone.height - 10));
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    expect(await page.locator('details.menu').evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test.each([390, 360])('phone %i px, English: the word mark keeps its size and every letter, beside the language code', async (width) => {
+    const context = await site.browser.newContext(contextOptions(site, { viewport: { width, height: 800 }, isMobile: true, hasTouch: true, javaScriptEnabled: false }));
+    const { page, problems } = await openPage(context, '/en/camps');
+    const name = page.locator('.brand .logo-name');
+    const size = await name.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    expect(size).toBeGreaterThanOrEqual(16);
+    // Nothing clipped: the text is as wide as it needs, and the header row does not overflow.
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('.header-inner')!.scrollWidth <= document.querySelector('.header-inner')!.clientWidth)).toBe(true);
+    // A plain link, shown as the language's code and named by the language.
+    expect(await page.locator('.language-link .language-short').innerText()).toBe('NL');
+    expect(await page.getByRole('link', { name: 'Nederlands', exact: true }).getAttribute('href')).toBe('/kampen');
     expect(problems).toEqual([]);
     await context.close();
   });

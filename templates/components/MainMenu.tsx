@@ -1,0 +1,57 @@
+import type { NavItem, NavLinkItem } from '../lib/navigation.ts';
+import { Icon } from './Icon.tsx';
+
+function NavLink({ link }: { link: NavLinkItem }) {
+  return (
+    <a href={link.href} {...(link.external ? { rel: 'noopener' } : {})} {...(link.current ? { 'aria-current': 'page' as const } : {})}>
+      {link.label}
+    </a>
+  );
+}
+
+/**
+ * The main navigation as HTML and CSS only (issue 19): on phones a <details> that opens a panel
+ * over a backdrop (the open button's own ::before, so a tap on it closes the menu without script),
+ * its groups folds; on wide screens a row with dropdowns. The groups share a `name`, so opening
+ * one closes the other, natively. The header's small script (islands/header.ts) adds Escape and
+ * closing on a click or focus elsewhere. <summary> reports expanded/collapsed itself (ARIA in
+ * HTML: no aria-expanded on it), so its name stays "Menu" while the icon turns into a cross.
+ */
+export function MainMenu({ label, items }: { label: string; items: NavItem[] }) {
+  return (
+    <details className="menu" data-menu="">
+      <summary className="menu-button">
+        <Icon name="menu" size={24} className="when-closed" />
+        <Icon name="x" size={24} className="when-open" />
+        <span>{label}</span>
+      </summary>
+      <nav className="main-nav" aria-label={label}>
+        <ul>
+          {items.map((item, index) =>
+            'children' in item ? (
+              <li key={index} className="has-children">
+                <details className="submenu" name="main-nav-group">
+                  <summary>
+                    {item.label}
+                    <Icon name="chevron-down" size={16} />
+                  </summary>
+                  <ul>
+                    {item.children.map((child, childIndex) => (
+                      <li key={childIndex}>
+                        <NavLink link={child} />
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ) : (
+              <li key={index}>
+                <NavLink link={item} />
+              </li>
+            ),
+          )}
+        </ul>
+      </nav>
+    </details>
+  );
+}
