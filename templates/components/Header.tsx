@@ -25,11 +25,7 @@ export function Header() {
         <a className="brand" href={href('home')}>
           <Logo name={model.config.name} />
         </a>
-        <MainMenu label={t('nav.menu')} items={navItems(site)} />
-        <a className="search-link" href={href('search')}>
-          <Icon name="search" size={20} />
-          <span className="visually-hidden">{t('search.open')}</span>
-        </a>
+        <MainMenu label={t('nav.menu')} items={navItems(site)} search={{ href: href('search'), label: t('search.open') }} />
         <a className="language-link" href={language.href} hrefLang={language.other} lang={language.other} data-language-switch={language.other}>
           <Icon name="globe" size={18} />
           <span className="language-short" aria-hidden="true">

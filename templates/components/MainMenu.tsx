@@ -15,9 +15,11 @@ function NavLink({ link }: { link: NavLinkItem }) {
  * its groups folds; on wide screens a row with dropdowns. The groups share a `name`, so opening
  * one closes the other, natively. The header's small script (islands/header.ts) adds Escape and
  * closing on a click or focus elsewhere. <summary> reports expanded/collapsed itself (ARIA in
- * HTML: no aria-expanded on it), so its name stays "Menu" while the icon turns into a cross.
+ * HTML: no aria-expanded on it), so its name stays "Menu" while the icon turns into a cross. The
+ * search page's link ends the menu: an icon in the row on wide screens, a row of the panel on phones
+ * (the phone's header row has no room for a fifth button).
  */
-export function MainMenu({ label, items }: { label: string; items: NavItem[] }) {
+export function MainMenu({ label, items, search }: { label: string; items: NavItem[]; search: { href: string; label: string } }) {
   return (
     <details className="menu" data-menu="">
       <summary className="menu-button">
@@ -50,6 +52,12 @@ export function MainMenu({ label, items }: { label: string; items: NavItem[] }) 
               </li>
             ),
           )}
+          <li className="nav-search">
+            <a className="search-link" href={search.href}>
+              <Icon name="search" size={20} />
+              <span>{search.label}</span>
+            </a>
+          </li>
         </ul>
       </nav>
     </details>

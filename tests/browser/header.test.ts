@@ -197,4 +197,21 @@ describe.skipIf(!runs)('header', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  test.each([
+    { width: 1240, path: '/' },
+    { width: 1240, path: '/en' },
+    { width: 1366, path: '/' },
+    { width: 1366, path: '/en' },
+  ])('wide screen $width px at $path: the whole menu in one row, nothing pushed out', async ({ width, path }) => {
+    const context = await site.browser.newContext(contextOptions(site, { viewport: { width, height: 800 }, javaScriptEnabled: false }));
+    const { page, problems } = await openPage(context, path);
+    expect(await page.locator('summary.menu-button').isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.querySelector('.header-inner')!.scrollWidth <= document.querySelector('.header-inner')!.clientWidth)).toBe(true);
+    // One row: every item's middle at the same height (give or take a pixel of rounding).
+    const middles = await page.locator('.main-nav > ul > li, .language-link, .account-login').evaluateAll((all) => all.map((element) => element.getBoundingClientRect().top + element.getBoundingClientRect().height / 2));
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
