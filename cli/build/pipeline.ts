@@ -201,7 +201,7 @@ async function writeSite(run: {
     );
     const feeds = await timer.run('feeds', () => writeAll(output, renderFeeds(model, pages, imageLookup)), (n) => `${n} feeds`);
     const calendars = await timer.run('calendars', () => writeAll(output, renderCalendars(model, pages, buildDate)), (n) => `${n} ics files`);
-    const search = await timer.run('search', () => buildSearchIndex(join(output.dir, 'public'), pages), (s) => `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files`);
+    const search = await timer.run('search', () => buildSearchIndex({ publicDir: join(output.dir, 'public'), pages, cacheDir: join(cacheDir, 'search') }), (s) => `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files${s.cached ? ' from cache' : ''}`);
     output.count(search.files, search.bytes);
     const functions = await timer.run('functions', () => buildFunctions({ root: options.root, outDir: output.dir, redirects, site: manifest, scriptHashes: [...new Set(Object.values(scriptHashes).flat())].sort(), bundle: run.functions }), (f) => `${f.files} files`);
     output.count(functions.files, functions.bytes);
@@ -219,7 +219,7 @@ async function writeSite(run: {
       files: output.files,
       bytes: output.bytes,
       images: { made: images.made, cached: images.cached, ms: images.ms },
-      found: { feeds, calendars, cards: { made: drawn.made, cached: drawn.cached }, search: { pages: search.pages, languages: search.languages } },
+      found: { feeds, calendars, cards: { made: drawn.made, cached: drawn.cached }, search: { pages: search.pages, languages: search.languages, cached: search.cached } },
       timings: timer.timings,
       warnings: site.warnings.length,
     };

@@ -60,7 +60,8 @@ export interface BuildResult {
     feeds: number;
     calendars: number;
     cards: { made: number; cached: number };
-    search: { pages: number; languages: string[] };
+    /** `cached`: the index of an earlier build with the same searchable pages, linked (no Pagefind run). */
+    search: { pages: number; languages: string[]; cached: boolean };
   };
   timings: StageTiming[];
   warnings: number;

@@ -89,7 +89,8 @@ export function ShareTags({ title, fullTitle, description, hero }: { title: stri
       <link rel="alternate" type="application/rss+xml" title={`${newsTitle} (RSS)`} href={feeds.rss} />
       <link rel="alternate" type="application/atom+xml" title={`${newsTitle} (Atom)`} href={feeds.atom} />
       <meta property="og:type" content={article ? 'article' : 'website'} />
-      <meta property="og:url" content={absolute(page.canonical)} />
+      {/* A shell is one page for many addresses (/registrations/[id]): it has no URL of its own. */}
+      {!page.shell && <meta property="og:url" content={absolute(page.canonical)} />}
       <meta property="og:image" content={cardFacts.url} />
       <meta property="og:image:type" content="image/jpeg" />
       <meta property="og:image:width" content={String(card.width)} />

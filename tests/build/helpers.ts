@@ -33,6 +33,8 @@ export function normalise(html: string, buildDate: string): string {
     .replace(/© \d{4}/g, '© {{YEAR}}')
     .replace(/(\/(?:assets|images)\/[\w.-]+?)\.[0-9a-f]{8,}\.(\w+)/g, '$1.[hash].$2')
     .replace(/(\/islands\/[\w-]+?)-[A-Z0-9]{8}\.js/g, '$1-[hash].js')
+    // A card's name carries the card template's and fonts' hash: a new font version is no page change.
+    .replace(/(\/cards\/[\w.-]+?)\.[A-Za-z0-9]{16}\.jpg/g, '$1.[hash].jpg')
     .replace(/data:image\/(\w+);base64,[A-Za-z0-9+/=]+/g, 'data:image/$1;base64,[placeholder]')
     .replace(/></g, '>\n<');
 }

@@ -44,12 +44,15 @@ export async function copyProject(options: CopyOptions = {}): Promise<string> {
       await cp(cache, join(dir, '.site', 'cache', 'images'), { recursive: true });
     }
   }
-  // Social cards are named by everything drawn on them, so every copy shares this repository's:
-  // a copy's first build would otherwise draw all of them again (issue 23).
-  const cards = join(projectRoot, '.site', 'cache', 'cards');
-  await mkdir(cards, { recursive: true });
+  // Social cards are named by everything drawn on them and search indexes by the pages they
+  // index, so every copy shares this repository's: a copy's first build would otherwise draw
+  // every card and run Pagefind again (issue 23).
   await mkdir(join(dir, '.site', 'cache'), { recursive: true });
-  await symlink(cards, join(dir, '.site', 'cache', 'cards'));
+  for (const shared of ['cards', 'search']) {
+    const cache = join(projectRoot, '.site', 'cache', shared);
+    await mkdir(cache, { recursive: true });
+    await symlink(cache, join(dir, '.site', 'cache', shared));
+  }
   if (options.smallImages) await shrinkPhotos(join(dir, 'content', 'images'));
   return dir;
 }

@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { writeAtomic } from '../images/cache.ts';
+import { publishFile } from '../images/publish.ts';
+
+/** What one index is made of: its files (relative to the index folder) and what they hold. */
+export interface SearchIndexFiles {
+  pages: number;
+  languages: string[];
+  files: Array<{ path: string; bytes: number }>;
+}
+
+// Indexes of the last few versions of the site: enough for builds of older and newer copies
+// side by side (a test's project copies, a branch switched back), without growing for ever.
+const KEEP = 8;
+// A folder still being written by a build that was killed is removed once it is this old.
+const ABANDONED_MS = 10 * 60_000;
+const MANIFEST = 'index.json';
+
+/** Names an index by everything it is made from: Pagefind's version and options, each page's URL and bytes. */
+export function searchKey(parts: { version: string; options: unknown; pages: ReadonlyArray<{ url: string; content: string }> }): string {
+  const digest = createHash('sha256').update(`${parts.version}\0${JSON.stringify(parts.options)}\0`);
+  for (const page of parts.pages) digest.update(`${page.url}\0${page.content.length}\0`).update(page.content);
+  return digest.digest('base64url');
+}
+
+/**
+ * Content-addressed store of search indexes under <root>/.site/cache/search/<key>/: the same
+ * pages make the same index, so a build whose searchable pages are what an earlier build (of
+ * this or another output folder) indexed links those files instead of running Pagefind. The
+ * manifest is written last: a folder without one is unfinished and never used.
+ */
+export class SearchCache {
+  constructor(private readonly dir: string) {}
+
+  /** Links the index of `key` into `target`; undefined when it is not (or no longer) in the cache. */
+  async publish(key: string, target: string): Promise<SearchIndexFiles | undefined> {
+    const entry = join(this.dir, key);
+    const manifest = await readFile(join(entry, MANIFEST), 'utf8').then((text) => JSON.parse(text) as SearchIndexFiles, () => undefined);
+    if (!manifest) return undefined;
+    try {
+      for (const file of manifest.files) await publishFile(join(entry, file.path), join(target, file.path));
+      const now = new Date();
+      await utimes(join(entry, MANIFEST), now, now); // kept as recently used
+      return manifest;
+    } catch {
+      // Pruned by a build running beside this one: what was linked goes, and the index is made again.
+      await rm(target, { recursive: true, force: true });
+      return undefined;
+    }
+  }
+
+  /** Keeps a made index under its key (an index another build stored first is as good). */
+  async store(key: string, index: { pages: number; languages: string[]; files: ReadonlyArray<{ path: string; content: Uint8Array }> }): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const temporary = join(this.dir, `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      for (const file of index.files) {
+        await mkdir(dirname(join(temporary, file.path)), { recursive: true });
+        await writeFile(join(temporary, file.path), file.content);
+      }
+      const manifest: SearchIndexFiles = { pages: index.pages, languages: index.languages, files: index.files.map((file) => ({ path: file.path, bytes: file.content.byteLength })) };
+      await writeAtomic(join(temporary, MANIFEST), JSON.stringify(manifest));
+      await rename(temporary, join(this.dir, key)).catch((error: { code?: string }) => {
+        if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+      });
+    } finally {
+      await rm(temporary, { recursive: true, force: true });
+    }
+    await this.prune();
+  }
+
+  /** All but the KEEP most recently used indexes go, and folders of builds that never finished. */
+  private async prune(): Promise<void> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const entries = await Promise.all(
+      names.map(async (name) => {
+        const used = name.endsWith('.tmp') ? undefined : await stat(join(this.dir, name, MANIFEST)).catch(() => undefined);
+        const made = await stat(join(this.dir, name)).catch(() => undefined);
+        return { name, used: used?.mtimeMs, made: made?.mtimeMs ?? 0 };
+      }),
+    );
+    const complete = entries.filter((entry) => entry.used !== undefined).sort((a, b) => b.used! - a.used!);
+    const abandoned = entries.filter((entry) => entry.used === undefined && Date.now() - entry.made > ABANDONED_MS);
+    await Promise.all([...complete.slice(KEEP), ...abandoned].map((entry) => rm(join(this.dir, entry.name), { recursive: true, force: true })));
+  }
+}
