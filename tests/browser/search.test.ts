@@ -79,7 +79,7 @@ describe.runIf(runs)('site search in the browser', () => {
         }
       });
 
-      test('an article loads nothing of the search; the search page loads Pagefind and this language'\''s index at the first search', async () => {
+      test("an article loads nothing of the search; the search page loads Pagefind and this language's index at the first search", async () => {
         const context = await site.browser.newContext(contextOptions(site, { locale: language.browser }));
         try {
           const scripts: string[] = [];
