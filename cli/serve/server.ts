@@ -24,7 +24,10 @@ export interface StartServerOptions {
   log?: (line: string) => void;
   /** A ready mailer instead of one made from SMTP_URL (lets `site dev` share one). */
   mailer?: Mailer;
-  /** Open the registrations database at start, not at the first request that needs it (`site serve`). */
+  /**
+   * Open the registrations database at start (`site serve`), not at the first request that needs
+   * it: when the site has events that take sign-ups and no database server is named.
+   */
   warmUp?: boolean;
   /** Timeouts and header size for slow or oversized requests; defaults in limits.ts (tests shorten them). */
   limits?: Partial<ServerLimits>;
@@ -33,6 +36,12 @@ export interface StartServerOptions {
 export interface RunningServer {
   /** http://host:port, with the real port when 0 was asked. */
   url: string;
+  /**
+   * Settles once the server is whole: at once, or (warmUp) when the registrations database has
+   * started; with the database's failure when it could not (pages are served meanwhile either
+   * way, and a sign-up waits for the database or gets 503).
+   */
+  ready: Promise<{ database?: string }>;
   /** Re-reads site.json and redirects.json (after a rebuild); files are re-read on change anyway. */
   reload(): Promise<void>;
   /** Stops accepting, lets requests in flight finish (at most `graceMs`), then closes every socket. */
@@ -75,9 +84,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const limits = resolveLimits(options.limits);
   const server = createServer(serverOptions(limits), createRequestHandler(state));
   applyLimits(server, limits);
-  // PGlite's start takes seconds: paid while the server waits for its first visitor, not by them.
-  // A failure (the data folder held by another process) is logged now and retried at first use.
-  if (options.warmUp) void functions.registrations.store().catch((error: unknown) => log(`registrations: ${error instanceof Error ? error.message : String(error)}`));
+  // The database starts beside the pages (in a thread of its own when embedded), paid while the
+  // server waits for its first visitors, not by them. A failure (the data folder held by another
+  // process) is reported now and tried again at the next request that needs the database.
+  const started = Date.now();
+  const ready = options.warmUp && dist.site.events.length > 0
+    ? functions.registrations.store().then((store) => ({ database: `${store.kind} at ${store.location}, started in ${Date.now() - started} ms` }))
+    : Promise.resolve({});
+  ready.catch((error: unknown) => log(`registrations: ${error instanceof Error ? error.message : String(error)}`));
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, options.port ?? 8080, host);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -85,6 +99,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let closed: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${address.port}`,
+    ready,
     async reload() {
       const next = await loadDist(options.dist);
       state.dist = next;

@@ -1,43 +1,60 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { lockDataDir } from './data-lock.ts';
+import { initializeApart, startEmbeddedProcess } from './embedded-process.ts';
 import type { SqlClient, SqlRunner } from './sql.ts';
 
 /**
- * The embedded database: PGlite, PostgreSQL compiled to WebAssembly, in this process. No server
- * to install, the same SQL as production, and its files in a folder that survives restarts
- * (`memory://` keeps it in memory only). One connection: PGlite runs one transaction at a time,
- * so concurrent sign-ups queue here and can never interleave.
+ * The embedded database: PGlite, PostgreSQL compiled to WebAssembly, in a process of its own that
+ * this one starts and stops (embedded-process.ts). No server to install, the same SQL as production, and its files in a
+ * folder that survives restarts (`memory://` keeps it in memory only). One connection: statements
+ * and transactions take turns here, so concurrent sign-ups queue and can never interleave.
  *
- * Imported lazily (store.ts), so a server with DATABASE_URL never loads the WebAssembly.
+ * Imported lazily (store.ts), so a server with DATABASE_URL never starts it.
  */
 export async function openEmbedded(dataDir: string): Promise<SqlClient> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const unlock = inMemory ? async () => {} : await lockDataDir(dataDir);
-  let db: InstanceType<typeof PGlite>;
+  let database;
   try {
-    db = await PGlite.create(dataDir);
+    const created = inMemory || (await stat(join(dataDir, 'PG_VERSION')).then(() => true, () => false));
+    if (!created) await initializeApart(dataDir);
+    database = await startEmbeddedProcess(dataDir);
   } catch (error) {
     await unlock();
     throw error;
   }
-  const runner = (target: Pick<typeof db, 'query' | 'exec'>): SqlRunner => ({
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      return (await target.query<Row>(sql, [...params])).rows;
-    },
-    async exec(sql: string) {
-      await target.exec(sql);
-    },
-  });
+  const { query, exec } = database;
+  const runner: SqlRunner = { query, exec };
+
+  // One at a time: a statement sent while a transaction is open would run inside it.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = turn.then(work);
+    turn = result.catch(() => {});
+    return result;
+  };
   return {
     kind: 'embedded',
     location: dataDir,
-    ...runner(db),
-    transaction: (work) => db.transaction((tx) => work(runner(tx))),
+    query: (sql, params) => inTurn(() => query(sql, params)),
+    exec: (sql) => inTurn(() => exec(sql)),
+    transaction: (work) =>
+      inTurn(async () => {
+        await exec('BEGIN');
+        try {
+          const result = await work(runner);
+          await exec('COMMIT');
+          return result;
+        } catch (error) {
+          await exec('ROLLBACK').catch(() => {});
+          throw error;
+        }
+      }),
     async close() {
       try {
-        await db.close();
+        await inTurn(() => database.close());
       } finally {
         await unlock();
       }
