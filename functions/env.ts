@@ -32,10 +32,23 @@ function wholeNumber(vars: Record<string, string | undefined>, name: string, fal
   return value;
 }
 
+/** An origin as a browser writes it in `Origin` (lower-case host, no default port), so a string compare holds. */
+function parseOrigin(origin: string): string {
+  const problem = () => new FunctionConfigError('SITE_ALLOWED_ORIGINS', `"${origin}" is not an origin like https://example.nl`);
+  if (!/^https?:\/\/[^/?#]+$/i.test(origin)) throw problem();
+  try {
+    return new URL(origin).origin;
+  } catch {
+    throw problem();
+  }
+}
+
 /**
  * The variables the functions read, all in one place:
  * SMTP_URL, MAIL_FROM, SITE_OUTBOX, SITE_RATE_LIMIT (posts per minute per address, 0 = off,
- * default 20), SITE_BODY_LIMIT (bytes, default 65536), SITE_ALLOWED_ORIGINS (comma-separated),
+ * default 20), SITE_READ_RATE_LIMIT (function reads per minute per address, 0 = off, default 120),
+ * SITE_BODY_LIMIT (bytes, default 65536), SITE_ALLOWED_ORIGINS (comma-separated),
+ * SITE_TRUST_PROXY (how many proxies of ours stand in front, default 0),
  * STAGING, STAGING_PASSWORD, STAGING_SECRET, STAGING_MAX_AGE, FIREBASE_PROJECT_ID (else
  * GCLOUD_PROJECT, else site.json firebase.projectId), SESSION_CHECK_REVOKED (default 1),
  * DATABASE_URL (PostgreSQL for registrations), SITE_DATA_DIR (embedded database, default .site/data).
@@ -44,10 +57,7 @@ function wholeNumber(vars: Record<string, string | undefined>, name: string, fal
 export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
   const { site, vars } = options;
   const log = options.log ?? ((line: string) => console.log(line));
-  const extraOrigins = (vars.SITE_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
-  for (const origin of extraOrigins) {
-    if (!/^https?:\/\/[^/]+$/.test(origin)) throw new FunctionConfigError('SITE_ALLOWED_ORIGINS', `"${origin}" is not an origin like https://example.nl`);
-  }
+  const extraOrigins = (vars.SITE_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean).map(parseOrigin);
   const databaseUrl = vars.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new FunctionConfigError('DATABASE_URL', 'expected postgres://user:password@host:5432/database');
   // A platform keeps no files between instances: registrations there are PostgreSQL's or nobody's.
@@ -66,8 +76,12 @@ export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
     site,
     mailer,
     bodyLimit: wholeNumber(vars, 'SITE_BODY_LIMIT', 64 * 1024),
-    rateLimiter: createRateLimiter(wholeNumber(vars, 'SITE_RATE_LIMIT', 20)),
-    allowedOrigins: [new URL(site.url).origin, ...(options.platform?.origins ?? []), ...extraOrigins],
+    trustedProxies: wholeNumber(vars, 'SITE_TRUST_PROXY', 0),
+    rateLimits: {
+      posts: createRateLimiter(wholeNumber(vars, 'SITE_RATE_LIMIT', 20)),
+      reads: createRateLimiter(wholeNumber(vars, 'SITE_READ_RATE_LIMIT', 120)),
+    },
+    allowedOrigins: [...(options.platform?.origins ?? []), ...extraOrigins],
     staging: stagingSettings(vars),
     session: { projectId, checkRevoked: vars.SESSION_CHECK_REVOKED !== '0' },
     registrations: registrationsHandle(

@@ -1,3 +1,4 @@
+import { rateLimitKey } from './client-address.ts';
 import { errorResponse, HttpError, json, requestLocale } from './http.ts';
 import { answerPlainForm, isPlainForm, type PlainFormRoute } from './plain-form.ts';
 import type { FunctionEnv, FunctionHandler } from './types.ts';
@@ -5,7 +6,8 @@ import type { FunctionEnv, FunctionHandler } from './types.ts';
 /**
  * Path matching and the checks every function shares (method, Origin, rate limit, errors), so a
  * handler only does its own job. Patterns: exact segments, `:name` for one segment, and a final
- * `*` for the rest of the path (in params['*']).
+ * `*` for the rest of the path (in params['*']). Paths are matched as sent (percent-encoded);
+ * a `:name` segment is decoded once, and one that does not decode (`%E0`) matches nothing.
  */
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -13,6 +15,14 @@ export interface Route {
   handler: FunctionHandler;
   /** A page's form posts here: it also takes a plain (urlencoded) post and answers 303 to this page. */
   plain?: PlainFormRoute;
+}
+
+function decodeSegment(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 export function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {
@@ -28,8 +38,9 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
     const value = have[index];
     if (value === undefined) return undefined;
     if (part.startsWith(':')) {
-      if (value === '') return undefined;
-      params[part.slice(1)] = decodeURIComponent(value);
+      const decoded = decodeSegment(value);
+      if (decoded === undefined || decoded === '') return undefined;
+      params[part.slice(1)] = decoded;
     } else if (part !== value) return undefined;
   }
   return have.length === want.length ? params : undefined;
@@ -52,12 +63,15 @@ const words = {
 
 /**
  * A browser sends Origin with every POST; a page on another site posting here (CSRF) carries its
- * own origin. Missing Origin is refused too: our own pages always send it.
+ * own origin. Missing Origin is refused too: our own pages always send it. Compared with the
+ * site's configured URL and the allowed origins only, never with the request's Host: a page on
+ * evil.example whose name points at this server (DNS rebinding) sends `Host: evil.example` and
+ * `Origin: http://evil.example`, which agree with each other and with nothing we configured.
  */
-export function originAllowed(request: Request, allowed: readonly string[]): boolean {
+export function originAllowed(request: Request, env: Pick<FunctionEnv, 'site' | 'allowedOrigins'>): boolean {
   const origin = request.headers.get('origin');
   if (!origin) return false;
-  return origin === new URL(request.url).origin || allowed.includes(origin);
+  return origin === new URL(env.site.url).origin || env.allowedOrigins.includes(origin);
 }
 
 /** The answer of the matching function, or undefined when no function lives at this path. */
@@ -80,12 +94,17 @@ export async function dispatch(
   if (found?.route.plain && isPlainForm(request)) return answerPlainForm(found.route.plain, request, env, (json, jsonEnv) => dispatch(routes, json, jsonEnv, clientIp));
   try {
     if (!found) throw new HttpError(405, words[locale].method, undefined, { allow: allowHeader(candidates.map(({ route }) => route.method)) });
-    if (stateChanging.has(method)) {
-      if (!env.rateLimiter.take(clientIp)) {
-        throw new HttpError(429, words[locale].tooMany, undefined, { 'retry-after': String(env.rateLimiter.retryAfter(clientIp)) });
-      }
-      if (!originAllowed(request, env.allowedOrigins)) throw new HttpError(403, words[locale].origin);
+    const posting = stateChanging.has(method);
+    // Refused before it is counted: cross-site posts made from a victim's browser (all 403) must
+    // not spend that visitor's own allowance.
+    if (posting && !originAllowed(request, env)) {
+      env.log(`function ${pathname}: refused a ${method} from Origin ${JSON.stringify(request.headers.get('origin'))}; the site's url and SITE_ALLOWED_ORIGINS may post`);
+      throw new HttpError(403, words[locale].origin);
     }
+    // Reads are counted too: each GET with a session cookie costs an Auth lookup.
+    const limiter = posting ? env.rateLimits.posts : env.rateLimits.reads;
+    const key = rateLimitKey(clientIp);
+    if (!limiter.take(key)) throw new HttpError(429, words[locale].tooMany, undefined, { 'retry-after': String(limiter.retryAfter(key)) });
     return await found.route.handler(request, env, { clientIp, params: found.params });
   } catch (error) {
     if (error instanceof HttpError) return errorResponse(error);

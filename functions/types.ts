@@ -10,8 +10,15 @@ export interface FunctionEnv {
   mailer: Mailer;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
-  rateLimiter: RateLimiter;
-  /** Origins allowed to post: the site's URL, the platform's own (Firebase Hosting domains) and SITE_ALLOWED_ORIGINS. */
+  /** Proxies of ours in front (SITE_TRUST_PROXY): how far from the right of X-Forwarded-For the client is (client-address.ts). */
+  trustedProxies: number;
+  /** Per client per minute: posts (SITE_RATE_LIMIT) and reads (SITE_READ_RATE_LIMIT). */
+  rateLimits: { posts: RateLimiter; reads: RateLimiter };
+  /**
+   * Origins allowed to post besides the site's URL: the platform's own (Firebase Hosting domains),
+   * SITE_ALLOWED_ORIGINS, and the addresses `site serve` or `site dev` listens on. Never derived
+   * from a request.
+   */
   allowedOrigins: readonly string[];
   /** Present when STAGING=1. */
   staging: StagingSettings | undefined;

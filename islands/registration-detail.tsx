@@ -30,6 +30,15 @@ export interface RegistrationDetailProps {
 
 type View = { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'shown'; registration: Registration };
 
+/** The last segment of the address; one that does not decode (`%E0`) is no registration's id. */
+function registrationIdOf(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname.split('/').pop() ?? '');
+  } catch {
+    return '';
+  }
+}
+
 /**
  * One registration (`/evenementen/inschrijvingen/{id}`): one shell page serves every id, so the
  * id comes from the address and the secret from its #fragment (the mail link), or the visitor's
@@ -44,11 +53,11 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
   const [token, setToken] = useState<string | undefined>();
 
   useEffect(() => {
-    const id = decodeURIComponent(location.pathname.split('/').pop() ?? '');
+    const id = registrationIdOf(location.pathname);
     const link = linkFragment(location.hash);
     setToken(link.token);
-    // Without the link's token only a session opens it: no profile stored, nobody signed in, no request.
-    if (!link.token && !maybeSignedIn()) return setView({ kind: 'missing', message: text.notFound });
+    // No id in the address, or no token and no profile stored (only a session opens it then): no request.
+    if (!id || (!link.token && !maybeSignedIn())) return setView({ kind: 'missing', message: text.notFound });
     void requestJson<{ registration: Registration }>('GET', `/api/registrations/${encodeURIComponent(id)}`, text.failure, link.token ? { token: link.token } : {}).then((answer) => {
       if (!answer.ok) return setView({ kind: 'missing', message: answer.status === 404 ? text.notFound : answer.message });
       const { registration } = answer.body;

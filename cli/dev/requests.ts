@@ -55,7 +55,6 @@ export class DevRequests {
         dist: { dir: join(this.session.root, '.site', 'dev'), publicDir: join(this.session.root, '.site', 'dev', 'public'), site: manifest, redirects },
         files: createDevStore(this.session, this.options.onRenderProblem),
         functions: this.functionEnv(functions, manifest),
-        trustProxy: false,
         closing: false,
         log: (line) => void (ACCESS_LINE.test(line) || this.options.log(line)),
         router: functions,

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { formatProblems } from '../errors/format.ts';
+import { ownOrigins } from '../serve/own-origins.ts';
 import { problem, SiteError, type Problem } from '../errors/site-error.ts';
 import type { ChangeSet } from './changes.ts';
 import { EventStream } from './events.ts';
@@ -85,7 +86,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }
   requests = new DevRequests(session, events, {
     vars: options.env ?? process.env,
-    origins: [url, `http://localhost:${address.port}`, `http://127.0.0.1:${address.port}`],
+    origins: ownOrigins(address),
     log,
     onRenderProblem: (p) => log(formatProblems([p]).trimEnd()),
   });

@@ -3,14 +3,21 @@
  * for a path that cannot name a file of ours), and the clean form of a path the site's own links
  * never use (trailing slash, .html), to redirect to.
  */
+const base = 'http://site.invalid';
+
 export function parseTarget(target: string): { rawPathname: string; search: string } | undefined {
-  if (!target.startsWith('/') || target.startsWith('//')) return undefined;
+  if (!target.startsWith('/')) return undefined;
+  let url: URL;
   try {
-    const url = new URL(target, 'http://site.invalid');
-    return { rawPathname: url.pathname, search: url.search };
+    url = new URL(target, base);
   } catch {
     return undefined;
   }
+  // Decided on the parsed target, not as sent: `//host` and `/\host` name a host, and
+  // `/.//evil.example/` resolves to the path `//evil.example/`, which a redirect to its clean
+  // form (no trailing slash) would send to that host.
+  if (url.origin !== base || url.pathname.startsWith('//')) return undefined;
+  return { rawPathname: url.pathname, search: url.search };
 }
 
 export function decodePath(rawPathname: string): string | undefined {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { clientAddress } from '../../functions/client-address.ts';
 import { handleFunction, isFunctionPath, type FunctionEnv } from '../../functions/index.ts';
 import { bodyTooLarge, errorResponse, localeOfAcceptLanguage } from '../../functions/http.ts';
 import { matchPattern } from '../../functions/router.ts';
@@ -20,8 +21,6 @@ export interface ServerState {
   dist: DistSite;
   files: FileStore;
   functions: FunctionEnv;
-  /** Take the client address and protocol from X-Forwarded-* (SITE_TRUST_PROXY=1). */
-  trustProxy: boolean;
   closing: boolean;
   log(line: string): void;
   /**
@@ -32,11 +31,6 @@ export interface ServerState {
 }
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
-  return forwarded || req.socket.remoteAddress || 'unknown';
-}
 
 /**
  * Over TLS, or behind a proxy that says the visitor used https. X-Forwarded-Proto is believed
@@ -77,16 +71,16 @@ async function errorPage(req: IncomingMessage, res: ServerResponse, state: Serve
 }
 
 /** A shell page for client-filled paths (site.json rewrites), e.g. /evenementen/inschrijvingen/:id. */
-async function rewrite(state: ServerState, pathname: string) {
+async function rewrite(state: ServerState, rawPathname: string) {
   for (const { source, destination } of state.dist.site.rewrites) {
-    if (matchPattern(source, pathname)) return state.files.load(destination);
+    if (matchPattern(source, rawPathname)) return state.files.load(destination);
   }
   return undefined;
 }
 
 /** The origin the visitor used: the one its Origin header must match. */
 function requestOrigin(req: IncomingMessage, state: ServerState): string {
-  const host = (state.trustProxy && req.headers['x-forwarded-host']) || req.headers.host || 'localhost';
+  const host = (state.functions.trustedProxies > 0 && req.headers['x-forwarded-host']) || req.headers.host || 'localhost';
   return `${isHttps(req) ? 'https' : 'http'}://${String(host)}`;
 }
 
@@ -137,6 +131,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
       return redirect(res, 302, decision.location, cacheControl.none);
     }
     if (decision.kind === 'deny') return plain(res, 401, JSON.stringify({ statusMessage: 'Staging login required' }), { 'content-type': 'application/json; charset=utf-8' });
+    if (decision.kind === 'file-only') {
+      const file = await state.files.lookup(pathname);
+      if (!file) return redirect(res, 302, decision.otherwise, cacheControl.none);
+      return sendFile(req, res, file, { status: 200, cacheControl: 'private, no-cache', https, conditional: true });
+    }
   }
 
   // Asked before cleaning, so /old-path/ goes to its target in one hop (keys have no trailing slash).
@@ -145,10 +144,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
   const clean = cleanLocation(target.rawPathname, target.search);
   if (clean) return redirect(res, 301, clean, cacheControl.redirect);
 
-  if ((state.router?.isFunctionPath ?? isFunctionPath)(pathname)) return callFunction(req, res, state, ip);
+  // Function and shell patterns match the path as sent (they decode their own parameters once).
+  if ((state.router?.isFunctionPath ?? isFunctionPath)(target.rawPathname)) return callFunction(req, res, state, ip);
   if (method !== 'GET' && method !== 'HEAD') return plain(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
 
-  const file = (await state.files.lookup(pathname)) ?? (await rewrite(state, pathname));
+  const file = (await state.files.lookup(pathname)) ?? (await rewrite(state, target.rawPathname));
   if (!file) {
     // Prefix rules (wrong slugs) only where no page is: the right slug matches the prefix too.
     const wrongSlug = state.dist.redirects.prefix(pathname);
@@ -161,7 +161,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
 
 export function createRequestHandler(state: ServerState): RequestListener {
   return (req, res) => {
-    const ip = clientIp(req, state.trustProxy);
+    const ip = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, state.functions.trustedProxies);
     logAccess(req, res, ip, state.log);
     handle(req, res, state, ip).catch(async (error: unknown) => {
       if (error instanceof ClientGone) return void res.destroy(); // the access log line says `!`

@@ -7,6 +7,7 @@ import { problem, SiteError } from '../errors/site-error.ts';
 import { loadDist } from './dist.ts';
 import { createFileStore } from './files.ts';
 import { applyLimits, resolveLimits, serverOptions, type ServerLimits } from './limits.ts';
+import { ownOrigins } from './own-origins.ts';
 import { createRequestHandler, type ServerState } from './request-handler.ts';
 
 export interface StartServerOptions {
@@ -77,7 +78,6 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     dist,
     files: createFileStore(dist.publicDir),
     functions,
-    trustProxy: vars.SITE_TRUST_PROXY === '1',
     closing: false,
     log,
   };
@@ -94,6 +94,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   ready.catch((error: unknown) => log(`registrations: ${error instanceof Error ? error.message : String(error)}`));
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, options.port ?? 8080, host);
+  state.functions = { ...state.functions, allowedOrigins: [...state.functions.allowedOrigins, ...ownOrigins(address)] };
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
   let closed: Promise<void> | undefined;

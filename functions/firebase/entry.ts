@@ -4,6 +4,7 @@ import { defineSecret } from 'firebase-functions/params';
 import { onRequest, type Request as ExpressRequest, type Response as ExpressResponse } from 'firebase-functions/v2/https';
 import { baseSecurityHeaders, HSTS } from '../../cli/serve/headers.ts';
 import { noStore } from '../http.ts';
+import { clientAddress } from '../client-address.ts';
 import { createFunctionEnv, handleFunction, type FunctionEnv } from '../index.ts';
 import { createRedirectMatcher, withQuery, type RedirectRule } from '../redirects.ts';
 import { localeOfPath, siteManifestSchema } from '../site.ts';
@@ -30,9 +31,10 @@ let env: FunctionEnv | undefined;
  * SITE_ALLOWED_ORIGINS (e.g. the emulator's), never from the request's Host.
  */
 function functionEnv(): FunctionEnv {
+  // Google's front end appends "<client>, <its own address>" to X-Forwarded-For: two hops of ours.
   env ??= createFunctionEnv({
     site,
-    vars: { SITE_OUTBOX: '/tmp/site-outbox', ...process.env },
+    vars: { SITE_OUTBOX: '/tmp/site-outbox', SITE_TRUST_PROXY: '2', ...process.env },
     root: '/tmp',
     platform: { origins: hostingOrigins(process.env.GCLOUD_PROJECT), poolSize: POOL_SIZE_PER_INSTANCE },
   });
@@ -89,8 +91,10 @@ function fallback(request: Request): Response {
 
 export async function handle(req: ExpressRequest, res: ExpressResponse): Promise<void> {
   const request = toFetchRequest(req);
-  const clientIp = first(req.headers['x-forwarded-for']) ?? req.ip ?? 'unknown';
-  const response = (await handleFunction(request, functionEnv(), clientIp)) ?? fallback(request);
+  const env = functionEnv();
+  // Never Express's req.ip or the first entry: the left of X-Forwarded-For is the client's own words.
+  const clientIp = clientAddress(req.headers['x-forwarded-for'], req.socket?.remoteAddress, env.trustedProxies);
+  const response = (await handleFunction(request, env, clientIp)) ?? fallback(request);
   await sendFetchResponse(res, response);
 }
 

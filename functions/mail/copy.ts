@@ -18,10 +18,13 @@ export const fieldLabels: Record<Locale, Record<string, string>> = {
   },
 };
 
-/** In the question form the subject is the club the question is about. */
+/**
+ * In the question form the subject is the club the question is about. Only the table's own
+ * entries: a field named `constructor` or `__proto__` would otherwise find Object's.
+ */
 export function labelFor(locale: Locale, kind: MailFormKind | undefined, field: string): string {
   if (kind === 'question' && field === 'subject') return fieldLabels[locale].subjectClub ?? field;
-  return fieldLabels[locale][field] ?? field;
+  return Object.hasOwn(fieldLabels[locale], field) ? (fieldLabels[locale][field] ?? field) : field;
 }
 
 export const formNames: Record<Locale, Record<MailFormKind, string>> = {

@@ -37,8 +37,9 @@ function answerOf(question: EventQuestionFacts, raw: unknown, locale: Locale, la
   if (text === undefined) fail(field, say[locale].required(label));
   if (text === '') return question.required ? fail(field, say[locale].required(label)) : undefined;
   if (question.type === 'number') {
-    const value = Number(text.replace(',', '.'));
-    if (!/^-?\d+([.,]\d+)?$/.test(text) || !Number.isFinite(value)) fail(field, say[locale].number(label));
+    // Whole numbers only (years, head counts), as the form checks: "2015,5" must not become 2015.5.
+    const value = Number(text);
+    if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(value)) fail(field, say[locale].number(label));
     if (question.min !== undefined && value < question.min) fail(field, say[locale].tooLow(label, question.min));
     if (question.max !== undefined && value > question.max) fail(field, say[locale].tooHigh(label, question.max));
     return value;

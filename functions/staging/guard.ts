@@ -6,12 +6,15 @@ import type { StagingSettings } from './settings.ts';
 /**
  * What the staging guard decides for one request, as data (the server turns it into HTTP):
  * without a valid staging-auth cookie every path but the staging login of any locale goes to the
- * login of its locale; with one, the login page goes home.
+ * login of its locale; with one, the login page goes home. `file-only`: the login page's own
+ * files are served to strangers, but a path there with no file goes to the login like any other
+ * (the 404 page would show the site's menu, footer and contact details).
  */
 export type StagingDecision =
   | { kind: 'continue' }
   /** `setCookie`: the page asked for, remembered for after the login. */
   | { kind: 'redirect'; location: string; setCookie?: string }
+  | { kind: 'file-only'; otherwise: string }
   | { kind: 'deny' };
 
 export const STAGING_LOGIN_API = '/api/staging-login';
@@ -53,10 +56,8 @@ export function decideStaging(
   const signedIn = verifyStagingCookie(parseCookies(request.cookie).get(STAGING_COOKIE), settings.secret, now);
   if (signedIn) return isLogin ? { kind: 'redirect', location: site.home[locale] } : { kind: 'continue' };
   if (isLogin || request.pathname === STAGING_LOGIN_API) return { kind: 'continue' };
-  if (openPrefixes.some((prefix) => request.pathname.startsWith(prefix))) return { kind: 'continue' };
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    const location = site.stagingLogin[locale];
-    return request.navigation && request.target ? { kind: 'redirect', location, setCookie: stagingNextCookie(request.target, request.https ?? true) } : { kind: 'redirect', location };
-  }
-  return { kind: 'deny' };
+  if (request.method !== 'GET' && request.method !== 'HEAD') return { kind: 'deny' };
+  const location = site.stagingLogin[locale];
+  if (openPrefixes.some((prefix) => request.pathname.startsWith(prefix))) return { kind: 'file-only', otherwise: location };
+  return request.navigation && request.target ? { kind: 'redirect', location, setCookie: stagingNextCookie(request.target, request.https ?? true) } : { kind: 'redirect', location };
 }

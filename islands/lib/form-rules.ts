@@ -38,8 +38,9 @@ export const fieldPatterns = {
   // here only to be refused there.
   email: String.raw`(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+\-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}`,
   phone: String.raw`\+?[0-9 \(\)\-]*`,
-  // A whole or decimal number, with a Dutch decimal comma allowed: what the server accepts too.
-  number: String.raw`-?\d+([.,]\d+)?`,
+  // A whole number, as the server takes it: events ask for years and head counts, and the field's
+  // numeric keyboard has no decimal key. "2015,5" is a typo, not a year (issue 17).
+  number: String.raw`-?\d+`,
 } as const satisfies Partial<Record<FieldKind, string>>;
 
 const whole = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'u');
@@ -61,7 +62,7 @@ const numberPattern = whole(fieldPatterns.number);
 
 function checkNumber(rule: FieldRule, value: string, messages: RuleMessages): string | undefined {
   if (!numberPattern.test(value)) return messages.invalidNumber ?? messages.required;
-  const number = Number(value.replace(',', '.'));
+  const number = Number(value);
   if (rule.minValue !== undefined && number < rule.minValue) return messages.tooLow?.replace('{min}', String(rule.minValue));
   if (rule.maxValue !== undefined && number > rule.maxValue) return messages.tooHigh?.replace('{max}', String(rule.maxValue));
   return undefined;

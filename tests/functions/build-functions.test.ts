@@ -167,6 +167,21 @@ describe('dist/functions on a real Express app (as Firebase runs it)', () => {
     expect(response.headers.get('set-cookie')).toMatch(/^staging-auth=v1\.\d+\.[\w-]+; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly; Secure$/);
   });
 
+  test('the client is the address Google\'s front end appended, not the first X-Forwarded-For entry (issue 17, item 3)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const headers = { ...hosting, 'x-forwarded-for': `10.0.0.${i}, 198.51.100.7, 35.191.0.1` };
+      statuses.push((await fetch(`${base}/mail/send-new`, { method: 'POST', headers, body: '{}' })).status);
+    }
+    expect(statuses).toEqual([...Array<number>(20).fill(400), ...Array<number>(20).fill(429)]);
+  });
+
+  test('a path parameter that does not decode is no crash (issue 17, item 8)', async () => {
+    const response = await fetch(`${base}/api/registrations/%25E0`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ statusMessage: expect.any(String) });
+  });
+
   test('paths without a file: wrong-slug redirect with the query kept, English 404 page with status 404', async () => {
     const wrong = await fetch(`${base}/nieuws/12-oud?page=3`, { redirect: 'manual' });
     expect(wrong.status).toBe(301);

@@ -79,7 +79,7 @@ describe.each(databaseKinds('tests/registrations/api.test.ts'))('registrations A
     [{ surname: 'Jansen\r\nBcc: x@example.com' }, 'surname', 'Achternaam: gebruik één regel.'],
     [{ answers: {} }, 'answers.birthYear', 'Geboortejaar: dit veld is verplicht.'],
     [{ answers: { birthYear: 1990 } }, 'answers.birthYear', 'Geboortejaar: de waarde moet minimaal 2000 zijn.'],
-    [{ answers: { birthYear: 'twee' } }, 'answers.birthYear', 'Geboortejaar: vul een geldig getal in.'],
+    [{ answers: { birthYear: 'twee' } }, 'answers.birthYear', 'Geboortejaar: vul een heel getal in.'],
     [{ answers: { birthYear: 2010, shoeSize: 40 } }, 'answers.shoeSize', 'Dit evenement stelt geen vraag "shoeSize".'],
     [{ admin: true }, 'admin', 'Onbekend veld: admin.'],
     [{ locale: 'en', answers: { birthYear: 2030 } }, 'answers.birthYear', 'Year of birth: the value must be at most 2022.'],
