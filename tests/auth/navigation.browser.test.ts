@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { browserAvailable } from '../helpers/browser.ts';
-import { createUser, loginReady, openPage, sessionCookie, startAuthSite, uniqueEmail, type AuthSite } from './helpers/auth-site.ts';
+import { offSiteReturnPaths, onSiteReturnPaths } from '../security/redirect-tricks.ts';
+import { createUser, loginReady, openPage, sessionCookie, startAuthSite, uniqueEmail, watchConsole, type AuthSite } from './helpers/auth-site.ts';
 
 const run = browserAvailable('identity navigation browser tests');
 let site: AuthSite;
@@ -34,6 +35,19 @@ async function signIn(page: Page, email: string, password: string, labels = { em
   await page.getByLabel(labels.email, { exact: true }).fill(email);
   await page.getByLabel(labels.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
+}
+
+/** Requests to any host but the site and the Auth emulator, and script dialogs (a `javascript:` URL run). */
+function watchElsewhere(page: Page): string[] {
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(site.url) && !request.url().includes(site.emulator.host)) elsewhere.push(request.url());
+  });
+  page.on('dialog', (dialog) => {
+    elsewhere.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return elsewhere;
 }
 
 /** A signed-in visitor in a fresh context: user made in the emulator, signed in on /login. */
@@ -134,15 +148,14 @@ describe.runIf(run)('signed-in state in the navigation', () => {
     await context.close();
   });
 
-  test.each(['https://evil.example/phish', '//evil.example/phish', '/\\evil.example/phish', 'javascript:alert(document.cookie)'])('an open redirect in the return path (%s) is refused', async (next) => {
+  // Issue 17, item 1: after signing in, the reported attack; then every trick of the table for a
+  // visitor already signed in (the login page sends them on at once, without a click).
+  test.each(['/.//evil.example/phish', 'https://evil.example/phish', '/\\evil.example/phish'])('signing in with the return path %s stays on the site', async (next) => {
     const email = uniqueEmail('hanna');
     await createUser(site, email, 'serve-and-volley-1', 'Hanna Hendriks');
     const context = await fresh();
     const page = await context.newPage();
-    const elsewhere: string[] = [];
-    page.on('request', (request) => {
-      if (!request.url().startsWith(site.url) && !request.url().includes(site.emulator.host)) elsewhere.push(request.url());
-    });
+    const elsewhere = watchElsewhere(page);
     await page.goto(`/login?next=${encodeURIComponent(next)}`);
     await signIn(page, email, 'serve-and-volley-1');
     await expect.poll(() => page.getByRole('heading', { name: 'Ingelogd als Hanna Hendriks' }).count(), wait).toBe(1);
@@ -153,6 +166,37 @@ describe.runIf(run)('signed-in state in the navigation', () => {
     expect(elsewhere).toEqual([]);
     await context.close();
   });
+
+  test(`a signed-in visitor opening the login page with any of ${offSiteReturnPaths.length} path tricks stays on it; real paths are followed`, async () => {
+    const { context, page: first } = await signedIn('Hidde Hoekstra');
+    await first.close();
+    // Four tabs of one signed-in visitor share the table.
+    const tabs = await Promise.all([0, 1, 2, 3].map(() => context.newPage()));
+    const elsewhere = tabs.map((tab) => watchElsewhere(tab));
+    const problems = tabs.map((tab) => watchConsole(tab));
+    await Promise.all(
+      tabs.map(async (page, tab) => {
+        for (const [trick, why] of offSiteReturnPaths.filter((_, index) => index % tabs.length === tab)) {
+          await page.goto(`/login?next=${encodeURIComponent(trick)}`);
+          await page.locator('.auth[data-identity="ready"]').waitFor(wait);
+          await expect.poll(() => page.getByRole('heading', { name: 'Ingelogd als Hidde Hoekstra' }).count(), wait).toBe(1);
+          expect(new URL(page.url()).pathname, `${JSON.stringify(trick)}: ${why}`).toBe('/login');
+          expect(await page.getByRole('link', { name: 'Verder naar de pagina waar je was' }).count(), why).toBe(0);
+        }
+        for (const [path, result] of onSiteReturnPaths.filter((_, index) => index % tabs.length === tab)) {
+          await page.goto(`/login?next=${encodeURIComponent(path)}`);
+          await page.waitForURL((url) => url.pathname !== '/login', wait);
+          const reached = new URL(page.url());
+          expect(`${reached.pathname}${reached.search}${reached.hash}`, path).toBe(result);
+          expect(reached.origin).toBe(site.url);
+        }
+      }),
+    );
+    expect(elsewhere.flat()).toEqual([]);
+    // The odd paths that stay on the site (/https://evil.example) are 404 pages: the only failed loads.
+    expect(problems.flat().filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+    await context.close();
+  }, 240_000);
 
   test('a stored profile without a session behind it is cleared', async () => {
     const context = await fresh();
