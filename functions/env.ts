@@ -45,8 +45,9 @@ function parseOrigin(origin: string): string {
 
 /**
  * The variables the functions read, all in one place:
- * SMTP_URL, MAIL_FROM, SITE_OUTBOX, SITE_RATE_LIMIT (posts per minute per address, 0 = off,
- * default 20), SITE_READ_RATE_LIMIT (function reads per minute per address, 0 = off, default 120),
+ * SMTP_URL, MAIL_FROM, SITE_OUTBOX, SITE_RATE_LIMIT (posts per minute per address, default 20;
+ * 0 turns every limit off), SITE_READ_RATE_LIMIT (function reads per minute per address, 0 = off,
+ * default 120),
  * SITE_BODY_LIMIT (bytes, default 65536), SITE_ALLOWED_ORIGINS (comma-separated),
  * SITE_TRUST_PROXY (how many proxies of ours stand in front, default 0),
  * STAGING, STAGING_PASSWORD, STAGING_SECRET, STAGING_MAX_AGE, FIREBASE_PROJECT_ID (else
@@ -63,6 +64,8 @@ export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
   // A platform keeps no files between instances: registrations there are PostgreSQL's or nobody's.
   if (!databaseUrl && options.platform) log('registrations: DATABASE_URL is not set, so sign-ups and registration pages answer 503; set the DATABASE_URL secret (docs/deploy.md#database)');
   else if (!databaseUrl && vars.K_SERVICE) log('registrations: DATABASE_URL is not set, so registrations go to an embedded database this container loses; set DATABASE_URL');
+  // SITE_RATE_LIMIT=0 turns rate limiting off as a whole (say, a proxy in front limits instead).
+  const postsPerMinute = wholeNumber(vars, 'SITE_RATE_LIMIT', 20);
   const projectId = vars.FIREBASE_PROJECT_ID ?? vars.GCLOUD_PROJECT ?? site.firebase?.projectId ?? 'demo-site';
   const mailer =
     options.mailer ??
@@ -78,8 +81,8 @@ export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
     bodyLimit: wholeNumber(vars, 'SITE_BODY_LIMIT', 64 * 1024),
     trustedProxies: wholeNumber(vars, 'SITE_TRUST_PROXY', 0),
     rateLimits: {
-      posts: createRateLimiter(wholeNumber(vars, 'SITE_RATE_LIMIT', 20)),
-      reads: createRateLimiter(wholeNumber(vars, 'SITE_READ_RATE_LIMIT', 120)),
+      posts: createRateLimiter(postsPerMinute),
+      reads: createRateLimiter(postsPerMinute === 0 ? 0 : wholeNumber(vars, 'SITE_READ_RATE_LIMIT', 120)),
     },
     allowedOrigins: [...(options.platform?.origins ?? []), ...extraOrigins],
     staging: stagingSettings(vars),
