@@ -39,27 +39,29 @@ const address = (email: string, name?: string) => (name ? { name, address: email
 
 export interface ComposedMails {
   office: MailMessage;
-  copy: MailMessage;
+  /** Only for a sender whose address is proven (sender-proof.ts). */
+  copy: MailMessage | undefined;
 }
 
 /**
- * Two mails for one form: to the office (Dutch, replies go to the sender) and a copy to the sender
- * (in their language, replies go to the office).
+ * The mails of one form: to the office (Dutch, replies go to the sender), and, when the sender's
+ * address is proven, a copy to that address (in their language, replies go to the office).
  */
-export function composeMails(form: MailForm, site: SiteManifest): ComposedMails {
+export function composeMails(form: MailForm, site: SiteManifest, provenAddress: string | undefined): ComposedMails {
   const name = siteName(site);
   const line = summary(form);
   const office: MailMessage = {
     to: site.officeEmail,
     replyTo: address(form.email, senderName(form)),
     subject: officeText.subject(formNames.nl[form.kind], line),
-    text: renderText(officeText.intro(form.locale), rows(form, 'nl')),
-    html: renderHtml(officeText.intro(form.locale), rows(form, 'nl')),
+    text: renderText(officeText.intro(form.locale, provenAddress !== undefined), rows(form, 'nl')),
+    html: renderHtml(officeText.intro(form.locale, provenAddress !== undefined), rows(form, 'nl')),
     headers: { 'X-Site-Form': form.kind },
   };
+  if (provenAddress === undefined) return { office, copy: undefined };
   const words = copyText[form.locale];
   const copy: MailMessage = {
-    to: address(form.email, senderName(form)),
+    to: address(provenAddress, senderName(form)),
     replyTo: site.officeEmail,
     subject: words.subject(name, formNames[form.locale][form.kind], line),
     text: renderText(words.intro(name), rows(form, form.locale), words.outro),

@@ -79,5 +79,9 @@ export const copyText: Record<Locale, {
 
 export const officeText = {
   subject: (form: string, summary: string) => `[Website] ${form}: ${summary}`,
-  intro: (locale: Locale) => `Nieuw bericht via het formulier op de website (taal van de afzender: ${locale === 'nl' ? 'Nederlands' : 'Engels'}). Antwoorden gaat rechtstreeks naar de afzender.`,
+  intro: (locale: Locale, addressProven: boolean) =>
+    `Nieuw bericht via het formulier op de website (taal van de afzender: ${locale === 'nl' ? 'Nederlands' : 'Engels'}). Antwoorden gaat rechtstreeks naar de afzender. ` +
+    (addressProven
+      ? 'De afzender was ingelogd met dit e-mailadres en heeft het bevestigd.'
+      : 'Het e-mailadres is niet gecontroleerd: iedereen kan elk adres invullen. Stuur geen persoonlijke gegevens terug zonder na te gaan wie dit is.'),
 };

@@ -98,7 +98,7 @@ describe('header injection: CR or LF in a field that ends up in a header is refu
   test('line breaks in the question itself are fine (a body, not a header)', async () => {
     const response = await postJson(server.url, '/mail/send-new', { ...forms.contact, question: 'Regel 1\r\nRegel 2' });
     expect(response.status).toBe(200);
-    expect(await waitForMails(smtp, 2)).toHaveLength(2);
+    expect(await waitForMails(smtp, 1)).toHaveLength(1);
   });
 });
 
@@ -179,6 +179,6 @@ describe('honeypot', () => {
   test('an empty `website` field is a person', async () => {
     const response = await postJson(server.url, '/mail/send-new', { ...forms.contact, website: '' });
     expect(response.status).toBe(200);
-    expect(await waitForMails(smtp, 2)).toHaveLength(2);
+    expect(await waitForMails(smtp, 1)).toHaveLength(1);
   });
 });

@@ -155,13 +155,21 @@ export async function startRestartableAuthEmulator(projectId = uniqueProjectId()
   };
 }
 
-/** A real user in the emulator, signed in: its ID token as the browser SDK would hold it. */
-export async function signUp(emulator: AuthEmulator, email: string, projectKey = 'any'): Promise<{ idToken: string; localId: string }> {
-  const response = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${projectKey}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret-password-1', returnSecureToken: true }),
-  });
-  if (!response.ok) throw new Error(`signUp failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { idToken: string; localId: string };
+/**
+ * A real user in the emulator, signed in: its ID token as the browser SDK would hold it. With
+ * `verified`, the address is marked verified first (as its owner's click on the mail link would)
+ * and the token is the one a fresh sign-in then gets, which says so.
+ */
+export async function signUp(emulator: AuthEmulator, email: string, projectKey = 'any', options: { verified?: boolean } = {}): Promise<{ idToken: string; localId: string }> {
+  const password = 'secret-password-1';
+  const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { idToken: string; localId: string };
+  };
+  const user = await call(`accounts:signUp?key=${projectKey}`, { email, password, returnSecureToken: true });
+  if (!options.verified) return user;
+  // The emulator takes the admin API with the bearer token "owner".
+  await call(`projects/${emulator.projectId}/accounts:update`, { localId: user.localId, emailVerified: true }, { authorization: 'Bearer owner' });
+  return call(`accounts:signInWithPassword?key=${projectKey}`, { email, password, returnSecureToken: true });
 }
