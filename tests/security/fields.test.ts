@@ -38,6 +38,26 @@ describe('item 13: fields named like Object.prototype', () => {
   });
 });
 
+/** A plain HTML form's post (no JavaScript), answered 303 to a result page. */
+async function plainPost(path: string, fields: Record<string, string>): Promise<string | null> {
+  const response = await fetch(`${site.url}${path}`, { method: 'POST', redirect: 'manual', headers: { origin: site.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  expect(response.status).toBe(303);
+  return response.headers.get('location');
+}
+
+const asFields = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).flatMap(([name, value]) => (value !== null && typeof value === 'object' ? Object.entries(value).map(([inner, v]) => [`${name}.${inner}`, String(v)]) : [[name, String(value)]])));
+
+describe('items 13 and 14 in a plain form (urlencoded) too', () => {
+  test.each(['constructor', '__proto__', 'toString'])('a mail form with a field %s is not sent', async (name) => {
+    expect(await plainPost('/mail/send-new', { ...asFields(forms.contact), [name]: 'x' })).toBe('/niet-verzonden/invalid');
+  });
+
+  test('a sign-up answering 2015,5 is not stored; 2015 is', async () => {
+    expect(await plainPost('/api/registrations', asFields(signUp(7, 20, { answers: { birthYear: '2015,5' } })))).toBe('/niet-verzonden/invalid');
+    expect(await plainPost('/api/registrations', asFields(signUp(7, 21, { answers: { birthYear: '2015' } })))).toBe('/verzonden/signup');
+  });
+});
+
 describe('item 14: a number question takes a whole number', () => {
   test.each([['2015,5'], ['2015.5'], [2015.5], ['2015.0'], ['1e3'], ['0x7df'], ['2 015'], ['+2015'], ['２０１５'], ['99999999999999999999']])('%j is refused', async (value) => {
     const answer = await site.call('POST', '/api/registrations', { body: signUp(7, 2, { answers: { birthYear: value } }) });

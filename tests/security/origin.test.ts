@@ -53,6 +53,13 @@ describe('item 12: Origin against configuration, not Host', () => {
     expect(answer.status, answer.body).toBe(200);
   });
 
+  test('a plain form (no JavaScript) from the rebinding host is refused too, to the "not sent" page', async () => {
+    const body = new URLSearchParams(Object.entries(forms.contact).map(([name, value]) => [name, String(value)])).toString();
+    const answer = await post({ host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, '203.0.113.12', body);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.location).toBe('/niet-verzonden/refused');
+  });
+
   test('a refusal is logged with the origin and how to allow one', () => {
     expect(server.logs.some((line) => line.includes('refused a POST from Origin "http://evil.example"') && line.includes('SITE_ALLOWED_ORIGINS'))).toBe(true);
   });
