@@ -30,7 +30,7 @@ describe('item 13: fields named like Object.prototype', () => {
     expect(await response.json()).toEqual({ statusMessage: `${name}: dit veld hoort niet bij het formulier.`, field: name });
   });
 
-  test.each(['constructor', '__proto__', 'toString'])('a sign-up with a field %s, and an answer %s', async (name) => {
+  test.each(['constructor', '__proto__', 'toString'])('a sign-up with %s as a field, and as an answer', async (name) => {
     const field = await site.call('POST', '/api/registrations', { body: JSON.parse(`${JSON.stringify(signUp(7, 1)).slice(0, -1)},${JSON.stringify(name)}:"x"}`) });
     expect(field).toEqual({ status: 400, body: { statusMessage: `Onbekend veld: ${name}.`, field: name } });
     const answer = await site.call('POST', '/api/registrations', { body: signUp(7, 1, { answers: JSON.parse(`{"birthYear":2010,${JSON.stringify(name)}:"x"}`) }) });
