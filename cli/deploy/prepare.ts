@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readFile, rename, rm, stat, symlink } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { problem, SiteError } from '../errors/site-error.ts';
 
@@ -36,6 +36,18 @@ function npmCi(dir: string): Promise<void> {
 
 const exists = (path: string) => stat(path).then(() => true, () => false);
 
+/** Installs kept: the newest few, so a dist of an earlier build still finds its packages. */
+const KEEP = 3;
+
+async function tidy(cacheDir: string): Promise<void> {
+  const entries = await readdir(cacheDir, { withFileTypes: true }).catch(() => []);
+  const installs = await Promise.all(
+    entries.filter((entry) => entry.isDirectory() && !entry.name.includes('.')).map(async (entry) => ({ path: join(cacheDir, entry.name), time: (await stat(join(cacheDir, entry.name))).mtimeMs })),
+  );
+  const old = installs.sort((a, b) => b.time - a.time).slice(KEEP);
+  await Promise.all(old.map((install) => rm(install.path, { recursive: true, force: true })));
+}
+
 export async function prepareFunctions(functionsDir: string, cacheDir: string): Promise<Prepared> {
   const started = Date.now();
   const [manifest, lock] = await Promise.all(['package.json', 'package-lock.json'].map((name) => readFile(join(functionsDir, name), 'utf8')));
@@ -61,6 +73,7 @@ export async function prepareFunctions(functionsDir: string, cacheDir: string): 
       await rm(target, { recursive: true, force: true });
       await rename(work, target);
     }
+    await tidy(cacheDir);
   }
   const link = join(functionsDir, 'node_modules');
   await rm(link, { recursive: true, force: true });

@@ -34,9 +34,14 @@ let refusal: { code: number | null; output: string };
 let prepared: { code: number | null; output: string };
 let hostingPort: number;
 
+/**
+ * The CLI as a user runs it. npm offline: the functions' packages must come from npm's cache
+ * (filled by `npm ci` of this project), so the preparation is shown to need no registry.
+ */
 function siteCommand(...args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'bin', 'site.mjs'), ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '', SMTP_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = { ...process.env, DATABASE_URL: '', SMTP_URL: '', npm_config_offline: 'true' };
+    const child = spawn(process.execPath, [join(root, 'bin', 'site.mjs'), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
