@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import { join, sep } from 'node:path';
+
 /**
  * dist/functions/package.json and its package-lock.json, taken from the project's own lockfile:
  * the packages the function needs at run time (the ones the bundle leaves external), at the
@@ -70,6 +73,21 @@ export function dependencyClosure(lock: LockFile, names: readonly string[]): Map
     for (const edge of edges(entry)) queue.push({ from: path, name: edge.name, optional: optional || edge.optional });
   }
   return found;
+}
+
+/**
+ * The lockfile that installed `name`: the one beside the node_modules folder it is in (this
+ * repository's, or the project's when site is itself a dependency), undefined when not installed.
+ */
+export function lockfileOf(root: string, name: string): string | undefined {
+  let entry: string;
+  try {
+    entry = createRequire(join(root, 'package.json')).resolve(name);
+  } catch {
+    return undefined;
+  }
+  const index = entry.indexOf(`${sep}node_modules${sep}`);
+  return index < 0 ? undefined : join(entry.slice(0, index), 'package-lock.json');
 }
 
 /** The installed version of a top-level package, from the lockfile. */

@@ -7,7 +7,7 @@ import { siteManifestSchema } from '../../functions/site.ts';
 import { FUNCTIONS_PACKAGES, NOT_FOUND_EN } from '../../functions/firebase/config.ts';
 import { firebaseConfig } from './firebase-config.ts';
 import { writeAll } from './functions-files.ts';
-import { functionsPackage, type LockFile } from './functions-package.ts';
+import { functionsPackage, lockfileOf, type LockFile } from './functions-package.ts';
 import { chooseNodeRuntime, firebaseRuntimes, runtimeNodeVersion } from './firebase-runtime.ts';
 
 /**
@@ -67,6 +67,14 @@ export function bundleFunctions(root: string): Promise<OutputFile[]> {
   );
 }
 
+/** The lockfile that installed the function's packages; without one the build cannot pin them. */
+async function readLock(root: string): Promise<LockFile> {
+  const file = lockfileOf(root, FUNCTIONS_PACKAGES[0]);
+  const text = file ? await readFile(file, 'utf8').catch(() => undefined) : undefined;
+  if (!file || text === undefined) throw new SiteError([problem('FUNCTIONS_LOCK_MISSING', { file: file ?? `${FUNCTIONS_PACKAGES[0]} (not installed)` })]);
+  return JSON.parse(text) as LockFile;
+}
+
 /**
  * Firebase's files of settings in the functions folder, kept by the project in functions/ since
  * each build writes dist/functions anew: `.env`, `.env.<project>` (non-secret settings such as
@@ -92,7 +100,7 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ 
   const runtimes = firebaseRuntimes();
   if (!runtimes) throw new SiteError([problem('FIREBASE_TOOLS_MISSING', { needed: 'The build writes dist/functions for Firebase' })]);
   const runtime = chooseNodeRuntime(runtimes);
-  const lock = JSON.parse(await readFile(join(packageRoot(), 'package-lock.json'), 'utf8')) as LockFile;
+  const lock = await readLock(packageRoot());
   const { packageJson, packageLock } = functionsPackage(lock, {
     names: FUNCTIONS_PACKAGES,
     node: runtimeNodeVersion(runtime),

@@ -143,6 +143,11 @@ export const catalogue = {
     (p) => `${p.needed}, and firebase-tools is not installed beside site.`,
     () => 'It is one of the devDependencies: run `npm ci` (without --omit=dev). The build reads from it which Node.js runtimes Firebase still deploys.',
   ),
+  FUNCTIONS_LOCK_MISSING: entry(
+    'No lockfile for the functions',
+    (p) => `The build pins the function's packages to the project's lockfile, and ${p.file} is missing.`,
+    () => 'Run `npm ci` (or `npm install`) in the project: it installs firebase-functions, firebase-admin and pg and writes package-lock.json.',
+  ),
   DEPLOY_PROJECT_MISSING: entry(
     'No Firebase project',
     () => 'No project to deploy to: neither --project nor firebase.projectId in site.config.yaml names one.',

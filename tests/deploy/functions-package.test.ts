@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { dependencyClosure, functionsPackage, type LockFile, type LockPackage } from '../../cli/build/functions-package.ts';
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
+import { dependencyClosure, functionsPackage, lockfileOf, type LockFile, type LockPackage } from '../../cli/build/functions-package.ts';
 import { FUNCTIONS_PACKAGES } from '../../functions/firebase/config.ts';
 
 /** dist/functions' package.json and lockfile are cut from the project's lockfile, never written by hand. */
@@ -41,6 +43,11 @@ describe('the dependency closure, as Node resolves it', () => {
   test('a required package the lockfile lacks is an error', () => {
     expect(() => dependencyClosure(lock({ 'node_modules/app': { dependencies: { gone: '1' } } }), ['app'])).toThrow('package-lock.json has no gone (needed by node_modules/app): run npm install');
   });
+});
+
+test('the lockfile is the one beside the node_modules the packages are installed in', () => {
+  expect(lockfileOf(resolve('.'), 'firebase-functions')).toBe(resolve('package-lock.json'));
+  expect(lockfileOf(tmpdir(), 'firebase-functions')).toBeUndefined();
 });
 
 describe('from this project\'s lockfile', () => {
