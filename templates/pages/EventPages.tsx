@@ -95,7 +95,8 @@ export function EventPage() {
         <SignUpCall event={item.data} />
       </div>
       <p className="calendar-link">
-        <a href={calendarPath(page.canonical)} download type="text/calendar">
+        {/* download names the file: the calendar app gets it, the browser does not open it as a page. */}
+        <a href={calendarPath(page.canonical)} download={calendarPath(page.canonical).split('/').at(-1)} type="text/calendar">
           <Icon name="calendar-plus" size={18} /> {t('event.addToCalendar')}
         </a>
       </p>
