@@ -22,7 +22,7 @@ export function serveSite(root, dist) {
     const onData = (chunk) => {
       output += chunk;
       // "site serve: /path/dist on http://127.0.0.1:40123 (Ctrl-C or SIGTERM stops)"
-      const url = / on (http:\/\/\S+)/.exec(output)?.[1];
+      const url = / on (http:\/\/[^\s;]+)/.exec(output)?.[1];
       if (url) {
         clearTimeout(timer);
         // Keep draining the access log so the pipe never fills and blocks the server.
