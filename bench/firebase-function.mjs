@@ -7,7 +7,7 @@
 //   - the first answer of the function after the emulators are up (the emulator starts its
 //     runtime process and loads dist/functions/index.js then), and a warm answer after it;
 //   - the RSS and peak RSS (VmHWM) of the emulator's function runtime processes: idle after the
-//     first answer, and after a sign-in and the first sign-up (its tables are created then);
+//     first answer, and after a sign-in and the first sign-ups;
 //   - dist/functions/index.js loaded by a bare Node process (what a new instance does first).
 // The emulator's runtime process also carries the emulator's own shim; Cloud Functions runs the
 // deployed runtime's Node, the emulator this machine's.
@@ -102,7 +102,7 @@ try {
     ['emulators up (build, `site deploy --check` twice, emulators:exec)', `${setupSeconds.toFixed(0)} s`],
     ['first function answer through Hosting (cold: runtime process started, index.js loaded, PostgreSQL connected)', `${cold.ms} ms (${cold.status})`],
     ['warm answer of the same, median of 5', `${median(warm)} ms`],
-    ['first sign-up (its tables created) / the next one', `${first.ms} ms / ${second.ms} ms (${second.status})`],
+    ['first sign-up after signing in / the next one', `${first.ms} ms / ${second.ms} ms (${second.status})`],
     ['function runtime processes before any request', describeRuntimes(before)],
     ['after the first answer', describeRuntimes(afterFirst)],
     ['after sign-in and two sign-ups', describeRuntimes(afterSignUp)],
