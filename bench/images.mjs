@@ -15,6 +15,7 @@ import { cpSync, existsSync, symlinkSync, mkdirSync, readFileSync, readdirSync, 
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeSection } from './results.mjs';
 import sharp from 'sharp';
 import { tsImport } from 'tsx/esm/api';
 
@@ -167,18 +168,7 @@ if (efforts.length) {
 const section = `${lines.join('\n')}\n`;
 process.stdout.write(section);
 
-if (args.includes('--write')) {
-  const resultsPath = join(project, 'bench', 'RESULTS.md');
-  const before = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n';
-  const start = before.indexOf('## Images: cold vs warm (issue 3)');
-  let after;
-  if (start === -1) after = `${before.trimEnd()}\n\n${section}`;
-  else {
-    const next = before.indexOf('\n## ', start + 3);
-    after = `${before.slice(0, start)}${section}${next === -1 ? '' : `\n${before.slice(next + 1)}`}`;
-  }
-  writeFileSync(resultsPath, after);
-}
+if (args.includes('--write')) writeSection(section);
 rmSync(work, { recursive: true, force: true });
 if (warm.encoded !== 0 || warm.made !== 0 || oneWarm.encoded !== 0 || one.made !== 1 || builds.some((b, i) => i > 0 && b.made !== 0)) {
   console.error('FAIL: a warm run did image work, or a one-source change did not re-make exactly one image');

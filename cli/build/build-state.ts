@@ -11,7 +11,7 @@ import type { CardImage } from '../../templates/lib/share-card.ts';
 
 /** Kept in every build folder: what it was built from, to skip or reuse work next time. */
 export interface BuildState {
-  version: 3;
+  version: 4;
   /** Digest of every input; equal digests mean an identical site. */
   digest: string;
   /** Page (key|locale) to the fingerprint of what it was rendered from. */
@@ -31,7 +31,7 @@ export async function readBuildState(buildDir: string | undefined): Promise<Buil
   if (!buildDir) return undefined;
   try {
     const state = JSON.parse(await readFile(join(buildDir, STATE_FILE), 'utf8')) as BuildState;
-    return state.version === 3 ? state : undefined;
+    return state.version === 4 ? state : undefined;
   } catch {
     return undefined;
   }
@@ -57,7 +57,7 @@ const PROJECT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'js
  * config, content text, image files (by size and time: the image stage hashes their bytes),
  * templates, islands, functions and the PROJECT_FILES. Costs a read of each source, no parsing.
  */
-export async function inputDigest(root: string, files: ContentFiles, options: { strict: boolean; drafts: boolean }, buildDate: string): Promise<string> {
+export async function inputDigest(root: string, files: ContentFiles, options: { strict: boolean; drafts: boolean }, buildDate: string, changed: ReadonlyMap<string, number>): Promise<string> {
   // Only the options that change the output (not --out, --json or --threads).
   const digest = hash().update(`${packageVersion()}|${JSON.stringify({ strict: options.strict, drafts: options.drafts })}|${buildDate}`);
   // The bundled CLI is main.mjs and its chunks, all written again when any source changes, main.mjs
@@ -69,6 +69,8 @@ export async function inputDigest(root: string, files: ContentFiles, options: { 
   // Variables that change the output (SITE_AUTH_EMULATOR) make another site.
   digest.update(JSON.stringify(readBuildEnvironment()));
   for (const file of files.files) digest.update(file.path).update(file.text);
+  // When the events' files last changed (cli/build/calendar-revisions.ts): their calendar files say it.
+  digest.update(JSON.stringify([...changed]));
   for (const [name, file] of [...files.images].sort()) {
     const info = await stat(join(root, file));
     digest.update(`${name}|${file}|${info.size}|${info.mtimeMs}`);

@@ -5,6 +5,7 @@ import { calendarPath } from '../routes/paths.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { EVENT_TIME_ZONE } from '../../templates/lib/event-clock.ts';
 import { eventPlace } from '../../templates/lib/event-place.ts';
+import { eventRevision } from './calendar-revisions.ts';
 
 export interface CalendarFile {
   /** Path under public/, beside the event page: evenementen/1-open-dag-jeugdtennis.ics. */
@@ -23,9 +24,11 @@ const wallClock = (local: string) => new Date(`${local}:00Z`);
  * One calendar file per event and language (title, summary and page in that language), with the
  * Europe/Amsterdam VTIMEZONE. The UID is the event's id on the site's host, the same in both
  * languages and every build: importing the file again updates the entry instead of adding one.
- * DTSTAMP is the build day, so a rebuild on the same day writes the same bytes.
+ * SEQUENCE and DTSTAMP (LAST-MODIFIED too) come from when the event's files last changed
+ * (`changed`, cli/build/calendar-revisions.ts): higher and later after an edit, the same bytes
+ * without one.
  */
-export function renderCalendars(model: SiteModel, pages: readonly PageRoute[], buildDate: string): CalendarFile[] {
+export function renderCalendars(model: SiteModel, pages: readonly PageRoute[], changed: ReadonlyMap<string, number>): CalendarFile[] {
   const { config } = model;
   const host = new URL(config.url).hostname.replace(/^www\./, '');
   const canonical = new Map<string, string>();
@@ -37,11 +40,13 @@ export function renderCalendars(model: SiteModel, pages: readonly PageRoute[], b
       if (!page) return []; // a draft: no page, no calendar file
       const url = `${config.url}${page}`;
       const place = eventPlace(data, model.clubs);
+      const revision = eventRevision(item, changed);
       const calendar = ical({ name: data.title, prodId: { company: config.name, product: 'site', language: locale.toUpperCase() }, timezone: { name: null, generator: getVtimezoneComponent } });
       calendar.createEvent({
         id: `event-${data.id}@${host}`,
-        sequence: 0,
-        stamp: new Date(`${buildDate}T00:00:00Z`),
+        sequence: revision.sequence,
+        stamp: revision.stamp,
+        lastModified: revision.stamp,
         start: wallClock(data.start),
         end: wallClock(data.end),
         timezone: EVENT_TIME_ZONE,

@@ -10,7 +10,6 @@ import { problem, SiteError } from '../errors/site-error.ts';
 import { writeAtomic } from '../images/cache.ts';
 import { publishFile } from '../images/publish.ts';
 import { createLimiter } from '../images/pool.ts';
-import type { SiteModel } from '../content/types.ts';
 import type { CardImage } from '../../templates/lib/share-card.ts';
 import type { ShareCardProps } from '../../templates/cards/ShareCard.tsx';
 
@@ -63,63 +62,76 @@ export async function compileCardTemplate(root: string, cacheDir: string): Promi
 /** A JPEG that starts and ends as one should: a cache file cut short is drawn again. */
 const wholeJpeg = (data: Buffer) => data.length > 4 && data[0] === 0xff && data[1] === 0xd8 && data.at(-2) === 0xff && data.at(-1) === 0xd9;
 
+/** What drawing a card needs besides what it shows: the template and where the photos are. */
+export interface CardContext {
+  root: string;
+  /** Image name to its source file (the model's images). */
+  images: ReadonlyMap<string, string>;
+  template: CardTemplate;
+  /** <root>/.site/cache/cards */
+  cacheDir: string;
+}
+
 /**
- * Draws each page's card (satori lays out the React card, resvg paints it, sharp writes the JPEG)
- * into <root>/.site/cache/cards/<key>.jpg, and links it into public/cards. A card already in the
- * cache costs one read: its key changes with anything drawn on it (text, photo, template, fonts).
+ * A card's JPEG in the cache (<root>/.site/cache/cards/<key>.jpg), drawn first when it is not
+ * there whole: satori lays out the React card, resvg paints it, sharp writes the JPEG. Its key
+ * changes with anything drawn on it (text, photo, template, fonts), so a card in the cache costs
+ * one read. Used by the build (every page's card) and site dev (a card when it is asked for).
  */
-export async function makeCards(options: { root: string; model: SiteModel; cards: readonly CardImage[]; template: CardTemplate; cacheDir: string; publicDir: string }): Promise<CardTotals> {
-  const { model, template } = options;
+export async function cardFile(card: CardImage, context: CardContext): Promise<{ path: string; data: Buffer; made: boolean }> {
+  const path = join(context.cacheDir, `${card.key}.jpg`);
+  const cached = await readFile(path).catch(() => undefined);
+  if (cached && wholeJpeg(cached)) return { path, data: cached, made: false };
+  const data = await drawCard(card, context).catch((error: unknown) => {
+    throw new SiteError([problem('CARD_FAILED', { path: card.src, problem: error instanceof Error ? error.message : String(error) })]);
+  });
+  await mkdir(context.cacheDir, { recursive: true });
+  await writeAtomic(path, data);
+  return { path, data, made: true };
+}
+
+/** Every page's card, from the cache or drawn, linked into public/cards. */
+export async function makeCards(options: CardContext & { cards: readonly CardImage[]; publicDir: string }): Promise<CardTotals> {
   const unique = [...new Map(options.cards.map((card) => [card.src, card])).values()];
-  const theme = model.config.theme;
-  const colors = { dark: theme.primary[900], light: theme.primary[200], accent: theme.accent, muted: theme.primary[300] };
-  const host = new URL(model.config.url).host;
   // Two at a time: satori's layout runs on this thread, resvg and sharp on libuv's, so two keep
   // both cores busy without holding every photo in memory.
   const limit = createLimiter(2);
   const totals: CardTotals = { made: 0, cached: 0, bytes: 0 };
-  await Promise.all(
+  // Settled, every one, before this returns or throws: a failed build removes its folder, and a
+  // card still being linked into it would make that removal fail.
+  const drawn = await Promise.allSettled(
     unique.map((card) =>
       limit(async () => {
-        const cached = join(options.cacheDir, `${card.key}.jpg`);
-        let data: Buffer | undefined = await readFile(cached).catch(() => undefined);
-        if (data && wholeJpeg(data)) totals.cached++;
-        else {
-          data = await drawCard(card, { template, colors, host, siteName: model.config.name, root: options.root, images: model.images }).catch((error: unknown) => {
-            throw new SiteError([problem('CARD_FAILED', { path: card.src, problem: error instanceof Error ? error.message : String(error) })]);
-          });
-          await mkdir(options.cacheDir, { recursive: true });
-          await writeAtomic(cached, data);
-          totals.made++;
-        }
+        const { path, data, made } = await cardFile(card, options);
+        if (made) totals.made++;
+        else totals.cached++;
         totals.bytes += data.length;
-        await publishFile(cached, join(options.publicDir, card.src));
+        await publishFile(path, join(options.publicDir, card.src));
       }),
     ),
   );
+  const failed = drawn.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
   return totals;
 }
 
-async function drawCard(
-  card: CardImage,
-  context: { template: CardTemplate; colors: ShareCardProps['colors']; host: string; siteName: string; root: string; images: ReadonlyMap<string, string> },
-): Promise<Buffer> {
+async function drawCard(card: CardImage, { template, images, root }: CardContext): Promise<Buffer> {
   const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const { request } = card;
-  const source = request.photo ? context.images.get(request.photo.name) : undefined;
+  const source = request.photo ? images.get(request.photo.name) : undefined;
   // The photo fills the card's right side: cropped here to what is shown, so resvg decodes little.
-  const photo = source ? await sharp(join(context.root, source)).rotate().resize(440, 630, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer() : undefined;
-  const element = context.template.render({
+  const photo = source ? await sharp(join(root, source)).rotate().resize(440, 630, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer() : undefined;
+  const element = template.render({
     locale: request.locale,
     title: request.title,
     ...(request.label ? { label: request.label } : {}),
     ...(request.detail ? { detail: request.detail } : {}),
-    siteName: context.siteName,
-    host: context.host,
+    siteName: request.site.name,
+    host: request.site.host,
     ...(photo ? { photo: `data:image/jpeg;base64,${photo.toString('base64')}` } : {}),
-    colors: context.colors,
+    colors: request.site.colors,
   });
-  const svg = await satori(element, { width: card.width, height: card.height, fonts: context.template.fonts });
+  const svg = await satori(element, { width: card.width, height: card.height, fonts: template.fonts });
   const pixels = await renderAsync(svg, { fitTo: { mode: 'original' } });
   return sharp(pixels.pixels, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).jpeg(JPEG).toBuffer();
 }

@@ -32,6 +32,7 @@ import { StageTimer } from './timings.ts';
 import { compileCardTemplate, makeCards } from './cards.ts';
 import { renderFeeds } from './feeds.ts';
 import { renderCalendars } from './calendars.ts';
+import { calendarSources, changedAt } from './calendar-revisions.ts';
 import { buildSearchIndex } from './search-index.ts';
 import type { Assets, BuildOptions, BuildResult, PageRoute, Redirect } from './types.ts';
 
@@ -73,7 +74,11 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   const buildDate = new Date().toISOString().slice(0, 10);
   const dir = await currentBuild(options.out);
   const previous: Previous = { dir, state: await readBuildState(dir) };
-  const digest = await timer.run('hash', () => inputDigest(options.root, files, options, buildDate));
+  const { changed, digest } = await timer.run('hash', async () => {
+    // When the events' files last changed (git, else the files' times): their calendar files' SEQUENCE and DTSTAMP.
+    const changed = await changedAt(options.root, calendarSources(files.files.map((file) => file.path)));
+    return { changed, digest: await inputDigest(options.root, files, options, buildDate, changed) };
+  });
   if (previous.state?.digest === digest) {
     // Nothing the site is made of has changed: dist already is this build.
     await tidyBuilds(options.out, STATE_FILE);
@@ -89,7 +94,7 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   try {
     const site = await checkSite(options, hooks, timer, config, files, pool);
     if (site.warnings.length) hooks.onWarnings?.(site.warnings);
-    return await writeSite({ options, hooks, timer, site, pool, previous, digest, buildDate, functions }).catch(async (error: unknown) => {
+    return await writeSite({ options, hooks, timer, site, pool, previous, digest, changed, buildDate, functions }).catch(async (error: unknown) => {
       await site.images.cancel();
       throw error;
     });
@@ -149,6 +154,7 @@ async function writeSite(run: {
   pool: WorkerPool | undefined;
   previous: Previous;
   digest: string;
+  changed: ReadonlyMap<string, number>;
   buildDate: string;
   functions: ReturnType<typeof bundleFunctions>;
 }): Promise<BuildResult> {
@@ -156,6 +162,7 @@ async function writeSite(run: {
   const { config, model, pages, redirects } = site;
   const cacheDir = join(options.root, '.site', 'cache');
   const output = await OutputDir.create(options.out);
+  let drawing: Promise<unknown> | undefined;
   try {
     // Only the names, sizes and placeholders: the files are encoded while the pages render.
     const imageLookup = await timer.run('images', () => site.images.lookup, (lookup) => `${Object.keys(lookup).length} planned`);
@@ -185,8 +192,8 @@ async function writeSite(run: {
     const scriptHashes = byPage({ ...keptFromPrevious(plan.unchanged, reused.failed, previous.state?.scriptHashes), ...rendered.scriptHashes });
     const cards = byPage({ ...keptFromPrevious(plan.unchanged, reused.failed, previous.state?.cards), ...rendered.cards });
     // The cards are drawn (or found in the cache) while the other files are written.
-    const drawing = makeCards({ root: options.root, model, cards: Object.values(cards), template: cardTemplate, cacheDir: join(cacheDir, 'cards'), publicDir: join(output.dir, 'public') });
-    drawing.catch(() => undefined); // awaited in the cards stage below
+    const cardsDrawn = makeCards({ root: options.root, images: model.images, cards: Object.values(cards), template: cardTemplate, cacheDir: join(cacheDir, 'cards'), publicDir: join(output.dir, 'public') });
+    drawing = cardsDrawn.catch(() => undefined); // awaited in the cards stage below, or before a failed build is removed
 
     const manifest = siteManifest(config, pages, model.events);
     await timer.run('sitemap', () =>
@@ -196,18 +203,18 @@ async function writeSite(run: {
         output.write('redirects.json', renderRedirectsJson(redirects)),
         output.write('public/_redirects', renderRedirectsFile(redirects)),
         output.write('site.json', `${JSON.stringify(manifest, null, 2)}\n`),
-        output.write(STATE_FILE, JSON.stringify({ version: 3, digest: run.digest, pages: pagePrints, warnings: site.warnings, scriptHashes, cards } satisfies BuildState)),
+        output.write(STATE_FILE, JSON.stringify({ version: 4, digest: run.digest, pages: pagePrints, warnings: site.warnings, scriptHashes, cards } satisfies BuildState)),
       ]),
     );
     const feeds = await timer.run('feeds', () => writeAll(output, renderFeeds(model, pages, imageLookup)), (n) => `${n} feeds`);
-    const calendars = await timer.run('calendars', () => writeAll(output, renderCalendars(model, pages, buildDate)), (n) => `${n} ics files`);
+    const calendars = await timer.run('calendars', () => writeAll(output, renderCalendars(model, pages, run.changed)), (n) => `${n} ics files`);
     const search = await timer.run('search', () => buildSearchIndex({ publicDir: join(output.dir, 'public'), pages, cacheDir: join(cacheDir, 'search') }), (s) => `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files${s.cached ? ' from cache' : ''}`);
     output.count(search.files, search.bytes);
     const functions = await timer.run('functions', () => buildFunctions({ root: options.root, outDir: output.dir, redirects, site: manifest, scriptHashes: [...new Set(Object.values(scriptHashes).flat())].sort(), bundle: run.functions }), (f) => `${f.files} files`);
     output.count(functions.files, functions.bytes);
     const images = await timer.run('encode', () => site.images.finish(join(output.dir, 'public')), (r) => `${r.made} made, ${r.cached} from cache, ${r.encoded} files encoded in ${(r.ms / 1000).toFixed(1)} s`);
     output.count(images.made + images.cached, images.bytes);
-    const drawn = await timer.run('cards', () => drawing, (c) => `${c.made} made, ${c.cached} from cache`);
+    const drawn = await timer.run('cards', () => cardsDrawn, (c) => `${c.made} made, ${c.cached} from cache`);
     output.count(drawn.made + drawn.cached, drawn.bytes);
     await timer.run('write', () => output.commit());
     return {
@@ -224,6 +231,7 @@ async function writeSite(run: {
       warnings: site.warnings.length,
     };
   } catch (error) {
+    await drawing;
     await output.discard();
     throw error;
   }

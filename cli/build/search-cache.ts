@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeAtomic } from '../images/cache.ts';
-import { publishFile } from '../images/publish.ts';
 
 /** What one index is made of: its files (relative to the index folder) and what they hold. */
 export interface SearchIndexFiles {
@@ -28,47 +27,49 @@ export function searchKey(parts: { version: string; options: unknown; pages: Rea
 /**
  * Content-addressed store of search indexes under <root>/.site/cache/search/<key>/: the same
  * pages make the same index, so a build whose searchable pages are what an earlier build (of
- * this or another output folder) indexed links those files instead of running Pagefind. The
- * manifest is written last: a folder without one is unfinished and never used.
+ * this or another output folder, or site dev) indexed links those files instead of running
+ * Pagefind. The manifest is written last: a folder without one is unfinished and never used.
  */
 export class SearchCache {
   constructor(private readonly dir: string) {}
 
-  /** Links the index of `key` into `target`; undefined when it is not (or no longer) in the cache. */
-  async publish(key: string, target: string): Promise<SearchIndexFiles | undefined> {
-    const entry = join(this.dir, key);
-    const manifest = await readFile(join(entry, MANIFEST), 'utf8').then((text) => JSON.parse(text) as SearchIndexFiles, () => undefined);
-    if (!manifest) return undefined;
-    try {
-      for (const file of manifest.files) await publishFile(join(entry, file.path), join(target, file.path));
+  /** The folder of the index named `key`. */
+  entry(key: string): string {
+    return join(this.dir, key);
+  }
+
+  /** What the cache holds under `key`, if it has it whole; it counts as used now. */
+  async find(key: string): Promise<SearchIndexFiles | undefined> {
+    const manifest = join(this.entry(key), MANIFEST);
+    const found = await readFile(manifest, 'utf8').then((text) => JSON.parse(text) as SearchIndexFiles, () => undefined);
+    if (found) {
       const now = new Date();
-      await utimes(join(entry, MANIFEST), now, now); // kept as recently used
-      return manifest;
-    } catch {
-      // Pruned by a build running beside this one: what was linked goes, and the index is made again.
-      await rm(target, { recursive: true, force: true });
-      return undefined;
+      await utimes(manifest, now, now).catch(() => undefined); // pruned meanwhile: the caller finds out when it reads
     }
+    return found;
   }
 
   /** Keeps a made index under its key (an index another build stored first is as good). */
-  async store(key: string, index: { pages: number; languages: string[]; files: ReadonlyArray<{ path: string; content: Uint8Array }> }): Promise<void> {
+  async store(key: string, index: { pages: number; languages: string[]; files: ReadonlyArray<{ path: string; content: Uint8Array }> }, options: { replace?: boolean } = {}): Promise<SearchIndexFiles> {
     await mkdir(this.dir, { recursive: true });
     const temporary = join(this.dir, `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    const manifest: SearchIndexFiles = { pages: index.pages, languages: index.languages, files: index.files.map((file) => ({ path: file.path, bytes: file.content.byteLength })) };
     try {
       for (const file of index.files) {
         await mkdir(dirname(join(temporary, file.path)), { recursive: true });
         await writeFile(join(temporary, file.path), file.content);
       }
-      const manifest: SearchIndexFiles = { pages: index.pages, languages: index.languages, files: index.files.map((file) => ({ path: file.path, bytes: file.content.byteLength })) };
       await writeAtomic(join(temporary, MANIFEST), JSON.stringify(manifest));
-      await rename(temporary, join(this.dir, key)).catch((error: { code?: string }) => {
+      // An entry found damaged is replaced; otherwise one stored first by another build is as good.
+      if (options.replace) await rm(this.entry(key), { recursive: true, force: true });
+      await rename(temporary, this.entry(key)).catch((error: { code?: string }) => {
         if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
       });
     } finally {
       await rm(temporary, { recursive: true, force: true });
     }
     await this.prune();
+    return manifest;
   }
 
   /** All but the KEEP most recently used indexes go, and folders of builds that never finished. */

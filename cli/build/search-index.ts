@@ -1,9 +1,11 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { publishFile } from '../images/publish.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { outputFile } from '../routes/paths.ts';
 import type { PageRoute } from '../routes/types.ts';
-import { SearchCache, searchKey } from './search-cache.ts';
+import { isListed } from '../routes/routes.ts';
+import { SearchCache, searchKey, type SearchIndexFiles } from './search-cache.ts';
 
 export interface SearchIndexTotals {
   /** Pages in the index, and the languages it is split into. */
@@ -19,13 +21,13 @@ export interface SearchIndexTotals {
 export const SEARCH_FOLDER = 'pagefind';
 
 /**
- * Pages worth finding: each page once at its canonical path (not the /nl copy), no shells,
- * status pages, sign-in or sign-up forms, and not the later pages of the news list (their
- * articles are found themselves).
+ * Pages worth finding: each page once at its canonical path (not the /nl copy), only listed
+ * pages (no shells, no form results), no status pages, sign-in or sign-up forms, and not the
+ * later pages of the news list (their articles are found themselves).
  */
 export function searchablePages(pages: readonly PageRoute[]): PageRoute[] {
-  const skipped = new Set(['login', 'staging-login', 'event-signup', 'search', 'registrations']);
-  return pages.filter((page) => !page.shell && page.alternates && page.entity.kind !== 'status' && page.entity.kind !== 'listing' && !skipped.has(page.route));
+  const skipped = new Set(['login', 'event-signup', 'search', 'registrations']);
+  return pages.filter((page) => isListed(page) && page.alternates && page.entity.kind !== 'status' && page.entity.kind !== 'listing' && !skipped.has(page.route));
 }
 
 /** What Pagefind is asked: only <main>, without what every page of its kind repeats. */
@@ -37,36 +39,52 @@ async function pagefindVersion(): Promise<string> {
   return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
 }
 
+/** A page as Pagefind reads it: its URL, language and HTML. */
+export interface SearchablePage {
+  url: string;
+  locale: string;
+  content: string;
+}
+
+/**
+ * The index of these pages, in the search cache (cli/build/search-cache.ts): made by Pagefind
+ * unless an earlier build, of this output folder or another, or site dev, indexed the very same
+ * pages. Its files are in `dir`.
+ */
+export async function searchIndex(pages: readonly SearchablePage[], cacheDir: string, options: { remake?: boolean } = {}): Promise<{ dir: string; index: SearchIndexFiles; cached: boolean }> {
+  const cache = new SearchCache(cacheDir);
+  const key = searchKey({ version: await pagefindVersion(), options: PAGEFIND_OPTIONS, pages });
+  const found = options.remake ? undefined : await cache.find(key);
+  if (found) return { dir: cache.entry(key), index: found, cached: true };
+  const index = await cache.store(key, await runPagefind(pages), { replace: options.remake ?? false });
+  return { dir: cache.entry(key), index, cached: false };
+}
+
 /**
  * The site search index, built by Pagefind (its binary ships in its npm package: nothing is
  * fetched) from the pages as written. Pagefind splits it by each page's <html lang>, and its
  * script loads only the visitor's language. Only <main> is read, without the breadcrumb and the
- * sign-up call: the header and footer are on every page and would match every search.
- *
- * The index depends on nothing but those pages' bytes, so it is cached by them
- * (cli/build/search-cache.ts): a build whose searchable pages are unchanged runs no Pagefind.
+ * sign-up call: the header and footer are on every page and would match every search. The files
+ * are hard links into the search cache: a build with the same searchable pages runs no Pagefind.
  */
 export async function buildSearchIndex(options: { publicDir: string; pages: readonly PageRoute[]; cacheDir: string }): Promise<SearchIndexTotals> {
-  const chosen = searchablePages(options.pages);
-  const contents = await Promise.all(chosen.map(async (page) => ({ url: page.canonical, locale: page.locale, content: await readFile(join(options.publicDir, outputFile(page.canonical)), 'utf8') })));
-  const cache = new SearchCache(options.cacheDir);
-  const key = searchKey({ version: await pagefindVersion(), options: PAGEFIND_OPTIONS, pages: contents });
+  const pages = await Promise.all(searchablePages(options.pages).map(async (page) => ({ url: page.canonical, locale: page.locale, content: await readFile(join(options.publicDir, outputFile(page.canonical)), 'utf8') })));
   const target = join(options.publicDir, SEARCH_FOLDER);
-  const cached = await cache.publish(key, target);
-  if (cached) return { pages: cached.pages, languages: cached.languages, files: cached.files.length, bytes: cached.files.reduce((sum, file) => sum + file.bytes, 0), cached: true };
-  const made = await runPagefind(contents);
-  await Promise.all(
-    made.files.map(async (file) => {
-      await mkdir(dirname(join(target, file.path)), { recursive: true });
-      await writeFile(join(target, file.path), file.content);
-    }),
-  );
-  await cache.store(key, made);
-  return { pages: made.pages, languages: made.languages, files: made.files.length, bytes: made.files.reduce((sum, file) => sum + file.content.byteLength, 0), cached: false };
+  for (let attempt = 1; ; attempt++) {
+    const { dir, index, cached } = await searchIndex(pages, options.cacheDir, { remake: attempt > 1 });
+    try {
+      for (const file of index.files) await publishFile(join(dir, file.path), join(target, file.path));
+      return { pages: index.pages, languages: index.languages, files: index.files.length, bytes: index.files.reduce((sum, file) => sum + file.bytes, 0), cached };
+    } catch (error) {
+      // Pruned by a build running beside this one between finding and linking: made once more.
+      if (attempt > 1 || (error as { code?: string }).code !== 'ENOENT') throw error;
+      await rm(target, { recursive: true, force: true });
+    }
+  }
 }
 
 /** Pagefind over the pages, in memory: the files of the index, by their path under /pagefind/. */
-async function runPagefind(pages: ReadonlyArray<{ url: string; locale: string; content: string }>) {
+async function runPagefind(pages: readonly SearchablePage[]) {
   const pagefind = await import('pagefind');
   const fail = (messages: string[]) => new SiteError(messages.map((message) => problem('SEARCH_INDEX_FAILED', { problem: message })));
   try {

@@ -4,16 +4,17 @@ import { compileTemplates, type CompiledTemplates } from '../build/compile-templ
 import { buildCss } from '../build/css.ts';
 import { bundleIslands, type IslandsBundle } from '../build/islands.ts';
 import { isSiteError, problem, type Problem } from '../errors/site-error.ts';
+import { compileCardTemplate, type CardTemplate } from '../build/cards.ts';
 import { loadFunctions, type FunctionsModule } from './functions-bundle.ts';
 
-export type AssetName = 'templates' | 'css' | 'islands' | 'functions';
-export const ASSET_NAMES: readonly AssetName[] = ['templates', 'css', 'islands', 'functions'];
+export type AssetName = 'templates' | 'css' | 'islands' | 'functions' | 'cards';
+export const ASSET_NAMES: readonly AssetName[] = ['templates', 'css', 'islands', 'functions', 'cards'];
 
 type Css = Awaited<ReturnType<typeof buildCss>>;
 
 /**
- * The compiled parts of the site in a dev session: templates, stylesheet, island scripts and
- * functions. A part that fails to compile keeps its last good version (pages keep rendering)
+ * The compiled parts of the site in a dev session: templates, stylesheet, island scripts,
+ * functions and the social card template. A part that fails to compile keeps its last good version (pages keep rendering)
  * and holds the problems until a save fixes it.
  */
 export class DevAssets {
@@ -21,6 +22,7 @@ export class DevAssets {
   css: Css | undefined;
   islands: IslandsBundle | undefined;
   functions: { module: FunctionsModule; hash: string } | undefined;
+  cards: CardTemplate | undefined;
   readonly problems = new Map<AssetName, Problem[]>();
   private readonly root: string;
   private readonly cacheDir: string;
@@ -68,6 +70,12 @@ export class DevAssets {
         const next = await loadFunctions(this.root, this.cacheDir);
         const changed = next.hash !== this.functions?.hash;
         this.functions = next;
+        return changed;
+      }
+      case 'cards': {
+        const next = await compileCardTemplate(this.root, this.cacheDir);
+        const changed = next.version !== this.cards?.version;
+        this.cards = next;
         return changed;
       }
     }

@@ -31,11 +31,12 @@ export function makeGeneration(number: number, parts: Omit<Generation, 'number' 
     previous.buildDate === buildDate &&
     previous.templates.hash === parts.templates.hash &&
     previous.assets.islands === parts.assets.islands &&
+    previous.assets.cardVersion === parts.assets.cardVersion &&
     previous.images === parts.images &&
     previous.state.config === parts.state.config &&
     previous.state.model.strings === parts.state.model.strings;
   // The parts of the build's globalFingerprint (pipeline.ts) but the stylesheet, so dev and build
   // agree on what a page reads.
-  const global = same ? previous.global : globalFingerprint([parts.templates.hash, parts.assets.islands, buildDate, parts.state.config, parts.state.model.strings, parts.images]);
+  const global = same ? previous.global : globalFingerprint([parts.templates.hash, parts.assets.islands, parts.assets.cardVersion, buildDate, parts.state.config, parts.state.model.strings, parts.images]);
   return { number, ...parts, buildDate, global };
 }

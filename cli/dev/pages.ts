@@ -2,6 +2,7 @@ import { fingerprint, pageId } from '../build/build-state.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
 import type { PageRoute } from '../routes/types.ts';
 import type { Generation } from './generation.ts';
+import type { CardImage, PageFound } from '../../templates/lib/share-card.ts';
 
 interface Rendered {
   print: string;
@@ -11,6 +12,8 @@ interface Rendered {
   paths: string[];
   /** The fingerprint last announced in a reload event, so a change is announced once. */
   announced: string;
+  /** The page's social card, drawn when its image is asked for. */
+  card: CardImage | undefined;
 }
 
 export type RenderResult = { ok: true; html: string; print: string } | { ok: false; problem: Problem; print: string };
@@ -56,13 +59,21 @@ export class DevPages {
     if (hit && hit.print === print && hit.css === css) return { ok: true, html: hit.html, print };
     const { model } = generation.state;
     try {
-      const html = generation.templates.module.renderPage({ page, model, images: generation.images, assets: generation.assets, buildDate: generation.buildDate });
-      this.rendered.set(id, { print, css, html, paths: page.paths, announced: print });
+      const found: PageFound = {};
+      const html = generation.templates.module.renderPage({ page, model, images: generation.images, assets: generation.assets, buildDate: generation.buildDate }, found);
+      this.rendered.set(id, { print, css, html, paths: page.paths, announced: print, card: found.card });
       return { ok: true, html, print };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return { ok: false, problem: problem('TEMPLATE_FAILED', { path: page.paths[0], template: page.route, problem: message }), print };
     }
+  }
+
+  /** The card a page rendered in the current version of the site names (its og:image). */
+  card(page: PageRoute, src: string): CardImage | undefined {
+    if (!this.render(page).ok) return undefined;
+    const card = this.rendered.get(pageId(page))?.card;
+    return card?.src === src ? card : undefined;
   }
 
   /**

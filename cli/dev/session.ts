@@ -19,6 +19,7 @@ import { DevImages } from './images.ts';
 import { MarkdownMemo } from './markdown-memo.ts';
 import { DevPages } from './pages.ts';
 import { Sources } from './sources.ts';
+import { calendarSources } from '../build/calendar-revisions.ts';
 import { Timings } from './timings.ts';
 
 /** How a rebuild took in the content: one item on its own, everything again, or not at all. */
@@ -190,6 +191,11 @@ export class DevSession {
     this.content.setFull(checkContent(config, files, this.markdown.html, this.memo, validated));
   }
 
+  /** The content files the events' calendar files are made from (their SEQUENCE and DTSTAMP are when these last changed). */
+  calendarSources(): string[] {
+    return calendarSources(this.sources.contentFiles().files.map((file) => file.path));
+  }
+
   private clubsSource(): YamlSource {
     const file = 'content/data/clubs.yaml';
     const text = this.sources.text(file) ?? '';
@@ -206,19 +212,22 @@ export class DevSession {
   /** A new generation when any part pages are made of changed; pages render from it on request. */
   private renew(): void {
     const { state } = this.content;
-    const { templates, css, islands } = this.assets;
+    const { templates, css, islands, cards } = this.assets;
     if (!state || !templates || !css) return;
     const previous = this.generation;
     const islandsManifest = islands?.manifest ?? NO_ISLANDS;
+    // Without a card template that compiles, pages still render (its problem is on the overlay).
+    const cardVersion = cards?.version ?? 'none';
     const same =
       previous &&
       previous.state === state &&
       previous.templates === templates &&
       previous.assets.css === css.path &&
       previous.assets.islands === islandsManifest &&
+      previous.assets.cardVersion === cardVersion &&
       previous.images === this.images.lookup;
     if (same) return;
-    const generation = makeGeneration(++this.generations, { state, templates, assets: { css: css.path, islands: islandsManifest, cardVersion: 'dev' }, images: this.images.lookup }, previous);
+    const generation = makeGeneration(++this.generations, { state, templates, assets: { css: css.path, islands: islandsManifest, cardVersion }, images: this.images.lookup }, previous);
     this.pages.use(generation);
   }
 }
@@ -228,6 +237,8 @@ function assetsFor(changes: ChangeSet, configChanged: boolean, assets: DevAssets
   const names = new Set<AssetName>();
   // Templates render islands on the server (preact-alias.ts), so an island is a template input too.
   if (changes.templates || changes.islands) names.add('templates');
+  // The card template (templates/cards/) and what it imports: compiled again with the templates.
+  if (changes.templates) names.add('cards');
   if (changes.islands) names.add('islands');
   if (changes.functions) names.add('functions');
   if (configChanged || changes.css.size) names.add('css');

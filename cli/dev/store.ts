@@ -9,19 +9,22 @@ import { DevImages } from './images.ts';
 import { injectDev, overlayDocument } from './inject.ts';
 import { overlayHtml } from './overlay.ts';
 import { servedFile } from './served.ts';
+import { createFoundFiles } from './found-files.ts';
 import type { DevSession } from './session.ts';
 
 /**
  * The dev server's public folder, in the shape of `site serve`'s FileStore, so the same request
  * handler (redirects, clean URLs, 404 pages, shells, headers) serves it: pages rendered on
  * request from memory, the stylesheet and island scripts from memory, images from
- * .site/dev/public and templates/static from disk as they are.
+ * .site/dev/public and templates/static from disk as they are; feeds, calendar files, social
+ * cards and the search index made when first asked for (./found-files.ts).
  */
 export function createDevStore(session: DevSession, onRenderProblem: (problem: Problem) => void): FileStore {
   const staticFiles = createFileStore(join(session.root, 'templates', 'static'));
   const imageFiles = createFileStore(DevImages.publicDir(session.root));
   const generated = new WeakMap<Generation, Map<string, string>>();
   const reported = new Set<string>();
+  const found = createFoundFiles(session, onRenderProblem);
 
   function page(route: PageRoute, file: string): ServedFile {
     const id = pageId(route);
@@ -59,6 +62,8 @@ export function createDevStore(session: DevSession, onRenderProblem: (problem: P
       if (route) return page(route, file);
       const text = siteFile(generation, file);
       if (text !== undefined) return servedFile(file, text);
+      const made = await found.load(generation, file);
+      if (made) return made;
     }
     const asset = session.assets.file(`/${file}`);
     if (asset) return servedFile(file, asset.body);

@@ -6,6 +6,7 @@ import { cardImage, type CardRequest } from '../lib/share-card.ts';
 import { breadcrumbs, jsonLd, newsArticle, organization, sportsEvent, type ImageFacts, type SiteFacts } from '../lib/structured-data.ts';
 import { amsterdamIso } from '../lib/zoned-time.ts';
 import { feedPaths } from '../../cli/routes/paths.ts';
+import { isListed } from '../../cli/routes/routes.ts';
 
 const ogLocale = { nl: 'nl_NL', en: 'en_GB' } as const;
 
@@ -20,9 +21,11 @@ function cardRequest(site: Site, title: string, hero: Pick<HeroProps, 'image' | 
     detail = `${formatDate(event.start, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })} · ${eventPlace(event, model.clubs).text}`;
   }
   const version = images[hero.image]?.variants[0]?.src;
+  const { name, url, theme } = model.config;
   return {
     locale,
     title,
+    site: { name, host: new URL(url).host, colors: { dark: theme.primary[900], light: theme.primary[200], accent: theme.accent, muted: theme.primary[300] } },
     ...(hero.parent ? { label: t(`nav.${hero.parent}`) } : {}),
     ...(detail ? { detail } : {}),
     ...(version ? { photo: { name: hero.image, version } } : {}),
@@ -89,8 +92,8 @@ export function ShareTags({ title, fullTitle, description, hero }: { title: stri
       <link rel="alternate" type="application/rss+xml" title={`${newsTitle} (RSS)`} href={feeds.rss} />
       <link rel="alternate" type="application/atom+xml" title={`${newsTitle} (Atom)`} href={feeds.atom} />
       <meta property="og:type" content={article ? 'article' : 'website'} />
-      {/* A shell is one page for many addresses (/registrations/[id]): it has no URL of its own. */}
-      {!page.shell && <meta property="og:url" content={absolute(page.canonical)} />}
+      {/* As the canonical: a shell (one page for many addresses) and a form's result page have no URL to share. */}
+      {isListed(page) && <meta property="og:url" content={absolute(page.canonical)} />}
       <meta property="og:image" content={cardFacts.url} />
       <meta property="og:image:type" content="image/jpeg" />
       <meta property="og:image:width" content={String(card.width)} />

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import ical from 'node-ical';
 import { copyProject, projectRoot, runSite } from '../helpers/project-copy.ts';
 
 async function tree(dir: string): Promise<Map<string, string>> {
@@ -14,7 +15,9 @@ async function tree(dir: string): Promise<Map<string, string>> {
   return files;
 }
 
-describe('incremental builds', () => {
+// Each test runs several whole builds, one after the other: on a busy 2-core machine that is more
+// than the default minute, and a test cut off at its limit goes on building under the next one.
+describe('incremental builds', { timeout: 300_000 }, () => {
   let project: string;
   // The first build is the setup, not what is tested: with a cold cache (a fresh clone in CI) it
   // encodes every photo and draws every card, and gets the hook's time, not one test's.
@@ -98,5 +101,36 @@ describe('incremental builds', () => {
     await writeFile(scripted, original);
     expect((await runSite(project, ['build'])).code).toBe(0);
     expect(await csp()).not.toContain(hash);
+  });
+
+  // The copy is no git repository: an event's revision is when its files were last written.
+  it("makes an edited event's calendar file an update of the same event: same UID, a higher SEQUENCE, a later DTSTAMP", async () => {
+    const calendar = async (file: string) => {
+      const text = await readFile(join(project, 'dist', 'public', file), 'utf8');
+      const event = Object.values(ical.sync.parseICS(text)).find((entry) => entry?.type === 'VEVENT') as ical.VEvent;
+      return { text, uid: event.uid, sequence: Number(event.sequence), stamp: event.dtstamp.getTime(), modified: event.lastmodified?.getTime() };
+    };
+    const ics = async (folder: string, id: string) => `${folder}/${(await readdir(join(project, 'dist', 'public', folder))).find((name) => name.startsWith(`${id}-`) && name.endsWith('.ics'))}`;
+    const [moved, movedEnglish, other] = await Promise.all([ics('evenementen', '1'), ics('en/events', '1'), ics('en/events', '2')]);
+    const [before, otherBefore] = await Promise.all([calendar(moved), calendar(other)]);
+    expect(before.modified).toBe(before.stamp);
+
+    const event = join(project, 'content/nl/events', (await readdir(join(project, 'content/nl/events'))).find((f) => f.startsWith('1-'))!);
+    await writeFile(event, (await readFile(event, 'utf8')).replace('start: "2027-03-14T10:00"', 'start: "2027-03-14T10:30"'));
+    // An hour on: SEQUENCE counts minutes, and the copy may be younger than one.
+    const later = new Date(before.stamp + 3_600_000);
+    await utimes(event, later, later);
+    const edited = await runSite(project, ['build']);
+    expect(edited.code, edited.stderr).toBe(0);
+
+    const after = await calendar(moved);
+    expect(after.uid).toBe(before.uid);
+    expect(after.sequence).toBe(before.sequence + 60);
+    expect(after.stamp).toBe(later.getTime());
+    expect(after.text).toMatch(/DTSTART;TZID=Europe\/Amsterdam:20270314T103000/);
+    // The other events are as they were, to the byte; the English file of the moved one is revised too.
+    expect((await calendar(other)).text).toBe(otherBefore.text);
+    expect((await calendar(movedEnglish)).sequence).toBe(after.sequence);
+    expect((await runSite(project, ['build'])).stdout).toMatch(/nothing changed since the last build/);
   });
 });

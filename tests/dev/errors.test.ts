@@ -1,9 +1,10 @@
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { catalogue } from '../../cli/errors/catalogue.ts';
-import { copyProject, type ProjectCopy } from './helpers/project.ts';
+import type { ProjectCopy } from './helpers/project.ts';
 import { startDev, type DevProcess } from './helpers/dev-process.ts';
+import { devOnCopy } from './helpers/dev-on-copy.ts';
 import { getPage, isChangeOf, openEvents, type DevEvent } from './helpers/events.ts';
 
 /**
@@ -13,16 +14,13 @@ import { getPage, isChangeOf, openEvents, type DevEvent } from './helpers/events
 let project: ProjectCopy;
 let dev: DevProcess;
 
-beforeAll(async () => {
-  project = await copyProject();
-  dev = await startDev(project.root);
-}, 180_000);
-
-afterAll(async () => {
-  if (process.env.SITE_DEV_DEBUG) console.log(dev?.output());
-  await dev?.stop();
-  await project?.dispose();
-});
+devOnCopy(
+  (copy, started) => {
+    project = copy;
+    dev = started;
+  },
+  () => dev, // a test starts it again
+);
 
 const ARTICLE = 'content/nl/news/1-voorjaarslessen-starten-op-31-maart.md';
 const ARTICLE_PATH = '/nieuws/1-voorjaarslessen-starten-op-31-maart';

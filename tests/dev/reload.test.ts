@@ -2,11 +2,12 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { inlineScriptHashes } from '../../cli/serve/csp.ts';
 import { securityHeaders } from '../../cli/serve/headers.ts';
-import { copyProject, type ProjectCopy } from './helpers/project.ts';
-import { startDev, type DevProcess } from './helpers/dev-process.ts';
+import type { ProjectCopy } from './helpers/project.ts';
+import type { DevProcess } from './helpers/dev-process.ts';
+import { devOnCopy } from './helpers/dev-on-copy.ts';
 import { getPage, isChangeOf, openEvents } from './helpers/events.ts';
 
 /**
@@ -16,14 +17,9 @@ import { getPage, isChangeOf, openEvents } from './helpers/events.ts';
 let project: ProjectCopy;
 let dev: DevProcess;
 
-beforeAll(async () => {
-  project = await copyProject();
-  dev = await startDev(project.root);
-}, 180_000);
-
-afterAll(async () => {
-  await dev?.stop();
-  await project?.dispose();
+devOnCopy((copy, started) => {
+  project = copy;
+  dev = started;
 });
 
 const ARTICLE = 'content/nl/news/1-voorjaarslessen-starten-op-31-maart.md';

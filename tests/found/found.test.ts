@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Parser from 'rss-parser';
@@ -126,7 +127,7 @@ describe('calendar files (node-ical)', () => {
 
   test('the event page links its calendar file as "add to calendar"', () => {
     const page = pages.find((candidate) => candidate.file === 'evenementen/1-open-dag-jeugdtennis.html')!.html;
-    expect(page).toMatch(/<a href="\/evenementen\/1-open-dag-jeugdtennis\.ics" download="" type="text\/calendar">.*Zet in agenda<\/a>/);
+    expect(page).toMatch(/<a href="\/evenementen\/1-open-dag-jeugdtennis\.ics" download="1-open-dag-jeugdtennis.ics" type="text\/calendar">.*Zet in agenda<\/a>/);
     const english = pages.find((candidate) => candidate.file.startsWith('en/events/1-') && !candidate.file.includes('/register'))!;
     expect(english.html).toContain(`href="/${english.file.replace(/\.html$/, '.ics')}"`);
   });
@@ -221,7 +222,7 @@ describe('share tags: a crawl of every page', () => {
     for (const { file, html } of pages) {
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
       for (const key of ['og:title', 'og:description', 'og:type', 'og:image', 'og:image:alt', 'og:locale', 'og:locale:alternate', 'twitter:card', 'twitter:image']) expect(meta(html, key), `${file} ${key}`).toBeTruthy();
-      // og:url is the canonical; a shell (one page for every registration, noindex) has neither.
+      // og:url is the canonical; a page that is not listed (noindex: a shell, a form's result) has neither.
       expect(meta(html, 'og:url'), file).toBe(canonical);
       expect(meta(html, 'og:image:width')).toBe('1200');
       expect(meta(html, 'og:image:height')).toBe('630');
@@ -249,6 +250,16 @@ describe('search index', () => {
     expect(Object.keys(entry.languages).sort()).toEqual(['en', 'nl']);
     expect(entry.languages.nl!.page_count + entry.languages.en!.page_count).toBe(result(first).found.search.pages);
     expect(existsSync(join(publicDir, 'pagefind', 'pagefind.js'))).toBe(true);
+    // Each fragment is one page (gzip, after Pagefind's signature): only pages with a canonical
+    // link, at that canonical, in their own language's part.
+    const fragments = join(publicDir, 'pagefind', 'fragment');
+    const indexed = await Promise.all((await readdir(fragments)).map(async (name) => ({ locale: name.split('_')[0], url: (JSON.parse(gunzipSync(await readFile(join(fragments, name))).toString('utf8').replace(/^pagefind_dcd/, '')) as { url: string }).url })));
+    const canonicals = new Set(pages.map(({ html }) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]).filter(Boolean).map((url) => new URL(url!).pathname));
+    expect(indexed.length).toBe(result(first).found.search.pages);
+    for (const { locale, url } of indexed) {
+      expect(canonicals.has(url), url).toBe(true);
+      expect(url === '/en' || url.startsWith('/en/'), url).toBe(locale === 'en');
+    }
   });
 
   test('the header links the search page; no page but the search page names a script of the search', () => {

@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cardFile } from '../build/cards.ts';
+import { changedAt } from '../build/calendar-revisions.ts';
+import { renderCalendars } from '../build/calendars.ts';
+import { renderFeeds } from '../build/feeds.ts';
+import { SEARCH_FOLDER, searchablePages, searchIndex } from '../build/search-index.ts';
+import { isSiteError, type Problem } from '../errors/site-error.ts';
+import type { ServedFile } from '../serve/files.ts';
+import { cardName } from '../../templates/lib/share-card.ts';
+import type { Generation } from './generation.ts';
+import { servedFile } from './served.ts';
+import type { DevSession } from './session.ts';
+
+const CARD_FILE = /^cards\/(.+)\.[A-Za-z0-9]{16}\.jpg$/;
+
+/**
+ * What makes the site found and shared (issue 23), in site dev as the build makes it, each when
+ * first asked for: the news feeds and calendar files of the current version of the site; a
+ * page's social card (from the card cache, drawn when new); the search index of the pages as
+ * they render now (Pagefind, once per version, at the first search; from the search cache when a
+ * build or an earlier session indexed the very same pages).
+ */
+export function createFoundFiles(session: DevSession, onProblem: (problem: Problem) => void) {
+  const cacheDir = join(session.root, '.site', 'cache');
+  const texts = new WeakMap<Generation, Promise<Map<string, string>>>();
+  const indexes = new WeakMap<Generation, Promise<Map<string, Buffer>>>();
+
+  /** Made once per version of the site; a failure is made again at the next request. */
+  function once<T>(memo: WeakMap<Generation, Promise<T>>, generation: Generation, make: () => Promise<T>): Promise<T> {
+    let made = memo.get(generation);
+    if (!made) {
+      made = make();
+      memo.set(generation, made);
+      made.catch((error: unknown) => {
+        memo.delete(generation);
+        if (isSiteError(error)) error.problems.forEach(onProblem);
+      });
+    }
+    return made;
+  }
+
+  async function feedsAndCalendars(generation: Generation): Promise<Map<string, string>> {
+    const { model, pages } = generation.state;
+    const changed = await changedAt(session.root, session.calendarSources());
+    return new Map([...renderFeeds(model, pages, generation.images), ...renderCalendars(model, pages, changed)].map((file) => [file.file, file.contents]));
+  }
+
+  async function searchFiles(generation: Generation): Promise<Map<string, Buffer>> {
+    const pages = searchablePages(generation.state.pages).flatMap((page) => {
+      const rendered = session.pages.render(page);
+      return rendered.ok ? [{ url: page.canonical, locale: page.locale, content: rendered.html }] : [];
+    });
+    const { dir, index } = await searchIndex(pages, join(cacheDir, 'search'));
+    return new Map(await Promise.all(index.files.map(async (file) => [file.path, await readFile(join(dir, file.path))] as const)));
+  }
+
+  /** The card a page of this version names at that file, from the cache or drawn now. */
+  async function card(generation: Generation, file: string): Promise<Buffer | undefined> {
+    const name = CARD_FILE.exec(file)?.[1];
+    const template = session.assets.cards;
+    if (!name || template?.version !== generation.assets.cardVersion) return undefined;
+    for (const page of generation.state.pages) {
+      const wanted = cardName(page.canonical) === name ? session.pages.card(page, `/${file}`) : undefined;
+      if (!wanted) continue;
+      const drawn = cardFile(wanted, { root: session.root, images: generation.state.model.images, template, cacheDir: join(cacheDir, 'cards') });
+      drawn.catch((error: unknown) => isSiteError(error) && error.problems.forEach(onProblem));
+      return (await drawn).data;
+    }
+    return undefined;
+  }
+
+  return {
+    async load(generation: Generation, file: string): Promise<ServedFile | undefined> {
+      if (file.startsWith('cards/')) {
+        const data = await card(generation, file);
+        return data && servedFile(file, data);
+      }
+      if (file.startsWith(`${SEARCH_FOLDER}/`)) {
+        const data = (await once(indexes, generation, () => searchFiles(generation))).get(file.slice(SEARCH_FOLDER.length + 1));
+        return data && servedFile(file, data);
+      }
+      if (!/\.(xml|ics)$/.test(file)) return undefined;
+      const text = (await once(texts, generation, () => feedsAndCalendars(generation))).get(file);
+      return text === undefined ? undefined : servedFile(file, text);
+    },
+  };
+}
