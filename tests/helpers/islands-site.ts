@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -38,9 +38,21 @@ async function withLock<T>(run: () => Promise<T>): Promise<T> {
 /** `site build` as a user runs it; an unchanged site makes it a no-op, so every suite may ask. */
 export function buildSiteOnce(): Promise<string> {
   return withLock(async () => {
-    await promisify(execFile)(process.execPath, ['bin/site.mjs', 'build', '--out', dist], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+    await build();
     return dist;
   });
+}
+
+/** The same build, copied to `target` for a suite that writes into it (a deploy's settings, say). */
+export function copyOfBuiltSite(target: string): Promise<void> {
+  return withLock(async () => {
+    await build();
+    await cp(dist, target, { recursive: true });
+  });
+}
+
+async function build(): Promise<void> {
+  await promisify(execFile)(process.execPath, ['bin/site.mjs', 'build', '--out', dist], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
 }
 
 export interface IslandsSite {

@@ -6,11 +6,13 @@ import type { SiteManifest } from '../../../functions/site.ts';
 import { freePort } from '../../functions/helpers/firebase-emulator.ts';
 import { startSmtp, type TestSmtp } from '../../functions/helpers/smtp.ts';
 import { startPostgres, type TestPostgres } from '../../registrations/helpers/postgres.ts';
+import { copyOfBuiltSite } from '../../helpers/islands-site.ts';
 import { emulatorsExec, type EmulatorsRun } from './emulators-exec.ts';
 
 /**
  * The site as an organisation deploys it, on the Firebase emulators instead of Google: the real
- * dist/ of `npx site build`, prepared with `npx site deploy --check` (the one documented step before
+ * dist/ of `npx site build` (a copy of the build the browser suites share: one build less in CI),
+ * prepared with `npx site deploy --check` (the one documented step before
  * a deploy), run by `firebase emulators:exec --only hosting,functions,auth` offline, with
  * DATABASE_URL on a PostgreSQL of its own and SMTP_URL on a real SMTP server on loopback.
  * Shared by tests/deploy/firebase-emulators.test.ts and bench/firebase-function.mjs.
@@ -65,11 +67,10 @@ export async function deploySiteOnEmulators(projectId: string): Promise<Deployed
     return code;
   };
   try {
-    const build = siteCommand('build', '--out', dist);
+    const built = copyOfBuiltSite(dist);
     [postgres, smtp] = await Promise.all([startPostgres(), startSmtp()]);
     const databaseUrl = await postgres.createDatabase('deploy_emulators');
-    const built = await build;
-    if (built.code !== 0) throw new Error(`site build failed:\n${built.output}`);
+    await built;
     const site = JSON.parse(await readFile(join(dist, 'site.json'), 'utf8')) as SiteManifest;
     const functionsDir = join(dist, 'functions');
 
