@@ -43,6 +43,12 @@ function parseOrigin(origin: string): string {
   }
 }
 
+function confirmHours(vars: Record<string, string | undefined>): number {
+  const hours = wholeNumber(vars, 'SITE_CONFIRM_HOURS', 24);
+  if (hours < 1) throw new FunctionConfigError('SITE_CONFIRM_HOURS', 'a guest needs at least 1 hour to confirm from the mail; expected a whole number of hours, 1 or more');
+  return hours;
+}
+
 /**
  * The variables the functions read, all in one place:
  * SMTP_URL, MAIL_FROM, SITE_OUTBOX, SITE_RATE_LIMIT (posts per minute per address, default 20;
@@ -52,7 +58,8 @@ function parseOrigin(origin: string): string {
  * SITE_TRUST_PROXY (how many proxies of ours stand in front, default 0),
  * STAGING, STAGING_PASSWORD, STAGING_SECRET, STAGING_MAX_AGE, FIREBASE_PROJECT_ID (else
  * GCLOUD_PROJECT, else site.json firebase.projectId), SESSION_CHECK_REVOKED (default 1),
- * DATABASE_URL (PostgreSQL for registrations), SITE_DATA_DIR (embedded database, default .site/data).
+ * DATABASE_URL (PostgreSQL for registrations), SITE_DATA_DIR (embedded database, default .site/data),
+ * SITE_CONFIRM_HOURS (time a guest has to confirm a sign-up from its mail, default 24).
  * A bad value throws FunctionConfigError naming it.
  */
 export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
@@ -91,6 +98,7 @@ export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
       { databaseUrl, dataDir: options.platform ? undefined : vars.SITE_DATA_DIR || join(options.root, '.site', 'data'), poolSize: options.platform?.poolSize },
       log,
     ),
+    confirmMinutes: confirmHours(vars) * 60,
     log,
   };
 }

@@ -1,6 +1,7 @@
 import { sendNewMail } from './mail/handler.ts';
 import { dispatch, matchPattern, type Route } from './router.ts';
 import { cancelOne } from './registrations/handler-cancel.ts';
+import { confirmOne } from './registrations/handler-confirm.ts';
 import { createRegistrationHandler } from './registrations/handler-create.ts';
 import { getOne, listMine, placesLeft } from './registrations/handler-read.ts';
 import { updateSession } from './session/handler.ts';
@@ -28,6 +29,7 @@ export const routes: readonly Route[] = [
   // Before /:id, which would take "places" for an id (the first route of a method wins).
   { method: 'GET', pattern: '/api/registrations/places', handler: placesLeft },
   { method: 'GET', pattern: '/api/registrations/:id', handler: getOne },
+  { method: 'POST', pattern: '/api/registrations/:id/confirm', handler: confirmOne },
   { method: 'POST', pattern: '/api/registrations/:id/cancel', handler: cancelOne },
 ];
 

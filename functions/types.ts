@@ -25,6 +25,8 @@ export interface FunctionEnv {
   session: { projectId: string; checkRevoked: boolean };
   /** Event registrations' database: DATABASE_URL, else PGlite in SITE_DATA_DIR (opened on first use). */
   registrations: RegistrationsHandle;
+  /** How long a guest has to confirm a sign-up from its mail (SITE_CONFIRM_HOURS, in minutes). */
+  confirmMinutes: number;
   log(line: string): void;
 }
 

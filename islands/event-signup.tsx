@@ -18,6 +18,11 @@ export interface EventSignupText extends FormText {
   viewRegistration: string;
   deadlinePassed: string;
   eventPast: string;
+  checkMailTitle: string;
+  checkMail: string;
+  checkMailRule: string;
+  checkMailMissing: string;
+  checkMailAccount: string;
 }
 
 export interface EventSignupProps {
@@ -38,10 +43,8 @@ interface Mine {
   profile?: { name: string | null; email: string | null };
   registrations: Array<{ id: string; status: string; event: { id: number } }>;
 }
-interface Created {
-  link: string;
-  mailSent: boolean;
-}
+/** 201: placed at once (a verified address signed in); 200: theirs already; 202: check your mail. */
+type Answered = { link: string; mailSent?: boolean; existing?: boolean } | { pending: true; email: string; confirmHours: number };
 
 function readValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
@@ -73,8 +76,8 @@ function prefill(form: HTMLFormElement | null, name: string, value: string | nul
  * Sign-up for an event (issue 7), for guests and signed-in visitors (pre-filled from their
  * session). Fields are checked in the page's language before anything is sent; the server's
  * refusal is shown by the button and, when it names a field, at that field; a failed send keeps
- * everything typed. A sign-up opens the new
- * registration's page straight away, with its secret link, so nobody depends on the mail.
+ * everything typed. A guest is then told to confirm from the mail (issue 17: until then no place
+ * is kept); a visitor signed in with that verified address goes straight to the registration.
  */
 export default function EventSignup(props: EventSignupProps) {
   const { id, event, fields, text } = props;
@@ -86,8 +89,13 @@ export default function EventSignup(props: EventSignupProps) {
   // Shown in the form, by the button, until the next try: no toast here, so the sign-up page loads
   // no toaster (its JavaScript budget is tight), and the message stays until it is dealt with.
   const [problem, setProblem] = useState<string | undefined>();
+  const [checkMail, setCheckMail] = useState<{ email: string; hours: number } | undefined>();
   const form = useRef<HTMLFormElement>(null);
   useScriptedForm(form);
+  const panel = useRef<HTMLElement>(null);
+
+  // The form is gone: the message that replaced it gets the focus, so a screen reader reads it.
+  useEffect(() => panel.current?.focus(), [checkMail]);
 
   useEffect(() => {
     setState(eventStateAt(event));
@@ -101,7 +109,7 @@ export default function EventSignup(props: EventSignupProps) {
       prefill(form.current, 'firstName', first);
       prefill(form.current, 'surname', rest.join(' '));
       prefill(form.current, 'email', profile?.email);
-      setAlready(registrations.find((registration) => registration.event.id === event.id && registration.status !== 'cancelled')?.id);
+      setAlready(registrations.find((registration) => registration.event.id === event.id && ['pending', 'confirmed', 'waitlisted'].includes(registration.status))?.id);
     });
   }, [event]);
 
@@ -117,15 +125,15 @@ export default function EventSignup(props: EventSignupProps) {
     if (first) return focusField(first.name);
     setSending(true);
     setProblem(undefined);
-    const answer = await requestJson<Created>('POST', '/api/registrations', text.failure, { body: bodyOf(props, values) });
-    if (answer.ok && answer.status === 201) {
+    const answer = await requestJson<Answered>('POST', '/api/registrations', text.failure, { body: bodyOf(props, values) });
+    if (answer.ok && 'link' in answer.body) {
       // The registration's page remembers it on this device when it opens with the token.
-      const { link, mailSent } = answer.body;
-      location.assign(`${link}&new=1${mailSent ? '' : '&mail=0'}`);
+      const { link, mailSent, existing } = answer.body;
+      location.assign(`${link}${existing ? '&existing=1' : `&new=1${mailSent === false ? '&mail=0' : ''}`}`);
       return;
     }
     setSending(false);
-    if (answer.ok) return; // 202: what a filled honeypot gets; a person never sees it.
+    if (answer.ok) return 'pending' in answer.body ? setCheckMail({ email: answer.body.email, hours: answer.body.confirmHours }) : undefined;
     setProblem(answer.message);
     if (answer.field && fields.some((field) => field.name === answer.field)) {
       setErrors((now) => ({ ...now, [answer.field!]: answer.message }));
@@ -147,6 +155,19 @@ export default function EventSignup(props: EventSignupProps) {
   };
 
   if (state !== 'open') return <p className="notice" data-signup-state={state}>{state === 'past' ? text.eventPast : text.deadlinePassed}</p>;
+  if (checkMail) {
+    return (
+      <section ref={panel} className="notice check-mail" role="status" tabIndex={-1} data-check-mail="" aria-labelledby={`${id}-check-mail`}>
+        <h2 id={`${id}-check-mail`}>{text.checkMailTitle}</h2>
+        <p>
+          <strong>{text.checkMail.replace('{email}', checkMail.email).replace('{hours}', String(checkMail.hours))}</strong>
+        </p>
+        <p>{text.checkMailRule}</p>
+        <p>{text.checkMailMissing}</p>
+        <p>{text.checkMailAccount}</p>
+      </section>
+    );
+  }
   return (
     <form ref={form} className="form" method="post" action="/api/registrations" onSubmit={onSubmit} onInput={recheck} onChange={recheck} aria-busy={sending} data-form="event-signup">
       {/* What bodyOf adds; without JavaScript the browser posts these along. */}

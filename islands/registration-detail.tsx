@@ -3,6 +3,7 @@ import { maybeSignedIn } from './lib/signed-in-hint.ts';
 import type { Locale } from './lib/language.ts';
 import { hasEvent, statusText, type Registration, type RegistrationText } from './lib/registration-types.ts';
 import { formatEventDate } from './lib/event-dates.ts';
+import { formatMoment } from '../templates/lib/event-clock.ts';
 import { linkFragment } from './lib/registration-links.ts';
 import { requestJson } from './lib/registrations-api.ts';
 import { rememberRegistration } from './lib/remembered-registrations.ts';
@@ -17,6 +18,15 @@ export interface RegistrationDetailProps {
     failure: string;
     created: string;
     createdNoMail: string;
+    existing: string;
+    confirm: string;
+    confirming: string;
+    pendingText: string;
+    pendingByMail: string;
+    expiredText: string;
+    signUpAgain: string;
+    confirmedPlace: string;
+    confirmedWaitlist: string;
     cancel: string;
     cancelAsk: string;
     cancelYes: string;
@@ -28,7 +38,8 @@ export interface RegistrationDetailProps {
   };
 }
 
-type View = { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'shown'; registration: Registration };
+/** `confirmable`: this visitor can confirm it here (the mail's link, or their verified address). */
+type View = { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'shown'; registration: Registration; confirmable: boolean };
 
 /** The last segment of the address; one that does not decode (`%E0`) is no registration's id. */
 function registrationIdOf(pathname: string): string {
@@ -42,7 +53,9 @@ function registrationIdOf(pathname: string): string {
 /**
  * One registration (`/evenementen/inschrijvingen/{id}`): one shell page serves every id, so the
  * id comes from the address and the secret from its #fragment (the mail link), or the visitor's
- * session opens it. Status, the facts, and a cancel button that asks once more first.
+ * session opens it. Status, the facts, and a cancel button that asks once more first. A guest's
+ * sign-up opened from its mail waits for one press on "confirm": opening a link is not enough,
+ * since mail scanners open links by themselves.
  */
 export default function RegistrationDetail({ locale, listHref, text }: RegistrationDetailProps) {
   const [view, setView] = useState<View>({ kind: 'loading' });
@@ -58,12 +71,12 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
     setToken(link.token);
     // No id in the address, or no token and no profile stored (only a session opens it then): no request.
     if (!id || (!link.token && !maybeSignedIn())) return setView({ kind: 'missing', message: text.notFound });
-    void requestJson<{ registration: Registration }>('GET', `/api/registrations/${encodeURIComponent(id)}`, text.failure, link.token ? { token: link.token } : {}).then((answer) => {
+    void requestJson<{ registration: Registration; confirmable: boolean }>('GET', `/api/registrations/${encodeURIComponent(id)}`, text.failure, link.token ? { token: link.token } : {}).then((answer) => {
       if (!answer.ok) return setView({ kind: 'missing', message: answer.status === 404 ? text.notFound : answer.message });
-      const { registration } = answer.body;
-      setView({ kind: 'shown', registration });
-      if (link.fresh) {
-        setNotice(link.mailFailed ? text.createdNoMail : text.created.replace('{email}', registration.email));
+      const { registration, confirmable } = answer.body;
+      setView({ kind: 'shown', registration, confirmable });
+      if (link.fresh || link.existing) {
+        setNotice(link.existing ? text.existing : link.mailFailed ? text.createdNoMail : text.created.replace('{email}', registration.email));
         // A reload should not announce the sign-up again; the token stays, it is the way back.
         history.replaceState(history.state, '', `${location.pathname}${location.search}#token=${link.token ?? ''}`);
       }
@@ -85,8 +98,9 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
     );
   }
 
-  const { registration } = view;
+  const { registration, confirmable } = view;
   const event = hasEvent(registration.event) ? registration.event : undefined;
+  const until = registration.expiresAt ? formatMoment(registration.expiresAt, locale) : '';
   const labels = new Map((event?.questions[locale] ?? []).map((question) => [question.id, question.label]));
 
   const cancel = async () => {
@@ -96,8 +110,20 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
     setBusy(false);
     setAsking(false);
     if (!answer.ok) return setProblem(answer.message);
-    setView({ kind: 'shown', registration: answer.body.registration });
+    setView({ kind: 'shown', registration: answer.body.registration, confirmable: false });
     setNotice(text.cancelDone);
+  };
+
+  const confirm = async () => {
+    setBusy(true);
+    setProblem(undefined);
+    const answer = await requestJson<{ registration: Registration }>('POST', `/api/registrations/${encodeURIComponent(registration.id)}/confirm`, text.failure, token ? { token } : {});
+    setBusy(false);
+    if (!answer.ok) return setProblem(answer.message);
+    const confirmed = answer.body.registration;
+    setView({ kind: 'shown', registration: confirmed, confirmable: false });
+    if (confirmed.status === 'confirmed') setNotice(text.confirmedPlace);
+    else if (confirmed.status === 'waitlisted') setNotice(text.confirmedWaitlist.replace('{position}', String(confirmed.waitlistPosition ?? '?')));
   };
 
   return (
@@ -108,6 +134,21 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
         </p>
       )}
       <h2>{event ? event.title[locale] : `#${registration.event.id}`}</h2>
+      {registration.status === 'pending' && (
+        <div className="notice notice-action" data-registration-pending="">
+          <p>{(confirmable ? text.pendingText : text.pendingByMail).replace('{time}', until).replace('{email}', registration.email)}</p>
+          {confirmable && (
+            <button className="button" type="button" onClick={confirm} aria-disabled={busy} data-confirm="">
+              {busy ? text.confirming : text.confirm}
+            </button>
+          )}
+        </div>
+      )}
+      {registration.status === 'expired' && (
+        <p className="notice" data-registration-expired="">
+          {text.expiredText} {event && <a href={event.page[locale]}>{text.signUpAgain}</a>}
+        </p>
+      )}
       <dl className="facts-list">
         <dt>{text.event}</dt>
         <dd>{event ? <a href={event.page[locale]}>{event.title[locale]}</a> : registration.event.id}</dd>

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFunctionEnv } from '../../functions/env.ts';
 import type { Mailer } from '../../functions/mail/mailer.ts';
+import { sendDueSoon } from '../../functions/registrations/mail-queue.ts';
 import { FunctionConfigError } from '../../functions/types.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { loadDist } from './dist.ts';
@@ -84,12 +85,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const limits = resolveLimits(options.limits);
   const server = createServer(serverOptions(limits), createRequestHandler(state));
   applyLimits(server, limits);
-  // The database starts beside the pages (in a thread of its own when embedded), paid while the
-  // server waits for its first visitors, not by them. A failure (the data folder held by another
-  // process) is reported now and tried again at the next request that needs the database.
+  // The database starts beside the pages (in a process of its own when embedded), paid while the
+  // server waits for its first visitors, not by them; then the mails an earlier process queued but
+  // never sent (killed) go out. A failure (the data folder held by another process) is reported
+  // now and tried again at the next request that needs the database.
   const started = Date.now();
   const ready = options.warmUp && dist.site.events.length > 0
-    ? functions.registrations.store().then((store) => ({ database: `${store.kind} at ${store.location}, started in ${Date.now() - started} ms` }))
+    ? functions.registrations.store().then((store) => {
+        sendDueSoon(functions, store, 'start');
+        return { database: `${store.kind} at ${store.location}, started in ${Date.now() - started} ms` };
+      })
     : Promise.resolve({});
   ready.catch((error: unknown) => log(`registrations: ${error instanceof Error ? error.message : String(error)}`));
   const host = options.host ?? '127.0.0.1';

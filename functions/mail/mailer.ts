@@ -25,6 +25,17 @@ export interface MailMessage {
   from?: Recipient;
   replyTo?: Recipient;
   headers?: Record<string, string>;
+  /** A fixed Message-ID (`<unique@host>`): a mail sent again after a crash is recognisably the same mail. */
+  messageId?: string;
+}
+
+export interface SendOptions {
+  /**
+   * Keep a mail SMTP refused in `<outbox>/undelivered/` (default). A sender with its own durable
+   * queue (registrations' mail_outbox table) retries instead, and a copy per attempt would only
+   * pile up.
+   */
+  keepUndelivered?: boolean;
 }
 
 export interface SentMail {
@@ -36,7 +47,7 @@ export interface SentMail {
 
 export interface Mailer {
   readonly mode: 'smtp' | 'outbox';
-  sendMail(message: MailMessage): Promise<SentMail>;
+  sendMail(message: MailMessage, options?: SendOptions): Promise<SentMail>;
   close(): void;
 }
 
@@ -98,14 +109,14 @@ export function createMailer(options: MailerOptions): Mailer {
   const smtp = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return {
     mode: 'smtp',
-    async sendMail(message) {
+    async sendMail(message, sendOptions = {}) {
       try {
         const info = await smtp.sendMail(withDefaults(message));
         return { messageId: info.messageId, via: 'smtp' };
       } catch (error) {
         let spooled: string | undefined;
         try {
-          spooled = (await keep(join(options.outboxDir, 'undelivered'), message)).file;
+          if (sendOptions.keepUndelivered !== false) spooled = (await keep(join(options.outboxDir, 'undelivered'), message)).file;
         } catch (spoolError) {
           log(`mail: could not keep the undelivered mail either: ${String(spoolError)}`);
         }

@@ -56,8 +56,18 @@ function sameToken(given: string, stored: string): boolean {
  * it does not exist (404), so ids cannot even be probed.
  */
 export function mayAccess(registration: Registration, visitor: Visitor | null, token: string | undefined): boolean {
-  if (token !== undefined && sameToken(token, registration.token)) return true;
-  if (!visitor) return false;
-  if (registration.userUid !== null && registration.userUid === visitor.uid) return true;
-  return visitor.verifiedEmail !== undefined && visitor.verifiedEmail.toLowerCase() === registration.email.toLowerCase();
+  if (mayConfirm(registration, visitor, token)) return true;
+  return visitor !== null && registration.userUid !== null && registration.userUid === visitor.uid;
 }
+
+/**
+ * Who proves the registration's address, and so may confirm it: the holder of its mail link (the
+ * link only ever travels in mails to that address), or a signed-in visitor for whom it is their
+ * verified address. Not the account that made it: anyone can type any address into a form.
+ */
+export function mayConfirm(registration: Registration, visitor: Visitor | null, token: string | undefined): boolean {
+  if (token !== undefined && sameToken(token, registration.token)) return true;
+  return visitor?.verifiedEmail !== undefined && sameAddress(visitor.verifiedEmail, registration.email);
+}
+
+export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -3,7 +3,8 @@ import type { FunctionHandler } from '../types.ts';
 import { mayAccess, requestToken, signedInVisitor } from './access.ts';
 import { say } from './copy.ts';
 import { findEvent } from './event-facts.ts';
-import { sendRegistrationMail } from './mails.ts';
+import { sendAfterCommit } from './mail-queue.ts';
+import { writeRules } from './mails.ts';
 import { withExistingStore, withStore } from './store-access.ts';
 import { registrationView } from './view.ts';
 
@@ -20,14 +21,13 @@ export const cancelOne: FunctionHandler = async (request, env, context) => {
   const allowed = found && (mayAccess(found, null, token) || mayAccess(found, await signedInVisitor(request, env, locale), token));
   if (!found || !allowed) throw new HttpError(404, say[locale].notFound);
   const event = findEvent(env.site.events, found.eventId);
-  if (found.status !== 'cancelled' && !registrationView(found, event).cancellable) throw new HttpError(409, say[locale].cannotCancel);
+  if (found.status !== 'cancelled' && found.status !== 'expired' && !registrationView(found, event).cancellable) throw new HttpError(409, say[locale].cannotCancel);
 
-  // An event gone from the site keeps no waitlist worth serving: capacity 0 promotes nobody.
-  const outcome = await withStore(env, locale, (store) => store.cancel(id, found.eventId, event?.capacity ?? 0));
+  const outcome = await withStore(env, locale, async (store) => {
+    const written = await store.cancel(id, found.eventId, writeRules(env.site, event, env.confirmMinutes));
+    if (written?.kind === 'cancelled') await sendAfterCommit(env, store, written.mails);
+    return written;
+  });
   if (!outcome) throw new HttpError(404, say[locale].notFound);
-  if (outcome.kind === 'cancelled' && event) {
-    await sendRegistrationMail(env, 'cancelled', outcome.registration, event);
-    for (const promoted of outcome.promoted) await sendRegistrationMail(env, 'promoted', promoted, event);
-  }
   return json(200, { registration: registrationView(outcome.registration, event) });
 };

@@ -1,11 +1,12 @@
 import { HttpError, json, readJson, requestLocale } from '../http.ts';
-import type { FunctionHandler } from '../types.ts';
-import { signedInVisitor } from './access.ts';
+import type { FunctionEnv, FunctionHandler } from '../types.ts';
+import { mayAccess, sameAddress, signedInVisitor } from './access.ts';
 import { say } from './copy.ts';
 import { findEvent } from './event-facts.ts';
 import { eventStateAt } from '../../templates/lib/event-clock.ts';
 import { parseSignUp, peekSignUp } from './input.ts';
-import { sendRegistrationMail } from './mails.ts';
+import { sendAfterCommit } from './mail-queue.ts';
+import { writeRules } from './mails.ts';
 import { withStore } from './store-access.ts';
 import { linkPath, registrationView } from './view.ts';
 
@@ -13,11 +14,18 @@ import { linkPath, registrationView } from './view.ts';
 const isBot = (record: Record<string, unknown>) => typeof record.website === 'string' && record.website.trim() !== '';
 
 /**
- * POST /api/registrations: sign up for an event. Confirmed while places are left, otherwise on
- * the waitlist; refused after the deadline or once the event started (checked against the built
- * site's facts and the Dutch wall clock, never against what the browser says); the same person
- * twice for one event is refused. The answer carries the registration's link, so the visitor
- * reaches it at once even when the mail is slow or lost.
+ * What a guest hears after any sign-up: a new one, the same person again, or a bot. One answer
+ * for all, so nobody learns from it whether someone else signed up with that address; what
+ * differs goes to the address itself (the request to confirm, or the link once more).
+ */
+const checkYourMail = (env: FunctionEnv, email: string) => json(202, { pending: true, email, confirmHours: env.confirmMinutes / 60 });
+
+/**
+ * POST /api/registrations: sign up for an event; refused after the deadline or once the event
+ * started (checked against the built site's facts and the Dutch wall clock, never against what the
+ * browser says). A guest's sign-up holds no place until they confirm from the mail it sends
+ * (store-writes.ts); a signed-in visitor signing up with their verified address is placed at once
+ * (confirmed while places are left, else on the waitlist) and gets the registration's link.
  */
 export const createRegistrationHandler: FunctionHandler = async (request, env, context) => {
   const fallback = requestLocale(request);
@@ -25,9 +33,9 @@ export const createRegistrationHandler: FunctionHandler = async (request, env, c
   const { record, locale, eventId } = peekSignUp(body, fallback);
   const words = say[locale];
   if (isBot(record)) {
-    // Answered without a registration, so the bot learns nothing; logged to trace a false positive.
+    // Answered as a guest is, without a registration or a mail; logged to trace a false positive.
     env.log(`registrations: honeypot filled by ${context.clientIp}; nothing stored`);
-    return json(202, { received: true });
+    return checkYourMail(env, typeof record.email === 'string' ? record.email.trim() : '');
   }
   const event = eventId === undefined ? undefined : findEvent(env.site.events, eventId);
   if (!event) throw new HttpError(404, words.noEvent, 'event');
@@ -35,12 +43,19 @@ export const createRegistrationHandler: FunctionHandler = async (request, env, c
   if (state !== 'open') throw new HttpError(409, state === 'past' ? words.eventPast : words.deadlinePassed, 'event');
   const signUp = parseSignUp(record, locale, event);
   const visitor = await signedInVisitor(request, env, locale);
+  const signer = { uid: visitor?.uid ?? null, addressProven: visitor?.verifiedEmail !== undefined && sameAddress(visitor.verifiedEmail, signUp.email) };
 
-  const outcome = await withStore(env, locale, (store) => store.create(signUp, visitor?.uid ?? null, event.capacity));
-  if (outcome.kind === 'duplicate') throw new HttpError(409, words.duplicate, 'email');
-  const { registration, promoted } = outcome;
-  const mailSent = await sendRegistrationMail(env, registration.status === 'confirmed' ? 'confirmed' : 'waitlisted', registration, event);
-  // Only after a capacity was raised in a rebuild: the waiting got those places first.
-  for (const other of promoted) await sendRegistrationMail(env, 'promoted', other, event);
-  return json(201, { registration: registrationView(registration, event), link: linkPath(env.site, registration), mailSent });
+  const { outcome, mailSent } = await withStore(env, locale, async (store) => {
+    const written = await store.create(signUp, signer, writeRules(env.site, event, env.confirmMinutes));
+    return { outcome: written, mailSent: await sendAfterCommit(env, store, written.mails) };
+  });
+  const { registration } = outcome;
+  // Their own, signed in: straight to it, with its link.
+  if (outcome.kind === 'duplicate' && mayAccess(registration, visitor, undefined)) {
+    return json(200, { registration: registrationView(registration, event), link: linkPath(env.site, registration), existing: true });
+  }
+  if (outcome.kind === 'created' && registration.status !== 'pending') {
+    return json(201, { registration: registrationView(registration, event), link: linkPath(env.site, registration), mailSent });
+  }
+  return checkYourMail(env, signUp.email);
 };

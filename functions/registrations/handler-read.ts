@@ -1,6 +1,6 @@
 import { HttpError, json, requestLocale } from '../http.ts';
 import type { FunctionHandler } from '../types.ts';
-import { mayAccess, requestToken, signedInVisitor } from './access.ts';
+import { mayAccess, mayConfirm, requestToken, signedInVisitor } from './access.ts';
 import { say } from './copy.ts';
 import { findEvent } from './event-facts.ts';
 import { withExistingStore } from './store-access.ts';
@@ -34,9 +34,11 @@ export const getOne: FunctionHandler = async (request, env, context) => {
   const registration = await withExistingStore(env, locale, (store) => store.get(id), undefined);
   const token = requestToken(request);
   // The session is only read when the token does not already open it (verifying costs a key fetch).
-  const allowed = registration && (mayAccess(registration, null, token) || mayAccess(registration, await signedInVisitor(request, env, locale), token));
-  if (!registration || !allowed) throw new HttpError(404, say[locale].notFound);
-  return json(200, { registration: registrationView(registration, findEvent(env.site.events, registration.eventId)) });
+  const visitor = registration && !mayConfirm(registration, null, token) ? await signedInVisitor(request, env, locale) : null;
+  if (!registration || !mayAccess(registration, visitor, token)) throw new HttpError(404, say[locale].notFound);
+  // Whether this visitor can confirm it here (the mail's link, or their verified address), or must use the mail.
+  const confirmable = registration.status === 'pending' && mayConfirm(registration, visitor, token);
+  return json(200, { registration: registrationView(registration, findEvent(env.site.events, registration.eventId)), confirmable });
 };
 
 /**

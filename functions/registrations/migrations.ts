@@ -44,6 +44,41 @@ export const migrations: ReadonlyArray<{ version: number; name: string; sql: str
       CREATE INDEX registrations_by_email ON registrations (lower(email));
     `,
   },
+  {
+    version: 2,
+    name: 'unconfirmed sign-ups and the mail outbox',
+    sql: `
+      -- A guest's sign-up waits for the link in its mail (pending, until expires_at) and holds no
+      -- place: made-up addresses never confirm, so they never take one. 'expired': not confirmed in time.
+      ALTER TABLE registrations DROP CONSTRAINT registrations_status_check;
+      ALTER TABLE registrations ADD CONSTRAINT registrations_status_check
+        CHECK (status IN ('pending', 'confirmed', 'waitlisted', 'cancelled', 'expired'));
+      ALTER TABLE registrations ADD COLUMN expires_at timestamptz;
+      -- When the address was proven: the mail's link used, or a verified address signed in.
+      ALTER TABLE registrations ADD COLUMN verified_at timestamptz;
+      DROP INDEX registrations_one_per_person;
+      CREATE UNIQUE INDEX registrations_one_per_person ON registrations (event_id, person_key)
+        WHERE status IN ('pending', 'confirmed', 'waitlisted');
+      -- Every registration mail, written in the transaction that changed the registration and sent
+      -- after its commit: a process killed in between leaves the row, and the next one sends it.
+      CREATE TABLE mail_outbox (
+        id bigserial PRIMARY KEY,
+        registration_id text NOT NULL REFERENCES registrations (id),
+        kind text NOT NULL,
+        -- The whole message as composed then (with its Message-ID), so a later send is the same mail.
+        message jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        sent_at timestamptz,
+        -- Given up (the recipient refused, or days of failures); kept, with last_error, for the office.
+        failed_at timestamptz,
+        last_error text
+      );
+      CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+      CREATE INDEX mail_outbox_by_registration ON mail_outbox (registration_id, created_at);
+    `,
+  },
 ];
 
 // Any fixed number: two server instances starting at once take turns migrating.

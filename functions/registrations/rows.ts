@@ -1,10 +1,15 @@
 import type { Locale } from '../site.ts';
 import type { Registration, RegistrationStatus } from './types.ts';
 
-/** A registration's own columns (of `registrations r`). */
+/**
+ * A registration's own columns (of `registrations r`). A pending sign-up past its time reads as
+ * expired at once, before any write marks it so: expiry needs no timer, on `site serve` or on
+ * Firebase, and a pending one holds no place, so nothing else waits for that write.
+ */
 export const REGISTRATION_FIELDS = `
-  r.id, r.event_id, r.status, r.locale, r.first_name, r.surname, r.email, r.participant, r.remarks,
-  r.answers, r.user_uid, r.token, r.created_at, r.confirmed_at, r.cancelled_at`;
+  r.id, r.event_id, CASE WHEN r.status = 'pending' AND r.expires_at <= now() THEN 'expired' ELSE r.status END AS status,
+  r.locale, r.first_name, r.surname, r.email, r.participant, r.remarks, r.answers, r.user_uid, r.token,
+  r.created_at, r.confirmed_at, r.cancelled_at, r.expires_at, r.verified_at`;
 
 /** What every read selects: the own columns and the waitlist position, counted by the database. */
 export const REGISTRATION_COLUMNS = `${REGISTRATION_FIELDS},
@@ -29,6 +34,8 @@ export interface RegistrationRow {
   created_at: Date | string;
   confirmed_at: Date | string | null;
   cancelled_at: Date | string | null;
+  expires_at: Date | string | null;
+  verified_at: Date | string | null;
   waitlist_position: number | null;
 }
 
@@ -51,6 +58,8 @@ export function toRegistration(row: RegistrationRow): Registration {
     createdAt: iso(row.created_at)!,
     confirmedAt: iso(row.confirmed_at),
     cancelledAt: iso(row.cancelled_at),
+    expiresAt: iso(row.expires_at),
+    verifiedAt: iso(row.verified_at),
     waitlistPosition: row.waitlist_position === null ? null : Number(row.waitlist_position),
   };
 }

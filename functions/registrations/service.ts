@@ -38,7 +38,7 @@ export function registrationsHandle(options: StoreOptions, log: (line: string) =
       let open = registry.get(key);
       if (!open) {
         const started = Date.now();
-        open = openStore(options).then(
+        open = openStore({ ...options, log }).then(
           (store) => {
             log(`registrations: ${store.kind} database at ${store.location} (ready in ${Date.now() - started} ms)`);
             return store;

@@ -15,5 +15,10 @@ export interface SqlClient extends SqlRunner {
   readonly location: string;
   /** `work` in one transaction: committed when it returns, rolled back when it throws. */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * `work` on one connection of its own, outside any transaction. On PostgreSQL its session-level
+   * advisory locks are released when it ends, and by the server if the process dies holding them.
+   */
+  session<T>(work: (session: SqlRunner) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

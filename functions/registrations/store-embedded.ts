@@ -35,11 +35,11 @@ export async function openEmbedded(dataDir: string): Promise<SqlClient> {
     turn = result.catch(() => {});
     return result;
   };
+  const inTurns: SqlRunner = { query: (sql, params) => inTurn(() => query(sql, params)), exec: (sql) => inTurn(() => exec(sql)) };
   return {
     kind: 'embedded',
     location: dataDir,
-    query: (sql, params) => inTurn(() => query(sql, params)),
-    exec: (sql) => inTurn(() => exec(sql)),
+    ...inTurns,
     transaction: (work) =>
       inTurn(async () => {
         await exec('BEGIN');
@@ -52,6 +52,9 @@ export async function openEmbedded(dataDir: string): Promise<SqlClient> {
           throw error;
         }
       }),
+    // One connection is all there is, and one process per folder (data-lock.ts): a session is its
+    // statements taking their turns like any others.
+    session: (work) => work(inTurns),
     async close() {
       try {
         await inTurn(() => database.close());

@@ -61,6 +61,20 @@ export function openPostgres(url: string, options: { max?: number | undefined } 
         }
       }
     },
+    async session(work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const lost = (error: Error) => (broken ??= error);
+      client.on('error', lost);
+      try {
+        return await work(runner(client));
+      } finally {
+        // Locks this session took must not outlive it in the pool.
+        await client.query('SELECT pg_advisory_unlock_all()').catch((error: Error) => (broken ??= error));
+        client.off('error', lost);
+        client.release(broken);
+      }
+    },
     close: () => pool.end(),
   };
 }

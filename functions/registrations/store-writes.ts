@@ -1,22 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { REGISTRATION_COLUMNS, REGISTRATION_FIELDS, toRegistration, type RegistrationRow } from './rows.ts';
+import { mailedRecently, queueMail, queuePromotions } from './outbox-rows.ts';
+import { REGISTRATION_COLUMNS, toRegistration, type RegistrationRow } from './rows.ts';
+import { fillFreePlaces, lockEvent, nextPlace, WITHOUT_POSITION } from './store-places.ts';
 import type { SqlRunner } from './sql.ts';
-import type { CancelOutcome, CreateOutcome, Registration, SignUp } from './types.ts';
+import type { CancelOutcome, ConfirmOutcome, CreateOutcome, Registration, SignUp, Signer, WriteRules } from './types.ts';
 
 /**
- * The two writes that move places around, each one transaction that starts by locking the
- * event's row. Every other sign-up or cancellation of that event waits for the lock, so "count
- * the confirmed, then take a place" cannot race: this is the transaction DESIGN.md asks for, not
- * a read-then-write. Other events are not held up.
+ * The three writes that move places around, each one transaction that starts by locking the
+ * event's row (store-places.ts) and queues its mails in the same transaction (outbox-rows.ts).
  *
- * Few statements on purpose: the embedded database writes its files through after every
- * statement (that is what makes a confirmed sign-up durable there), so each one costs a sync.
- * The lock and the counting must stay separate statements, though: a statement sees the data as
- * it was when it began, so a count in the statement that waited for the lock would be stale.
+ * A guest's sign-up takes no place: it waits, pending, for the link in its mail. Only then
+ * (confirmRegistration) does it get a place or a waitlist number, in the order people confirm.
+ * An address nobody reads never confirms, so made-up sign-ups hold nothing, however many.
  */
-
-/** What a write returns: the row as written; the caller knows (or needs no) waitlist position. */
-const WITHOUT_POSITION = `${REGISTRATION_FIELDS}, NULL::int AS waitlist_position`;
 
 /** Ids and link tokens: unguessable (72 and 192 random bits), URL-safe. */
 export const newId = () => randomBytes(9).toString('base64url');
@@ -28,71 +24,88 @@ export function personKey(email: string, participant: string): string {
   return `${fold(email)}\n${fold(participant)}`;
 }
 
-/**
- * Locks the event's row until the transaction ends, creating it at first use and keeping its
- * capacity the built site's. The upsert locks in both cases (insert or update).
- */
-async function lockEvent(tx: SqlRunner, eventId: number, capacity: number): Promise<void> {
-  await tx.query('INSERT INTO events (id, capacity) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET capacity = EXCLUDED.capacity', [eventId, capacity]);
-}
+const LIVE = `('pending', 'confirmed', 'waitlisted')`;
 
 /**
- * Free places go to the waitlist in sign-up order: after a cancellation, and when the site was
- * rebuilt with a larger capacity. One statement; called with the event locked.
+ * The same person signing up again: their own link goes to their address once more (the
+ * confirmation request while pending, with its time renewed; otherwise a reminder), unless a
+ * mail went in the last minutes. What the request typed changes nothing stored.
  */
-async function fillFreePlaces(tx: SqlRunner, eventId: number, capacity: number): Promise<Registration[]> {
-  const rows = await tx.query<RegistrationRow>(
-    `UPDATE registrations r SET status = 'confirmed', confirmed_at = now()
-      WHERE r.id IN (
-        SELECT id FROM registrations WHERE event_id = $1 AND status = 'waitlisted' ORDER BY seq
-         LIMIT GREATEST(0, $2::int - (SELECT count(*)::int FROM registrations WHERE event_id = $1 AND status = 'confirmed')))
-      RETURNING ${WITHOUT_POSITION}`,
-    [eventId, capacity],
-  );
-  return rows.map(toRegistration).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+async function remind(tx: SqlRunner, existing: Registration, rules: WriteRules): Promise<CreateOutcome> {
+  if (await mailedRecently(tx, existing.id, rules.remindMinutes)) return { kind: 'duplicate', registration: existing, mails: [] };
+  let registration = existing;
+  if (existing.status === 'pending') {
+    const [row] = await tx.query<RegistrationRow>(`UPDATE registrations r SET expires_at = now() + make_interval(mins => $2) WHERE r.id = $1 RETURNING ${WITHOUT_POSITION}`, [existing.id, rules.confirmMinutes]);
+    registration = toRegistration(row!);
+  }
+  const kind = registration.status === 'pending' ? 'confirm' : 'reminder';
+  return { kind: 'duplicate', registration, mails: await queueMail(tx, rules, kind, registration) };
 }
 
-export async function createRegistration(tx: SqlRunner, signUp: SignUp, userUid: string | null, capacity: number): Promise<CreateOutcome> {
-  await lockEvent(tx, signUp.eventId, capacity);
+export async function createRegistration(tx: SqlRunner, signUp: SignUp, signer: Signer, rules: WriteRules): Promise<CreateOutcome> {
+  await lockEvent(tx, signUp.eventId, rules.capacity);
   const key = personKey(signUp.email, signUp.participant);
-  const [state] = await tx.query<{ confirmed: number; waitlisted: number; existing: string | null }>(
-    `SELECT count(*) FILTER (WHERE status = 'confirmed')::int AS confirmed,
-            count(*) FILTER (WHERE status = 'waitlisted')::int AS waitlisted,
-            max(id) FILTER (WHERE person_key = $2 AND status <> 'cancelled') AS existing
-       FROM registrations WHERE event_id = $1`,
-    [signUp.eventId, key],
-  );
-  if (state?.existing) return { kind: 'duplicate', existingId: state.existing };
-  let confirmed = Number(state?.confirmed ?? 0);
-  let waitlisted = Number(state?.waitlisted ?? 0);
-  // A place freed by a larger capacity is for whoever already waits, before this newcomer.
-  const promoted = confirmed < capacity && waitlisted > 0 ? await fillFreePlaces(tx, signUp.eventId, capacity) : [];
-  confirmed += promoted.length;
-  waitlisted -= promoted.length;
-  const status = confirmed < capacity && waitlisted === 0 ? 'confirmed' : 'waitlisted';
+  const [existing] = await tx.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.event_id = $1 AND r.person_key = $2 AND r.status IN ${LIVE}`, [signUp.eventId, key]);
+  if (existing) return remind(tx, toRegistration(existing), rules);
+
+  const place = signer.addressProven ? await nextPlace(tx, signUp.eventId, rules.capacity) : undefined;
   const [row] = await tx.query<RegistrationRow>(
-    `INSERT INTO registrations AS r (id, event_id, status, locale, first_name, surname, email, participant, remarks, answers, person_key, user_uid, token, confirmed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, CASE WHEN $3::text = 'confirmed' THEN now() END)
+    `INSERT INTO registrations AS r (id, event_id, status, locale, first_name, surname, email, participant, remarks, answers, person_key, user_uid, token,
+                                     confirmed_at, verified_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13,
+             CASE WHEN $3::text = 'confirmed' THEN now() END, CASE WHEN $3::text <> 'pending' THEN now() END,
+             CASE WHEN $3::text = 'pending' THEN now() + make_interval(mins => $14) END)
      RETURNING ${WITHOUT_POSITION}`,
-    [newId(), signUp.eventId, status, signUp.locale, signUp.firstName, signUp.surname, signUp.email, signUp.participant, signUp.remarks, JSON.stringify(signUp.answers), key, userUid, newToken()],
+    [newId(), signUp.eventId, place?.status ?? 'pending', signUp.locale, signUp.firstName, signUp.surname, signUp.email, signUp.participant, signUp.remarks, JSON.stringify(signUp.answers), key, signer.uid, newToken(), rules.confirmMinutes],
   );
-  // Under the lock the line is exactly as counted: this one joins at its end.
-  const registration = { ...toRegistration(row!), waitlistPosition: status === 'waitlisted' ? waitlisted + 1 : null };
-  return { kind: 'created', registration, promoted };
+  const registration = { ...toRegistration(row!), waitlistPosition: place?.position ?? null };
+  const kind = place ? place.status : 'confirm';
+  const mails = await queueMail(tx, rules, kind, registration);
+  const promoted = place?.promoted ?? [];
+  mails.push(...(await queuePromotions(tx, promoted, rules)));
+  return { kind: 'created', registration, promoted, mails };
+}
+
+/**
+ * The link in the mail was used: the address is proven, and the sign-up joins the line now, with
+ * a place while places are left, else at the end of the waitlist. Its sign-up number is renewed,
+ * so the line is in order of confirmation: waiting unconfirmed never kept anyone's turn.
+ */
+export async function confirmRegistration(tx: SqlRunner, id: string, eventId: number, rules: WriteRules): Promise<ConfirmOutcome | undefined> {
+  await lockEvent(tx, eventId, rules.capacity);
+  const [before] = await tx.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.id = $1 AND r.event_id = $2`, [id, eventId]);
+  if (!before) return undefined;
+  if (before.status !== 'pending') return { kind: 'unchanged', registration: toRegistration(before) };
+  const place = await nextPlace(tx, eventId, rules.capacity);
+  const [row] = await tx.query<RegistrationRow>(
+    `UPDATE registrations r SET status = $2, verified_at = now(), expires_at = NULL, seq = nextval(pg_get_serial_sequence('registrations', 'seq')),
+            confirmed_at = CASE WHEN $2::text = 'confirmed' THEN now() END
+      WHERE r.id = $1 RETURNING ${WITHOUT_POSITION}`,
+    [id, place.status],
+  );
+  const registration = { ...toRegistration(row!), waitlistPosition: place.position };
+  const mails = [...(await queueMail(tx, rules, place.status, registration)), ...(await queuePromotions(tx, place.promoted, rules))];
+  return { kind: 'confirmed', registration, promoted: place.promoted, mails };
 }
 
 /** `eventId` as read before (a registration never changes event), to lock before touching it. */
-export async function cancelRegistration(tx: SqlRunner, id: string, eventId: number, capacity: number): Promise<CancelOutcome | undefined> {
-  await lockEvent(tx, eventId, capacity);
-  const [row] = await tx.query<RegistrationRow>(
-    `UPDATE registrations r SET status = 'cancelled', cancelled_at = now() WHERE r.id = $1 AND r.event_id = $2 AND r.status <> 'cancelled'
-     RETURNING ${WITHOUT_POSITION}`,
+export async function cancelRegistration(tx: SqlRunner, id: string, eventId: number, rules: WriteRules): Promise<CancelOutcome | undefined> {
+  await lockEvent(tx, eventId, rules.capacity);
+  // `was`: a pending sign-up cancelled gets no mail (nothing was ever confirmed to that address).
+  const [row] = await tx.query<RegistrationRow & { was: string }>(
+    `UPDATE registrations r SET status = 'cancelled', cancelled_at = now(), expires_at = NULL
+       FROM (SELECT id, status AS was FROM registrations WHERE id = $1 AND event_id = $2) old
+      WHERE r.id = old.id AND r.status IN ${LIVE}
+      RETURNING ${WITHOUT_POSITION}, old.was`,
     [id, eventId],
   );
   if (!row) {
     const [before] = await tx.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.id = $1 AND r.event_id = $2`, [id, eventId]);
     return before ? { kind: 'already-cancelled', registration: toRegistration(before) } : undefined;
   }
-  const promoted = await fillFreePlaces(tx, eventId, capacity);
-  return { kind: 'cancelled', registration: toRegistration(row), promoted };
+  const registration = toRegistration(row);
+  const promoted = await fillFreePlaces(tx, eventId, rules.capacity);
+  const mails = row.was === 'pending' ? [] : await queueMail(tx, rules, 'cancelled', registration);
+  mails.push(...(await queuePromotions(tx, promoted, rules)));
+  return { kind: 'cancelled', registration, promoted, mails };
 }

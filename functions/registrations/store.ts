@@ -1,8 +1,9 @@
 import { REGISTRATION_COLUMNS, toRegistration, type RegistrationRow } from './rows.ts';
 import { migrate } from './migrations.ts';
-import { cancelRegistration, createRegistration } from './store-writes.ts';
+import { Outbox, type DueReport, type Send } from './outbox.ts';
+import { cancelRegistration, confirmRegistration, createRegistration } from './store-writes.ts';
 import type { SqlClient } from './sql.ts';
-import type { CancelOutcome, CreateOutcome, Registration, SignUp } from './types.ts';
+import type { CancelOutcome, ConfirmOutcome, CreateOutcome, Registration, SignUp, Signer, WriteRules } from './types.ts';
 
 /**
  * The one way into the registrations data. Which database is behind it is decided once, here:
@@ -15,6 +16,8 @@ export interface StoreOptions {
   dataDir: string | undefined;
   /** Most connections to PostgreSQL at once (default 10). */
   poolSize?: number | undefined;
+  /** Where the outbox says what it could not send. */
+  log?: (line: string) => void;
 }
 
 /** Registrations asked for where only PostgreSQL may keep them (Firebase) and DATABASE_URL is not set. */
@@ -28,14 +31,19 @@ export class NoDatabaseError extends Error {
 export interface RegistrationStore {
   readonly kind: SqlClient['kind'];
   readonly location: string;
-  create(signUp: SignUp, userUid: string | null, capacity: number): Promise<CreateOutcome>;
-  /** `capacity` of the registration's event as built, to hand its place to the waitlist. */
-  cancel(id: string, eventId: number, capacity: number): Promise<CancelOutcome | undefined>;
+  /** `rules`: of the registration's event as built (capacity, mail words, time to confirm). */
+  create(signUp: SignUp, signer: Signer, rules: WriteRules): Promise<CreateOutcome>;
+  confirm(id: string, eventId: number, rules: WriteRules): Promise<ConfirmOutcome | undefined>;
+  cancel(id: string, eventId: number, rules: WriteRules): Promise<CancelOutcome | undefined>;
   get(id: string): Promise<Registration | undefined>;
   /** A signed-in visitor's registrations: made while signed in, or (verified address) to their email. */
   listFor(who: { uid: string; verifiedEmail?: string | undefined }): Promise<Registration[]>;
   /** Confirmed and waitlisted per event that has any registration. */
   counts(): Promise<Map<number, { confirmed: number; waitlisted: number }>>;
+  /** Sends the mails a write queued (after its commit); true when all went. */
+  sendMails(ids: readonly number[], send: Send): Promise<boolean>;
+  /** Sends every queued mail that is due: left by a process that died, or waiting for a retry. */
+  sendDueMails(send: Send): Promise<DueReport>;
   close(): Promise<void>;
 }
 
@@ -52,15 +60,17 @@ export async function openStore(options: StoreOptions): Promise<RegistrationStor
     await client.close().catch(() => {});
     throw error;
   }
-  return storeOver(client);
+  return storeOver(client, options.log);
 }
 
-export function storeOver(client: SqlClient): RegistrationStore {
+export function storeOver(client: SqlClient, log: (line: string) => void = (line) => console.log(line)): RegistrationStore {
+  const outbox = new Outbox(client, log);
   return {
     kind: client.kind,
     location: client.location,
-    create: (signUp, userUid, capacity) => client.transaction((tx) => createRegistration(tx, signUp, userUid, capacity)),
-    cancel: (id, eventId, capacity) => client.transaction((tx) => cancelRegistration(tx, id, eventId, capacity)),
+    create: (signUp, signer, rules) => client.transaction((tx) => createRegistration(tx, signUp, signer, rules)),
+    confirm: (id, eventId, rules) => client.transaction((tx) => confirmRegistration(tx, id, eventId, rules)),
+    cancel: (id, eventId, rules) => client.transaction((tx) => cancelRegistration(tx, id, eventId, rules)),
     async get(id) {
       const [row] = await client.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.id = $1`, [id]);
       return row ? toRegistration(row) : undefined;
@@ -69,7 +79,7 @@ export function storeOver(client: SqlClient): RegistrationStore {
       const rows = await client.query<RegistrationRow>(
         `SELECT ${REGISTRATION_COLUMNS} FROM registrations r
           WHERE r.user_uid = $1 OR ($2::text IS NOT NULL AND lower(r.email) = lower($2::text))
-          ORDER BY r.seq DESC`,
+          ORDER BY r.created_at DESC, r.seq DESC`,
         [uid, verifiedEmail ?? null],
       );
       return rows.map(toRegistration);
@@ -81,6 +91,11 @@ export function storeOver(client: SqlClient): RegistrationStore {
       );
       return new Map(rows.map((row) => [Number(row.event_id), { confirmed: Number(row.confirmed), waitlisted: Number(row.waitlisted) }]));
     },
-    close: () => client.close(),
+    sendMails: (ids, send) => outbox.send(ids, send),
+    sendDueMails: (send) => outbox.sendDue(send),
+    async close() {
+      await outbox.settle();
+      await client.close();
+    },
   };
 }

@@ -1,6 +1,11 @@
+import type { MailMessage } from '../mail/mailer.ts';
 import type { Locale } from '../site.ts';
 
-export type RegistrationStatus = 'confirmed' | 'waitlisted' | 'cancelled';
+/**
+ * `pending`: a sign-up waiting for its address to be proven (the link in its mail); it holds no
+ * place. `expired`: pending too long. `confirmed` has a place, `waitlisted` waits for one.
+ */
+export type RegistrationStatus = 'pending' | 'confirmed' | 'waitlisted' | 'cancelled' | 'expired';
 
 /** A sign-up as the visitor sent it, checked (input.ts). */
 export interface SignUp {
@@ -14,6 +19,13 @@ export interface SignUp {
   remarks: string;
   /** The event's own questions, by question id. */
   answers: Record<string, string | number>;
+}
+
+/** Who signs up: their account, if signed in, and whether the address typed is proven theirs. */
+export interface Signer {
+  uid: string | null;
+  /** A signed-in visitor whose verified address is the one typed: no mail round needed. */
+  addressProven: boolean;
 }
 
 /** A stored registration. `token` is the secret of its mail link. */
@@ -33,11 +45,15 @@ export interface Registration {
   createdAt: string;
   confirmedAt: string | null;
   cancelledAt: string | null;
+  /** Until when a pending sign-up can be confirmed; null otherwise. */
+  expiresAt: string | null;
+  /** When its address was proven (mail link, or a verified account); null before, and for older rows. */
+  verifiedAt: string | null;
   /** 1 for the first on the waitlist; null unless waitlisted. */
   waitlistPosition: number | null;
 }
 
-/** Places of one event right now. */
+/** Places of one event right now. Pending sign-ups are in neither count: they hold nothing. */
 export interface EventPlaces {
   capacity: number;
   confirmed: number;
@@ -45,12 +61,37 @@ export interface EventPlaces {
   placesLeft: number;
 }
 
+export type MailKind = 'confirm' | 'reminder' | 'confirmed' | 'waitlisted' | 'promoted' | 'cancelled';
+
+/**
+ * What a write needs of the event besides its id: the built capacity, the words of its mails
+ * (composed inside the transaction, from the registration as it leaves it), and how long a
+ * guest has to confirm.
+ */
+export interface WriteRules {
+  capacity: number;
+  /** Absent for an event gone from the site: nothing to write about, so no mail. */
+  compose: ((kind: MailKind, registration: Registration) => MailMessage) | undefined;
+  confirmMinutes: number;
+  /** A repeated sign-up mails the link again, but not within this many minutes of the last mail. */
+  remindMinutes: number;
+}
+
+/** Each write names the mails it queued (mail_outbox ids), to be sent right after its commit. */
 export type CreateOutcome =
-  | { kind: 'created'; registration: Registration; promoted: Registration[] }
-  /** The same person (email + participant) already has a live registration for this event. */
-  | { kind: 'duplicate'; existingId: string };
+  | { kind: 'created'; registration: Registration; promoted: Registration[]; mails: number[] }
+  /**
+   * The same person (email + participant) already has a live registration for this event: a mail
+   * with its link went to them again (unless one went in the last minutes).
+   */
+  | { kind: 'duplicate'; registration: Registration; mails: number[] };
+
+export type ConfirmOutcome =
+  | { kind: 'confirmed'; registration: Registration; promoted: Registration[]; mails: number[] }
+  /** Not pending (confirmed before, cancelled, expired): nothing changes. */
+  | { kind: 'unchanged'; registration: Registration };
 
 export type CancelOutcome =
-  | { kind: 'cancelled'; registration: Registration; promoted: Registration[] }
-  /** Cancelled before: nothing changes, nobody is promoted twice. */
+  | { kind: 'cancelled'; registration: Registration; promoted: Registration[]; mails: number[] }
+  /** Cancelled (or expired) before: nothing changes, nobody is promoted twice. */
   | { kind: 'already-cancelled'; registration: Registration };

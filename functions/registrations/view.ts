@@ -1,7 +1,9 @@
 import type { Locale, SiteManifest } from '../site.ts';
 import { eventStateAt } from '../../templates/lib/event-clock.ts';
 import type { EventFacts } from './event-facts.ts';
-import type { EventPlaces, Registration } from './types.ts';
+import type { EventPlaces, Registration, RegistrationStatus } from './types.ts';
+
+const LIVE: ReadonlySet<RegistrationStatus> = new Set(['pending', 'confirmed', 'waitlisted']);
 
 /**
  * What the browser is shown of a registration: no token (the holder has it in their link), no
@@ -22,11 +24,13 @@ export function registrationView(registration: Registration, event: EventFacts |
     answers: registration.answers,
     createdAt: registration.createdAt,
     cancelledAt: registration.cancelledAt,
+    /** Until when a pending sign-up can be confirmed. */
+    expiresAt: registration.status === 'pending' ? registration.expiresAt : null,
     event: event
       ? { id: event.id, title: event.title, start: event.start, end: event.end, page: event.page, questions: { nl: event.questions.nl.map(labelOf), en: event.questions.en.map(labelOf) } }
       : { id: registration.eventId },
     // Until the event starts; after that the organisers plan with the list, and a mail is better.
-    cancellable: registration.status !== 'cancelled' && state !== 'past',
+    cancellable: LIVE.has(registration.status) && state !== 'past',
   };
 }
 

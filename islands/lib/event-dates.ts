@@ -8,3 +8,4 @@ export function formatEventDate(iso: string, locale: 'nl' | 'en', withTime = tru
   const day = format.format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
   return withTime && iso.length >= 16 ? `${day}, ${iso.slice(11, 16)}` : day;
 }
+

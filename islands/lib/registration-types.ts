@@ -9,7 +9,7 @@ export const hasEvent = (event: RegistrationView['event']): event is Registratio
 
 /** The words for a registration's status and facts, in the page's language. */
 export interface RegistrationText {
-  status: { confirmed: string; waitlisted: string; cancelled: string };
+  status: Record<Registration['status'], string>;
   /** The word "Status". */
   statusLabel: string;
   /** "Op de wachtlijst (plek {position})". */

@@ -30,3 +30,18 @@ export function eventClock(date: Date = new Date()): string {
 export function eventStateAt(event: { start: string; deadline: string }, date: Date = new Date()): EventSignupState {
   return eventSignupState(event, eventClock(date));
 }
+
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "zaterdag 14 maart 2027 om 10:00": a moment (an ISO instant, such as until when a sign-up can
+ * be confirmed) on the Dutch wall clock, as the mails and the registration page both say it.
+ */
+export function formatMoment(iso: string, locale: 'nl' | 'en'): string {
+  let format = momentFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { timeZone: EVENT_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    momentFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}

@@ -48,6 +48,11 @@ export function signupText(site: Site): EventSignupText {
     viewRegistration: t('event.viewRegistration'),
     deadlinePassed: t('event.deadlinePassed'),
     eventPast: t('event.eventPast'),
+    checkMailTitle: t('event.checkMailTitle'),
+    checkMail: t('event.checkMail'),
+    checkMailRule: t('event.checkMailRule'),
+    checkMailMissing: t('event.checkMailMissing'),
+    checkMailAccount: t('event.checkMailAccount'),
   };
 }
 
@@ -59,7 +64,13 @@ export function placesTextProps(site: Site) {
 export function registrationText(site: Site): RegistrationText {
   const { t } = site;
   return {
-    status: { confirmed: t('registrations.confirmed'), waitlisted: t('registrations.waitlisted'), cancelled: t('registrations.cancelled') },
+    status: {
+      pending: t('registrations.pending'),
+      confirmed: t('registrations.confirmed'),
+      waitlisted: t('registrations.waitlisted'),
+      cancelled: t('registrations.cancelled'),
+      expired: t('registrations.expired'),
+    },
     statusLabel: t('registrations.status'),
     waitlistPosition: t('registrations.waitlistPosition'),
     event: t('registrations.event'),

@@ -23,10 +23,11 @@ describe('registration links', () => {
   ])('%s -> %s', (path, id) => {
     expect(pattern.exec(path)?.slice(1).find(Boolean)).toBe(id);
   });
-  test('the fragment: token, and the marks of a fresh sign-up', () => {
-    expect(linkFragment('#token=abc&new=1&mail=0')).toEqual({ token: 'abc', fresh: true, mailFailed: true });
-    expect(linkFragment('#token=abc')).toEqual({ token: 'abc', fresh: false, mailFailed: false });
-    expect(linkFragment('')).toEqual({ token: undefined, fresh: false, mailFailed: false });
+  test('the fragment: token, and the marks of a fresh sign-up or one that existed', () => {
+    expect(linkFragment('#token=abc&new=1&mail=0')).toEqual({ token: 'abc', fresh: true, mailFailed: true, existing: false });
+    expect(linkFragment('#token=abc')).toEqual({ token: 'abc', fresh: false, mailFailed: false, existing: false });
+    expect(linkFragment('#token=abc&existing=1')).toEqual({ token: 'abc', fresh: false, mailFailed: false, existing: true });
+    expect(linkFragment('')).toEqual({ token: undefined, fresh: false, mailFailed: false, existing: false });
   });
 });
 

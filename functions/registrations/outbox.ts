@@ -1,0 +1,137 @@
+import type { MailMessage } from '../mail/mailer.ts';
+import type { SqlClient, SqlRunner } from './sql.ts';
+
+/**
+ * Sends the mails queued in mail_outbox (outbox-rows.ts), each row at most once as far as SMTP
+ * allows: a row is sent by one sender at a time (this process: the in-flight map; other
+ * processes on PostgreSQL: a session-level advisory lock, which the server drops when the
+ * process holding it dies), re-read after the lock, and marked sent right after SMTP accepted
+ * it. Only a process killed between SMTP's "accepted" and that mark sends a row twice; both
+ * copies carry the same Message-ID, so mail programs show one.
+ *
+ * A failure never loses the row: it is tried again later (1 minute, doubling to an hour), and
+ * given up (kept, with its error, for the office) only when the recipient is refused or after a
+ * week of failures.
+ */
+export type Send = (message: MailMessage) => Promise<unknown>;
+
+export interface DueReport {
+  sent: number;
+  failed: number;
+  /** When the next unsent row is due, if any is left. */
+  nextDue: Date | undefined;
+}
+
+// Any fixed number besides the migrations' 710_007.
+const OUTBOX_LOCK = 710_008;
+const BATCH = 20;
+const GIVE_UP_AFTER_MS = 7 * 86_400_000;
+
+const retryDelaySeconds = (attempts: number) => Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
+
+/** SMTP refused the recipient itself (550 at RCPT TO): a made-up address, which no retry mends. */
+function recipientRefused(error: unknown): boolean {
+  const cause = (error instanceof Error && error.cause ? error.cause : error) as { responseCode?: unknown; command?: unknown };
+  return typeof cause.responseCode === 'number' && cause.responseCode >= 500 && /RCPT/i.test(String(cause.command ?? ''));
+}
+
+interface OutboxRow {
+  message: MailMessage | string;
+  attempts: number;
+  created_at: Date | string;
+  sent_at: Date | string | null;
+  failed_at: Date | string | null;
+}
+
+export class Outbox {
+  private readonly inFlight = new Map<number, Promise<boolean>>();
+  private closing = false;
+  private draining: Promise<DueReport> | undefined;
+
+  constructor(
+    private readonly client: SqlClient,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Sends these rows now (their transaction committed); true when every one of them went. */
+  async send(ids: readonly number[], send: Send): Promise<boolean> {
+    if (ids.length === 0) return true;
+    if (this.closing) return false;
+    const results = await this.client.session(async (db) => Promise.all(ids.map((id) => this.one(db, id, send))));
+    return results.every(Boolean);
+  }
+
+  /** Sends every row that is due, a batch at a time, oldest first (one drain at a time). */
+  sendDue(send: Send): Promise<DueReport> {
+    this.draining ??= this.drain(send).finally(() => (this.draining = undefined));
+    return this.draining;
+  }
+
+  private async drain(send: Send): Promise<DueReport> {
+    let sent = 0;
+    let failed = 0;
+    while (!this.closing) {
+      const batch = await this.client.session(async (db) => {
+        const due = await db.query<{ id: string | number }>('SELECT id FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT $1', [BATCH]);
+        const results: boolean[] = [];
+        // One after another: a backlog after an outage must not open a connection per mail at once.
+        for (const { id } of due) if (!this.closing) results.push(await this.one(db, Number(id), send));
+        return results;
+      });
+      sent += batch.filter(Boolean).length;
+      failed += batch.filter((ok) => !ok).length;
+      if (batch.length < BATCH || batch.every((ok) => !ok)) break;
+    }
+    if (this.closing) return { sent, failed, nextDue: undefined };
+    const [next] = await this.client.query<{ at: Date | string | null }>('SELECT min(next_attempt_at) AS at FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL');
+    return { sent, failed, nextDue: next?.at ? new Date(next.at) : undefined };
+  }
+
+  /** Waits for this process's sends in flight (the server is closing). */
+  async settle(): Promise<void> {
+    this.closing = true;
+    await Promise.allSettled([this.draining, ...this.inFlight.values()]);
+  }
+
+  private one(db: SqlRunner, id: number, send: Send): Promise<boolean> {
+    const running = this.inFlight.get(id);
+    if (running) return running;
+    const attempt = this.attempt(db, id, send).finally(() => this.inFlight.delete(id));
+    this.inFlight.set(id, attempt);
+    return attempt;
+  }
+
+  /** True when the row is sent (now, or before); false when it failed or another process holds it. */
+  private async attempt(db: SqlRunner, id: number, send: Send): Promise<boolean> {
+    // The embedded database belongs to this process alone (data-lock.ts): the in-flight map is enough.
+    const locking = this.client.kind === 'postgres';
+    if (locking) {
+      const [lock] = await db.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [OUTBOX_LOCK, id % 2_147_483_647]);
+      if (!lock?.ok) return false;
+    }
+    try {
+      const [row] = await db.query<OutboxRow>('SELECT message, attempts, created_at, sent_at, failed_at FROM mail_outbox WHERE id = $1', [id]);
+      if (!row || row.sent_at !== null) return row !== undefined;
+      if (row.failed_at !== null) return false;
+      const message = (typeof row.message === 'string' ? JSON.parse(row.message) : row.message) as MailMessage;
+      try {
+        await send(message);
+      } catch (error) {
+        const attempts = Number(row.attempts) + 1;
+        const giveUp = recipientRefused(error) || Date.now() - new Date(row.created_at).getTime() > GIVE_UP_AFTER_MS;
+        const reason = error instanceof Error ? error.message : String(error);
+        await db.query(
+          `UPDATE mail_outbox SET attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4), failed_at = CASE WHEN $5::boolean THEN now() END WHERE id = $1`,
+          [id, attempts, reason.slice(0, 1000), retryDelaySeconds(attempts), giveUp],
+        );
+        this.log(`registrations: mail ${id} (${message.headers?.['X-Site-Registration-Mail'] ?? 'mail'} for ${message.headers?.['X-Site-Registration'] ?? '?'}) not sent: ${reason}; ${giveUp ? 'given up, kept in mail_outbox' : `trying again in ${retryDelaySeconds(attempts)} s`}`);
+        return false;
+      }
+      // Accepted by SMTP: marked at once, the one moment a crash could still send it twice.
+      await db.query('UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1', [id]);
+      return true;
+    } finally {
+      if (locking) await db.query('SELECT pg_advisory_unlock($1, $2)', [OUTBOX_LOCK, id % 2_147_483_647]).catch(() => {});
+    }
+  }
+}
