@@ -1,13 +1,12 @@
 /**
  * The registration functions over real HTTP (`site serve` on a free port), on the embedded
- * database and on a PostgreSQL server the suite starts itself (issue 7): sign up (confirmed,
- * waitlisted, refused), read one by its link, cancel and promote, places left, restarts.
+ * database and on a PostgreSQL server the suite starts itself (issue 7, with issue 17's
+ * confirmation): a guest's sign-up (check your mail, confirm, then a place or the waitlist),
+ * refusals, one registration by its link, cancel and promote, places left, restarts.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { databaseKinds, startDatabase, type Database } from './helpers/databases.ts';
-import { eventFacts, inDays, signUp, startRegistrationsServer, type RegistrationsServer } from './helpers/site.ts';
-
-const tokenOf = (link: string) => new URL(link, 'http://x').hash.replace('#token=', '');
+import { eventFacts, inDays, mailLink, signUp, startRegistrationsServer, type RegistrationsServer } from './helpers/site.ts';
 
 describe.each(databaseKinds('tests/registrations/api.test.ts'))('registrations API on the %s database', (kind) => {
   let database: Database;
@@ -31,37 +30,62 @@ describe.each(databaseKinds('tests/registrations/api.test.ts'))('registrations A
     await database?.stop();
   });
 
-  test('sign-ups are confirmed while places are left, then waitlisted in order', async () => {
+  test('a guest is told to check their mail, holds no place until confirming, then places go in the order of confirmation', async () => {
     const answers = [];
     for (let n = 1; n <= 4; n += 1) answers.push(await site.call('POST', '/api/registrations', { body: signUp(1, n) }));
-    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
-    expect(answers.map((answer) => answer.body.registration.status)).toEqual(['confirmed', 'confirmed', 'waitlisted', 'waitlisted']);
-    expect(answers.map((answer) => answer.body.registration.waitlistPosition)).toEqual([null, null, 1, 2]);
-    const first = answers[0]!.body;
-    expect(first.link).toMatch(new RegExp(`^/evenementen/inschrijvingen/${first.registration.id}#token=[A-Za-z0-9_-]{32}$`));
-    // Nothing secret in what the browser is shown besides its own link.
-    expect(JSON.stringify(first.registration)).not.toContain(tokenOf(first.link));
-    expect(first.registration.event).toMatchObject({ id: 1, title: { nl: 'Toernooi 1', en: 'Tournament 1' } });
-    expect(first.registration.answers).toEqual({ birthYear: 2010 });
-    expect(first.registration.participant).toBe('Speler1 Jansen');
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 202]);
+    expect(answers[0]!.body).toEqual({ pending: true, email: 'speler1@example.nl', confirmHours: 24 });
+    expect((await site.call('GET', '/api/registrations/places?event=1')).body.events[1]).toEqual({ capacity: 2, confirmed: 0, waitlisted: 0, placesLeft: 2 });
+
+    // Confirmed from the mails, last first: the order of confirming is the order of the line.
+    const links = [];
+    for (let n = 1; n <= 4; n += 1) links.push(await site.confirmLink(`speler${n}@example.nl`));
+    const confirmed = [];
+    for (const link of [...links].reverse()) confirmed.push(await site.call('POST', `/api/registrations/${link.id}/confirm`, { token: link.token }));
+    expect(confirmed.map((answer) => [answer.status, answer.body.registration.participant, answer.body.registration.status, answer.body.registration.waitlistPosition])).toEqual([
+      [200, 'Speler4 Jansen', 'confirmed', null],
+      [200, 'Speler3 Jansen', 'confirmed', null],
+      [200, 'Speler2 Jansen', 'waitlisted', 1],
+      [200, 'Speler1 Jansen', 'waitlisted', 2],
+    ]);
+    const first = confirmed[0]!.body.registration;
+    // Nothing secret in what the browser is shown.
+    expect(JSON.stringify(first)).not.toContain(links[3]!.token);
+    expect(first).toMatchObject({ event: { id: 1, title: { nl: 'Toernooi 1', en: 'Tournament 1' } }, answers: { birthYear: 2010 }, expiresAt: null });
+    // Confirming again changes nothing.
+    const again = await site.call('POST', `/api/registrations/${links[3]!.id}/confirm`, { token: links[3]!.token });
+    expect(again).toMatchObject({ status: 200, body: { registration: { status: 'confirmed' } } });
+    expect((await site.call('GET', '/api/registrations/places?event=1')).body.events[1]).toEqual({ capacity: 2, confirmed: 2, waitlisted: 2, placesLeft: 0 });
   });
 
-  test('the confirmation and waitlist mails go out in the registrant language with the link', async () => {
-    const english = await site.call('POST', '/api/registrations', { body: signUp(4, 1, { locale: 'en', email: 'emma@example.com', firstName: 'Emma' }) });
-    expect(english.status).toBe(201);
-    expect(english.body.mailSent).toBe(true);
-    const mails = await site.outbox();
-    const mail = mails.find((m) => m.headers.get('x-site-registration') === english.body.registration.id)!;
+  test('the request to confirm carries none of what was typed; once confirmed, the details follow in the registrant language', async () => {
+    const typed = { locale: 'en', email: 'emma@example.com', firstName: 'Win a prize at evil.example', surname: 'Now', participant: 'Click http://evil.example', remarks: 'Spam text for the world' };
+    expect((await site.call('POST', '/api/registrations', { body: signUp(4, 1, typed) })).status).toBe(202);
+    const request = (await site.outbox()).find((mail) => mail.headers.get('x-site-registration-mail') === 'confirm' && mail.text?.includes('Tournament 4'))!;
+    expect(request.subject).toBe('Confirm your registration: Tournament 4');
+    expect(request.text).toContain('Hello, someone (hopefully you) has registered for Tournament 4 with this email address.');
+    expect(request.text).toMatch(/Open this link and confirm before \w+day, \d+ \w+ \d{4} at \d\d:\d\d:/);
+    expect(request.text).toContain('until then no place is kept for you');
+    for (const part of [request.text, request.html, JSON.stringify(request.to), request.subject]) {
+      expect(part).not.toMatch(/evil\.example|prize|Spam text/);
+    }
+    const { id, token } = mailLink(request);
+    expect(request.text).toContain(`https://www.baselinetennis.nl/en/events/registrations/${id}#token=${token}`);
+    expect(request.html).toContain('Confirm your registration');
+    // Nothing to put in a calendar before there is a place (issue 23's .ics link comes with the confirmation).
+    expect(request.text).not.toContain('.ics');
+
+    const confirmed = await site.call('POST', `/api/registrations/${id}/confirm`, { token });
+    expect(confirmed.body.registration.status).toBe('confirmed');
+    const mail = (await site.outbox()).find((m) => m.headers.get('x-site-registration') === id && m.headers.get('x-site-registration-mail') === 'confirmed')!;
     expect(mail.subject).toBe('Registration confirmed: Tournament 4');
-    expect(mail.text).toContain('Hi Emma, your registration for Tournament 4 is confirmed.');
-    expect(mail.text).toContain(`https://www.baselinetennis.nl${english.body.link.replace('/evenementen/inschrijvingen', '/en/events/registrations')}`);
-    expect(mail.html).toContain('View your registration');
+    expect(mail.text).toContain('Hi Win a prize at evil.example, your registration for Tournament 4 is confirmed.');
+    expect(mail.text).toContain(`https://www.baselinetennis.nl/en/events/registrations/${id}#token=${token}`);
     // The event's calendar file in the registrant's language (issue 23).
     expect(mail.text).toContain('Add it to your calendar:\nhttps://www.baselinetennis.nl/en/events/4-tournament-4.ics');
     expect(mail.html).toContain('<a href="https://www.baselinetennis.nl/en/events/4-tournament-4.ics">');
-    const waitlisted = mails.filter((m) => m.headers.get('x-site-registration-mail') === 'waitlisted');
-    expect(waitlisted.map((m) => m.subject)).toEqual(['Op de wachtlijst: Toernooi 1', 'Op de wachtlijst: Toernooi 1']);
-    expect(waitlisted[0]!.text).toContain('(plek 1)');
+    // The same Message-ID is kept with the queued mail (a resend after a crash is the same mail).
+    expect(mail.messageId).toMatch(new RegExp(`^<${id}\\.confirmed\\.[0-9a-f]{12}@www\\.baselinetennis\\.nl>$`));
   });
 
   test('after the deadline, once the event started, and for an unknown event: refused', async () => {
@@ -88,32 +112,38 @@ describe.each(databaseKinds('tests/registrations/api.test.ts'))('registrations A
     expect(answer).toEqual({ status: 400, body: { statusMessage: message, field } });
   });
 
-  test('the same person twice for one event is refused, a second participant is not', async () => {
+  test('the same person again gets the answer a stranger gets, and no second registration; a second participant is new', async () => {
     const first = await site.call('POST', '/api/registrations', { body: signUp(4, 60, { participant: 'Tim' }) });
-    expect(first.status).toBe(201);
     const again = await site.call('POST', '/api/registrations', { body: signUp(4, 60, { participant: ' tim ', email: 'SPELER60@example.nl' }) });
-    expect(again).toMatchObject({ status: 409, body: { field: 'email' } });
-    expect(again.body.statusMessage).toContain('al ingeschreven');
-    const sister = await site.call('POST', '/api/registrations', { body: signUp(4, 60, { participant: 'Lotte' }) });
-    expect(sister.status).toBe(201);
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual({ ...first.body, email: 'SPELER60@example.nl' });
+    // One request to confirm (a repeat within minutes sends no second: no flooding someone's mailbox by repeating).
+    const { id, token } = await site.confirmLink('speler60@example.nl');
+    expect((await site.call('POST', `/api/registrations/${id}/confirm`, { token })).body.registration).toMatchObject({ participant: 'Tim', status: 'confirmed' });
+    expect((await site.call('POST', '/api/registrations', { body: signUp(4, 60, { participant: 'Lotte' }) })).status).toBe(202);
+    expect((await site.confirmLink('speler60@example.nl')).id).not.toBe(id);
   });
 
   test('one registration: by its link token; a wrong token, no token or an unknown id get the same 404', async () => {
-    const created = (await site.call('POST', '/api/registrations', { body: signUp(4, 70) })).body;
-    const { id } = created.registration;
-    const token = tokenOf(created.link);
+    const { id, token } = await site.signUpConfirmed(signUp(4, 70));
     const own = await site.call('GET', `/api/registrations/${id}`, { token });
     expect(own.status).toBe(200);
-    expect(own.body.registration).toMatchObject({ id, status: 'confirmed', cancellable: true, email: 'speler70@example.nl' });
+    expect(own.body).toMatchObject({ registration: { id, status: 'confirmed', cancellable: true, email: 'speler70@example.nl' }, confirmable: false });
     const notFound = { status: 404, body: { statusMessage: 'Deze inschrijving bestaat niet, of de link is niet (meer) geldig.' } };
     expect(await site.call('GET', `/api/registrations/${id}`)).toEqual(notFound);
     expect(await site.call('GET', `/api/registrations/${id}`, { token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` })).toEqual(notFound);
     expect(await site.call('GET', `/api/registrations/${id}`, { token: 'short' })).toEqual(notFound);
     expect(await site.call('GET', '/api/registrations/doesNotExist', { token })).toEqual(notFound);
-    // Another visitor's own valid token opens only their own registration.
-    const other = (await site.call('POST', '/api/registrations', { body: signUp(4, 71) })).body;
-    expect(await site.call('GET', `/api/registrations/${id}`, { token: tokenOf(other.link) })).toEqual(notFound);
-    expect(await site.call('POST', `/api/registrations/${id}/cancel`, { token: tokenOf(other.link) })).toEqual(notFound);
+    // Another visitor's own valid token opens (or confirms) only their own registration.
+    expect((await site.call('POST', '/api/registrations', { body: signUp(4, 71) })).status).toBe(202);
+    const other = await site.confirmLink('speler71@example.nl');
+    expect(await site.call('GET', `/api/registrations/${id}`, { token: other.token })).toEqual(notFound);
+    expect(await site.call('POST', `/api/registrations/${id}/cancel`, { token: other.token })).toEqual(notFound);
+    expect(await site.call('POST', `/api/registrations/${other.id}/confirm`, { token })).toEqual(notFound);
+    // Opened from its mail before confirming: pending, until when, and confirmable with that link.
+    const pending = await site.call('GET', `/api/registrations/${other.id}`, { token: other.token });
+    expect(pending.body).toMatchObject({ registration: { status: 'pending', cancellable: true }, confirmable: true });
+    expect(new Date(pending.body.registration.expiresAt).getTime() - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
   });
 
   test('a guest asking for "my registrations" is told they are not signed in', async () => {
@@ -121,27 +151,27 @@ describe.each(databaseKinds('tests/registrations/api.test.ts'))('registrations A
   });
 
   test('cancelling frees the place for the first on the waitlist, who gets a mail; twice changes nothing', async () => {
-    const holder = (await site.call('POST', '/api/registrations', { body: signUp(5, 1) })).body;
-    const second = (await site.call('POST', '/api/registrations', { body: signUp(5, 2, { locale: 'en' }) })).body;
-    const third = (await site.call('POST', '/api/registrations', { body: signUp(5, 3) })).body;
-    expect([holder, second, third].map((b) => b.registration.status)).toEqual(['confirmed', 'waitlisted', 'waitlisted']);
+    const holder = await site.signUpConfirmed(signUp(5, 1));
+    const second = await site.signUpConfirmed(signUp(5, 2, { locale: 'en' }));
+    const third = await site.signUpConfirmed(signUp(5, 3));
+    expect([holder, second, third].map((r) => r.registration.status)).toEqual(['confirmed', 'waitlisted', 'waitlisted']);
     expect((await site.call('GET', '/api/registrations/places?event=5')).body).toEqual({ events: { 5: { capacity: 1, confirmed: 1, waitlisted: 2, placesLeft: 0 } } });
 
-    const cancelled = await site.call('POST', `/api/registrations/${holder.registration.id}/cancel`, { token: tokenOf(holder.link) });
+    const cancelled = await site.call('POST', `/api/registrations/${holder.id}/cancel`, { token: holder.token });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.registration).toMatchObject({ status: 'cancelled', cancellable: false });
-    expect((await site.call('GET', `/api/registrations/${second.registration.id}`, { token: tokenOf(second.link) })).body.registration.status).toBe('confirmed');
-    expect((await site.call('GET', `/api/registrations/${third.registration.id}`, { token: tokenOf(third.link) })).body.registration).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    expect((await site.call('GET', `/api/registrations/${second.id}`, { token: second.token })).body.registration.status).toBe('confirmed');
+    expect((await site.call('GET', `/api/registrations/${third.id}`, { token: third.token })).body.registration).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
 
     const mails = await site.outbox();
-    const promotion = mails.find((m) => m.headers.get('x-site-registration') === second.registration.id && m.headers.get('x-site-registration-mail') === 'promoted')!;
+    const promotion = mails.find((m) => m.headers.get('x-site-registration') === second.id && m.headers.get('x-site-registration-mail') === 'promoted')!;
     expect(promotion.subject).toBe('A place has come free: Tournament 5');
-    expect(promotion.text).toContain(`https://www.baselinetennis.nl/en/events/registrations/${second.registration.id}#token=${tokenOf(second.link)}`);
-    const confirmation = mails.find((m) => m.headers.get('x-site-registration') === holder.registration.id && m.headers.get('x-site-registration-mail') === 'cancelled')!;
+    expect(promotion.text).toContain(`https://www.baselinetennis.nl/en/events/registrations/${second.id}#token=${second.token}`);
+    const confirmation = mails.find((m) => m.headers.get('x-site-registration') === holder.id && m.headers.get('x-site-registration-mail') === 'cancelled')!;
     expect(confirmation.subject).toBe('Inschrijving geannuleerd: Toernooi 5');
     expect(confirmation.text).not.toContain('.ics');
 
-    const again = await site.call('POST', `/api/registrations/${holder.registration.id}/cancel`, { token: tokenOf(holder.link) });
+    const again = await site.call('POST', `/api/registrations/${holder.id}/cancel`, { token: holder.token });
     expect(again.status).toBe(200);
     expect((await site.call('GET', '/api/registrations/places?event=5')).body.events[5]).toEqual({ capacity: 1, confirmed: 1, waitlisted: 1, placesLeft: 0 });
     expect((await site.outbox()).filter((m) => m.headers.get('x-site-registration-mail') === 'promoted')).toHaveLength(1);
@@ -165,12 +195,12 @@ describe.each(databaseKinds('tests/registrations/api.test.ts'))('registrations A
   });
 
   test('registrations survive a restart of the server', async () => {
-    const created = (await site.call('POST', '/api/registrations', { body: signUp(4, 90) })).body;
+    const created = await site.signUpConfirmed(signUp(4, 90));
     await site.close();
     const again = await startRegistrationsServer(events, env, site.dist);
     try {
-      const read = await again.call('GET', `/api/registrations/${created.registration.id}`, { token: tokenOf(created.link) });
-      expect(read.body.registration).toMatchObject({ id: created.registration.id, status: created.registration.status, email: 'speler90@example.nl' });
+      const read = await again.call('GET', `/api/registrations/${created.id}`, { token: created.token });
+      expect(read.body.registration).toMatchObject({ id: created.id, status: created.registration.status, email: 'speler90@example.nl' });
       expect((await again.call('GET', '/api/registrations/places?event=1')).body.events[1].confirmed).toBe(2);
     } finally {
       site = again;
@@ -190,6 +220,7 @@ describe('before anyone signed up', () => {
       expect((await site.call('GET', '/api/registrations/places')).body).toEqual({ events: { 1: { capacity: 12, confirmed: 0, waitlisted: 0, placesLeft: 12 } } });
       expect((await site.call('GET', '/api/registrations/abc123', { token: 'x'.repeat(32) })).status).toBe(404);
       expect((await site.call('POST', '/api/registrations/abc123/cancel', { token: 'x'.repeat(32) })).status).toBe(404);
+      expect((await site.call('POST', '/api/registrations/abc123/confirm', { token: 'x'.repeat(32) })).status).toBe(404);
       expect(await readdir(dir)).toEqual([]);
     } finally {
       await site.stop();

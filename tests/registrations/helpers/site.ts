@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { startServer, type RunningServer } from '../../../cli/serve/server.ts';
 import type { EventFacts } from '../../../functions/registrations/event-facts.ts';
+import { toAddresses } from '../../functions/helpers/smtp.ts';
 import { fixtureSite, writeFixtureDist, type FixtureDist } from '../../serve/helpers/fixture-dist.ts';
 
 /** `YYYY-MM-DDTHH:mm` `days` from now (content times; far enough from now that zones do not matter). */
@@ -39,6 +40,13 @@ export interface RegistrationsServer {
   call(method: 'GET' | 'POST', path: string, options?: { body?: unknown; token?: string; cookie?: string; language?: string }): Promise<{ status: number; body: any }>;
   /** Mails written to the outbox (when no SMTP_URL is set), parsed. */
   outbox(): Promise<ParsedMail[]>;
+  /**
+   * A guest's whole sign-up: the post (202, "check your mail"), the request to confirm from the
+   * outbox, and the press on "confirm" with its link. The registration as confirmed, and its link.
+   */
+  signUpConfirmed(body: Record<string, unknown>): Promise<{ registration: any; id: string; token: string }>;
+  /** The link of the one request to confirm sent to `email` not asked for before. */
+  confirmLink(email: string): Promise<{ id: string; token: string; url: string }>;
   /** Stops the server only (the database stays, for a restart). */
   close(): Promise<void>;
   stop(): Promise<void>;
@@ -50,8 +58,9 @@ export async function startRegistrationsServer(events: EventFacts[], env: Record
   const fixture = dist ?? (await writeFixtureDist({ 'site.json': JSON.stringify(site, null, 2) }));
   const outboxDir = dist ? join(dist.dir, 'outbox') : await mkdtemp(join(tmpdir(), 'site-outbox-'));
   const logs: string[] = [];
+  const usedLinks = new Set<string>();
   const server = await startServer({ dist: fixture.dir, port: 0, host: '127.0.0.1', env: { SITE_RATE_LIMIT: '0', SITE_OUTBOX: outboxDir, ...env }, root: fixture.dir, log: (line) => logs.push(line) });
-  return {
+  const running: RegistrationsServer = {
     url: server.url,
     server,
     logs,
@@ -69,6 +78,21 @@ export async function startRegistrationsServer(events: EventFacts[], env: Record
       const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
       return Promise.all(files.map(async (name) => simpleParser(await readFile(join(outboxDir, name)))));
     },
+    async signUpConfirmed(body) {
+      const answer = await running.call('POST', '/api/registrations', { body });
+      if (answer.status !== 202) throw new Error(`sign-up answered ${answer.status} ${JSON.stringify(answer.body)}`);
+      const { id, token } = await running.confirmLink(String(body.email));
+      const confirmed = await running.call('POST', `/api/registrations/${id}/confirm`, { token });
+      if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+      return { registration: confirmed.body.registration, id, token };
+    },
+    async confirmLink(email: string) {
+      const requests = (await running.outbox()).filter((mail) => mail.headers.get('x-site-registration-mail') === 'confirm' && toAddresses(mail).map((address) => (address ?? '').toLowerCase()).includes(email.toLowerCase()));
+      const fresh = requests.map(mailLink).filter((link) => !usedLinks.has(link.id));
+      if (fresh.length !== 1) throw new Error(`expected one new request to confirm for ${email}, found ${fresh.length}`);
+      usedLinks.add(fresh[0]!.id);
+      return fresh[0]!;
+    },
     close: () => server.close(1000),
     async stop() {
       await server.close(1000);
@@ -76,9 +100,18 @@ export async function startRegistrationsServer(events: EventFacts[], env: Record
       await rm(outboxDir, { recursive: true, force: true });
     },
   };
+  return running;
 }
 
 /** A valid sign-up body for `event`; `overrides` replace fields. */
 export function signUp(event: number, n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { event, locale: 'nl', firstName: `Speler${n}`, surname: 'Jansen', email: `speler${n}@example.nl`, answers: { birthYear: 2010 }, ...overrides };
+}
+
+/** The registration link in a mail: its page, id and token. */
+export function mailLink(mail: ParsedMail): { id: string; token: string; url: string } {
+  const url = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
+  if (!url) throw new Error(`no registration link in "${mail.subject}"`);
+  const parsed = new URL(url);
+  return { id: decodeURIComponent(parsed.pathname.split('/').pop()!), token: parsed.hash.replace('#token=', ''), url };
 }
