@@ -36,7 +36,8 @@ export async function sendAfterCommit(env: QueueEnv, store: RegistrationStore, i
 
 /**
  * Looks for due mails in the background, unless it looked less than a minute ago (and no retry
- * is due since). `reason` 'start' always looks and always logs what it found.
+ * is due since). `reason` 'start' sends every unsent mail, due or not (a restart is the
+ * operator's retry), and always logs what it found.
  */
 export function sendDueSoon(env: QueueEnv, store: RegistrationStore, reason: 'start' | 'request' = 'request'): void {
   let state = states.get(store);
@@ -45,7 +46,7 @@ export function sendDueSoon(env: QueueEnv, store: RegistrationStore, reason: 'st
   if (reason === 'request' && now < state.nextLook) return;
   state.nextLook = now + LOOK_EVERY_MS;
   const current = state;
-  void store.sendDueMails(sender(env)).then(
+  void store.sendDueMails(sender(env), reason === 'start').then(
     ({ sent, failed, nextDue }) => {
       if (reason === 'start' || sent + failed > 0) env.log(`registrations: mail outbox${reason === 'start' ? ' at start' : ''}: ${sent} sent, ${failed} not sent${nextDue ? `, next try ${nextDue.toISOString()}` : ''}`);
       if (!nextDue) return;

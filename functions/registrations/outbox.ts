@@ -41,6 +41,7 @@ interface OutboxRow {
   created_at: Date | string;
   sent_at: Date | string | null;
   failed_at: Date | string | null;
+  due: boolean;
 }
 
 export class Outbox {
@@ -57,30 +58,40 @@ export class Outbox {
   async send(ids: readonly number[], send: Send): Promise<boolean> {
     if (ids.length === 0) return true;
     if (this.closing) return false;
-    const results = await this.client.session(async (db) => Promise.all(ids.map((id) => this.one(db, id, send))));
+    const results = await this.client.session(async (db) => Promise.all(ids.map((id) => this.one(db, id, send, false))));
     return results.every(Boolean);
   }
 
-  /** Sends every row that is due, a batch at a time, oldest first (one drain at a time). */
-  sendDue(send: Send): Promise<DueReport> {
-    this.draining ??= this.drain(send).finally(() => (this.draining = undefined));
+  /**
+   * Sends every row that is due, a batch at a time, oldest first (one drain at a time). `all`: every
+   * unsent row, also those waiting for their retry time (a process starting: a restart is the
+   * operator's retry, after mending the mail settings, say).
+   */
+  sendDue(send: Send, all = false): Promise<DueReport> {
+    this.draining ??= this.drain(send, all).finally(() => (this.draining = undefined));
     return this.draining;
   }
 
-  private async drain(send: Send): Promise<DueReport> {
+  private async drain(send: Send, all: boolean): Promise<DueReport> {
     let sent = 0;
     let failed = 0;
+    // Onwards from the last row looked at: a row that failed (or is another process's) is not looked at twice.
+    let after = 0;
     while (!this.closing) {
       const batch = await this.client.session(async (db) => {
-        const due = await db.query<{ id: string | number }>('SELECT id FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT $1', [BATCH]);
+        const due = await db.query<{ id: string | number }>(
+          'SELECT id FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND (next_attempt_at <= now() OR $2::boolean) AND id > $3 ORDER BY id LIMIT $1',
+          [BATCH, all, after],
+        );
         const results: boolean[] = [];
         // One after another: a backlog after an outage must not open a connection per mail at once.
-        for (const { id } of due) if (!this.closing) results.push(await this.one(db, Number(id), send));
+        for (const { id } of due) if (!this.closing) results.push(await this.one(db, Number(id), send, !all));
+        after = Number(due.at(-1)?.id ?? after);
         return results;
       });
       sent += batch.filter(Boolean).length;
       failed += batch.filter((ok) => !ok).length;
-      if (batch.length < BATCH || batch.every((ok) => !ok)) break;
+      if (batch.length < BATCH) break;
     }
     if (this.closing) return { sent, failed, nextDue: undefined };
     const [next] = await this.client.query<{ at: Date | string | null }>('SELECT min(next_attempt_at) AS at FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL');
@@ -93,16 +104,17 @@ export class Outbox {
     await Promise.allSettled([this.draining, ...this.inFlight.values()]);
   }
 
-  private one(db: SqlRunner, id: number, send: Send): Promise<boolean> {
+  /** `dueOnly`: a drain's pick, left alone if it was tried (and failed) since the drain chose it. */
+  private one(db: SqlRunner, id: number, send: Send, dueOnly: boolean): Promise<boolean> {
     const running = this.inFlight.get(id);
     if (running) return running;
-    const attempt = this.attempt(db, id, send).finally(() => this.inFlight.delete(id));
+    const attempt = this.attempt(db, id, send, dueOnly).finally(() => this.inFlight.delete(id));
     this.inFlight.set(id, attempt);
     return attempt;
   }
 
   /** True when the row is sent (now, or before); false when it failed or another process holds it. */
-  private async attempt(db: SqlRunner, id: number, send: Send): Promise<boolean> {
+  private async attempt(db: SqlRunner, id: number, send: Send, dueOnly: boolean): Promise<boolean> {
     // The embedded database belongs to this process alone (data-lock.ts): the in-flight map is enough.
     const locking = this.client.kind === 'postgres';
     if (locking) {
@@ -110,9 +122,9 @@ export class Outbox {
       if (!lock?.ok) return false;
     }
     try {
-      const [row] = await db.query<OutboxRow>('SELECT message, attempts, created_at, sent_at, failed_at FROM mail_outbox WHERE id = $1', [id]);
+      const [row] = await db.query<OutboxRow>('SELECT message, attempts, created_at, sent_at, failed_at, next_attempt_at <= now() AS due FROM mail_outbox WHERE id = $1', [id]);
       if (!row || row.sent_at !== null) return row !== undefined;
-      if (row.failed_at !== null) return false;
+      if (row.failed_at !== null || (dueOnly && !row.due)) return false;
       const message = (typeof row.message === 'string' ? JSON.parse(row.message) : row.message) as MailMessage;
       try {
         await send(message);

@@ -42,8 +42,8 @@ export interface RegistrationStore {
   counts(): Promise<Map<number, { confirmed: number; waitlisted: number }>>;
   /** Sends the mails a write queued (after its commit); true when all went. */
   sendMails(ids: readonly number[], send: Send): Promise<boolean>;
-  /** Sends every queued mail that is due: left by a process that died, or waiting for a retry. */
-  sendDueMails(send: Send): Promise<DueReport>;
+  /** Sends every queued mail that is due (left by a process that died, or waiting for a retry); `all`: also those not yet due again. */
+  sendDueMails(send: Send, all?: boolean): Promise<DueReport>;
   close(): Promise<void>;
 }
 
@@ -92,7 +92,7 @@ export function storeOver(client: SqlClient, log: (line: string) => void = (line
       return new Map(rows.map((row) => [Number(row.event_id), { confirmed: Number(row.confirmed), waitlisted: Number(row.waitlisted) }]));
     },
     sendMails: (ids, send) => outbox.send(ids, send),
-    sendDueMails: (send) => outbox.sendDue(send),
+    sendDueMails: (send, all) => outbox.sendDue(send, all),
     async close() {
       await outbox.settle();
       await client.close();

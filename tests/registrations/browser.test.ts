@@ -1,8 +1,9 @@
 /**
  * A guest's whole way through a registration, in Chromium against the built site behind
- * `site serve` with the embedded database and a loopback SMTP server (issue 7): sign up (field
- * messages, a refusal and a lost connection keep what was typed), open the link from the mail in
- * another browser, see the registration, cancel it, and see the place come back on the event page.
+ * `site serve` with the embedded database and a loopback SMTP server (issues 7 and 17): sign up
+ * (field messages and a lost connection keep what was typed), be told to confirm from the mail,
+ * which holds no place yet; open the link from the mail in another browser, confirm there, see
+ * the place taken, cancel it, and see the place come back. The same in English at phone width.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../cli/serve/server.ts';
 import type { EventFacts } from '../../functions/registrations/event-facts.ts';
-import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
+import { eventStateAt } from '../../templates/lib/event-clock.ts';
+import { browserAvailable, launchBrowser, VIEWPORTS } from '../helpers/browser.ts';
 import { buildSiteOnce, openPage } from '../helpers/islands-site.ts';
 import { startSmtp, waitForMails, type TestSmtp } from '../functions/helpers/smtp.ts';
 import { embedded, type Database } from './helpers/databases.ts';
@@ -25,10 +27,11 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
   let database: Database;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let event: EventFacts;
+  let english: EventFacts;
   const contexts: BrowserContext[] = [];
 
-  const context = async (locale = 'nl-NL') => {
-    const made = await browser.newContext({ baseURL: server.url, locale });
+  const context = async (locale = 'nl-NL', viewport: { width: number; height: number } = VIEWPORTS.desktop) => {
+    const made = await browser.newContext({ baseURL: server.url, locale, viewport });
     contexts.push(made);
     return made;
   };
@@ -46,6 +49,7 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     const site = JSON.parse(await readFile(join(dist, 'site.json'), 'utf8')) as { events: EventFacts[] };
     // The open day (event 1): open for sign-up until March 2027, 24 places, one question.
     event = site.events.find((candidate) => candidate.id === 1)!;
+    english = site.events.find((candidate) => candidate.id !== 1 && eventStateAt(candidate) === 'open')!;
     server = await startServer({ dist, port: 0, host: '127.0.0.1', env: { SMTP_URL: smtp.url, SITE_RATE_LIMIT: '0', ...(await database.fresh()) }, root: dist, log: () => {}, warmUp: true });
   });
   afterAll(async () => {
@@ -56,7 +60,7 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     await database?.stop();
   });
 
-  test('sign up, open the mail link elsewhere, cancel, and the place comes back', async () => {
+  test('sign up, confirm from the mail link elsewhere, cancel, and the place comes back', async () => {
     const guest = await context();
     const { page: list, problems: listProblems } = await openPage(guest, '/evenementen');
     // A card's figure wakes when the card nears the screen; the live figure replaces the built one.
@@ -95,33 +99,42 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     await guest.setOffline(false);
     expect(smtp.received).toHaveLength(0);
 
-    // Signed up: straight to the new registration, confirmed, with its secret link in the address.
+    // Signed up: the form gives way to what happens next, and no place is taken yet.
     await page.getByRole('button', { name: 'Inschrijven' }).click();
-    await page.waitForURL(/\/evenementen\/inschrijvingen\/[A-Za-z0-9_-]+#token=/);
-    await poll(() => page.locator('[data-registration-status]').textContent()).toBe('Bevestigd');
-    expect(await page.locator('.registration .notice').textContent()).toBe('Je inschrijving is ontvangen. We hebben een bevestiging gestuurd naar sanne@example.nl.');
+    const panel = page.locator('[data-check-mail]');
+    await poll(() => panel.textContent()).toContain('We hebben een mail gestuurd naar sanne@example.nl. Open de link in die mail en bevestig je inschrijving binnen 24 uur.');
+    expect(await panel.textContent()).toContain('tot dan houden we geen plek voor je vast');
+    await poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-check-mail'))).toBe(true);
+    const { page: stillFree } = await openPage(guest, event.page.nl, { waitFor: ['places-left'] });
+    await poll(() => places(stillFree)).toBe(String(event.capacity));
 
-    // The same person again: the server refuses, its message lands at the email field, nothing is lost.
+    // The same person again: told the same, and no second mail (a stranger learns nothing, a mailbox is not flooded).
     const { page: again } = await openPage(guest, `${event.page.nl}/inschrijven`, { waitFor: ['event-signup'] });
     for (const [name, value] of Object.entries(typed)) await field(again, name).fill(value);
     await again.getByRole('button', { name: 'Inschrijven' }).click();
-    await poll(() => fieldError(again, 'email').textContent()).toContain('Je bent al ingeschreven voor dit evenement');
-    expect(await again.locator('[data-form-problem]').textContent()).toContain('Je bent al ingeschreven voor dit evenement');
-    for (const [name, value] of Object.entries(typed)) expect(await field(again, name).inputValue()).toBe(value);
+    await poll(() => again.locator('[data-check-mail]').textContent()).toContain('We hebben een mail gestuurd naar sanne@example.nl.');
 
-    // The confirmation mail, read back from the SMTP server: Dutch, with the registration's link.
-    const [received] = await waitForMails(smtp, 1);
-    expect(received!.mail.subject).toBe(`Inschrijving bevestigd: ${event.title.nl}`);
-    const link = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(received!.mail.text ?? '')![0];
+    // The request to confirm, read back from the SMTP server: Dutch, the link, nothing that was typed.
+    const [request] = await waitForMails(smtp, 1);
+    expect(smtp.received).toHaveLength(1);
+    expect(request!.mail.subject).toBe(`Bevestig je inschrijving: ${event.title.nl}`);
+    expect(request!.mail.text).not.toMatch(/Daan|Sanne|linkshandig/);
+    const link = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(request!.mail.text ?? '')![0];
     const fromMail = new URL(link);
-    expect(fromMail.pathname).toBe(new URL(page.url()).pathname);
 
-    // Opened in another browser (no session, nothing remembered): the link alone opens it.
+    // Opened in another browser (no session, nothing remembered): the link opens it, and one press confirms it.
     const elsewhere = await context();
     const { page: opened, problems: openedProblems } = await openPage(elsewhere, `${fromMail.pathname}${fromMail.hash}`, { waitFor: ['registration-detail'] });
+    await poll(() => opened.locator('[data-registration-status]').textContent()).toBe('Nog niet bevestigd');
+    expect(await opened.locator('[data-registration-pending]').textContent()).toMatch(/^Bevestig je inschrijving vóór \w+ \d+ \w+ \d{4} om \d\d:\d\d\. Tot je bevestigt, houden we geen plek voor je vast/);
+    expect(await opened.locator('.registration').textContent()).toContain('Daan de Wit');
+    await opened.getByRole('button', { name: 'Bevestig mijn inschrijving' }).click();
     await poll(() => opened.locator('[data-registration-status]').textContent()).toBe('Bevestigd');
-    await poll(() => opened.locator('.registration').textContent()).toContain('Daan de Wit');
+    expect(await opened.locator('.registration .notice').first().textContent()).toBe('Bevestigd: je hebt een plek. We hebben je een mail gestuurd met alle gegevens.');
+    expect(await opened.getByRole('button', { name: 'Bevestig mijn inschrijving' }).count()).toBe(0);
     expect(await opened.locator('.registration').textContent()).toContain('Daan is linkshandig.');
+    const confirmedMails = await waitForMails(smtp, 2);
+    expect(confirmedMails[1]!.mail.subject).toBe(`Inschrijving bevestigd: ${event.title.nl}`);
     // Without the token the same page shows nothing of it.
     const { page: bare } = await openPage(await context(), fromMail.pathname, { waitFor: ['registration-detail'] });
     await poll(() => bare.locator('[data-registration-state="missing"]').textContent()).toContain('Deze inschrijving is niet gevonden');
@@ -136,8 +149,8 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     await poll(() => opened.locator('[data-registration-status]').textContent()).toBe('Geannuleerd');
     expect(await opened.locator('.registration .notice').first().textContent()).toBe('Je inschrijving is geannuleerd. Je krijgt een bevestiging per mail.');
     expect(await opened.getByRole('button', { name: 'Inschrijving annuleren' }).count()).toBe(0);
-    const mails = await waitForMails(smtp, 2);
-    expect(mails[1]!.mail.subject).toBe(`Inschrijving geannuleerd: ${event.title.nl}`);
+    const mails = await waitForMails(smtp, 3);
+    expect(mails[2]!.mail.subject).toBe(`Inschrijving geannuleerd: ${event.title.nl}`);
 
     // The place is back.
     const { page: after } = await openPage(elsewhere, event.page.nl, { waitFor: ['places-left'] });
@@ -147,16 +160,47 @@ describe.skipIf(!runs)('registering as a guest in the browser', () => {
     const { page: mine, problems: mineProblems } = await openPage(elsewhere, '/evenementen/inschrijvingen', { waitFor: ['my-registrations'] });
     await poll(() => mine.locator('[data-registrations-state="guest"]').count()).toBe(1);
     expect(await mine.getByRole('heading', { name: 'Eerder geopend op dit apparaat' }).count()).toBe(1);
-    await mine.getByLabel('Link uit je bevestigingsmail').fill('https://example.com/niet-een-inschrijving');
+    await mine.getByLabel('Link uit je mail').fill('https://example.com/niet-een-inschrijving');
     await mine.getByRole('button', { name: 'Open inschrijving' }).click();
     await poll(() => mine.locator('#registration-link-error').textContent()).toBe('Dit is geen link naar een inschrijving. Kopieer de hele link uit de mail.');
-    await mine.getByLabel('Link uit je bevestigingsmail').fill(link);
+    await mine.getByLabel('Link uit je mail').fill(link);
     await mine.getByRole('button', { name: 'Open inschrijving' }).click();
     await mine.waitForURL(/#token=/);
     await poll(() => mine.locator('[data-registration-status]').textContent()).toBe('Geannuleerd');
 
     const offline = (problem: string) => problem.includes('ERR_INTERNET_DISCONNECTED');
     expect([...listProblems, ...problems.filter((problem) => !offline(problem)), ...openedProblems, ...mineProblems]).toEqual([]);
+  });
+
+  test('in English at phone width: check your mail, then confirm from its link', async () => {
+    const phone = await context('en-GB', VIEWPORTS.phone);
+    const { page, problems } = await openPage(phone, `${english.page.en}/register`, { waitFor: ['event-signup'] });
+    await field(page, 'firstName').fill('Emma');
+    await field(page, 'surname').fill('Brown');
+    await field(page, 'email').fill('emma@example.com');
+    for (const question of english.questions.en) {
+      if (question.type === 'select') await field(page, `answers.${question.id}`).selectOption(question.options![0]!);
+      else if (question.required) await field(page, `answers.${question.id}`).fill(question.type === 'number' ? String(question.min ?? 1) : 'yes');
+    }
+    await page.getByRole('button', { name: 'Register' }).click();
+    const panel = page.locator('[data-check-mail]');
+    await poll(() => panel.textContent()).toContain('We have sent an email to emma@example.com. Open the link in it and confirm your registration within 24 hours.');
+    expect(await panel.locator('h2').textContent()).toBe('Almost done: confirm your registration');
+    // Fits the phone: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+
+    await poll(() => smtp.received.filter((m) => m.envelope.to.includes('emma@example.com')).length).toBe(1);
+    const request = smtp.received.find((m) => m.envelope.to.includes('emma@example.com'))!;
+    expect(request.mail.subject).toBe(`Confirm your registration: ${english.title.en}`);
+    const link = new URL(/https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(request.mail.text ?? '')![0]);
+    expect(link.pathname).toMatch(/^\/en\/events\/registrations\//);
+    const { page: opened, problems: openedProblems } = await openPage(phone, `${link.pathname}${link.hash}`, { waitFor: ['registration-detail'] });
+    await poll(() => opened.locator('[data-registration-status]').textContent()).toBe('Not confirmed yet');
+    expect(await opened.locator('[data-registration-pending]').textContent()).toMatch(/^Please confirm your registration before \w+, \d+ \w+ \d{4} at \d\d:\d\d\./);
+    await opened.getByRole('button', { name: 'Confirm my registration' }).click();
+    await poll(() => opened.locator('[data-registration-status]').textContent()).toBe('Confirmed');
+    expect(await opened.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect([...problems, ...openedProblems]).toEqual([]);
   });
 
   test('the sign-up button follows the visitor clock: after the deadline it says so', async () => {

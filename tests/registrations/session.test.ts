@@ -1,7 +1,10 @@
 /**
  * Signed-in visitors (issue 7 with issue 6's `__session` cookie), against the Firebase Auth
- * emulator: their registrations listed and opened without a link; another visitor's registration
- * is a 404 for them too; a guest registration joins the list once its address is verified.
+ * emulator: a verified address signs up without the mail round (issue 17); their registrations
+ * are listed and opened without a link; another visitor's registration is a 404 for them too; an
+ * unverified account waits for the mail like a guest; a guest registration joins the list once
+ * its address is verified; the same person again is led to their registration, and a stranger
+ * repeating their sign-up only sends them their own link.
  */
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -24,11 +27,12 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-/** A user in the emulator with a name; the cookie the browser would hold after signing in. */
-async function visitor(name: string, email: string): Promise<{ uid: string; cookie: string }> {
+const admin = () => getApps().find((app) => app.name === 'registrations-test') ?? initializeApp({ projectId: emulator.projectId }, 'registrations-test');
+
+/** A user in the emulator with a name (verified or not); the cookie the browser would hold after signing in. */
+async function visitor(name: string, email: string, verified: boolean): Promise<{ uid: string; cookie: string }> {
   const user = await createUser(emulator, email);
-  const admin = getApps().find((app) => app.name === 'registrations-test') ?? initializeApp({ projectId: emulator.projectId }, 'registrations-test');
-  await getAuth(admin).updateUser(user.localId, { displayName: name });
+  await getAuth(admin()).updateUser(user.localId, { displayName: name, emailVerified: verified });
   return { uid: user.localId, cookie: `__session=${await signIn(email)}` };
 }
 
@@ -44,9 +48,9 @@ async function signIn(email: string): Promise<string> {
 const stamp = Date.now();
 
 describe('registrations of signed-in visitors', () => {
-  test('listed, opened and cancelled by their owner without a link; a 404 for anyone else', async () => {
-    const anna = await visitor('Anna de Vries', `anna-${stamp}@example.nl`);
-    const bob = await visitor('Bob Jansen', `bob-${stamp}@example.nl`);
+  test('a verified address is placed at once, listed, opened and cancelled by its owner without a link; a 404 for anyone else', async () => {
+    const anna = await visitor('Anna de Vries', `anna-${stamp}@example.nl`, true);
+    const bob = await visitor('Bob Jansen', `bob-${stamp}@example.nl`, true);
 
     // The sign-up form asks first: who is this (to pre-fill), and what do they have already.
     expect((await site.call('GET', '/api/registrations', { cookie: anna.cookie })).body).toEqual({
@@ -54,16 +58,18 @@ describe('registrations of signed-in visitors', () => {
       profile: { name: 'Anna de Vries', email: `anna-${stamp}@example.nl` },
       registrations: [],
     });
-    const created = await site.call('POST', '/api/registrations', { cookie: anna.cookie, body: signUp(1, 1, { email: `anna-${stamp}@example.nl` }) });
+    const created = await site.call('POST', '/api/registrations', { cookie: anna.cookie, body: signUp(1, 1, { email: `Anna-${stamp}@Example.nl` }) });
     expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ registration: { status: 'confirmed' }, mailSent: true });
     const { id } = created.body.registration;
 
     const mine = (await site.call('GET', '/api/registrations', { cookie: anna.cookie })).body;
     expect(mine.registrations.map((r: { id: string }) => r.id)).toEqual([id]);
     expect((await site.call('GET', `/api/registrations/${id}`, { cookie: anna.cookie })).body.registration).toMatchObject({ id, status: 'confirmed' });
 
-    // Bob is signed in, but it is not his: the same 404 as a stranger, for reading and cancelling.
+    // Bob is signed in, but it is not his: the same 404 as a stranger, for reading, confirming and cancelling.
     expect((await site.call('GET', `/api/registrations/${id}`, { cookie: bob.cookie })).status).toBe(404);
+    expect((await site.call('POST', `/api/registrations/${id}/confirm`, { cookie: bob.cookie })).status).toBe(404);
     expect((await site.call('POST', `/api/registrations/${id}/cancel`, { cookie: bob.cookie })).status).toBe(404);
     expect((await site.call('GET', '/api/registrations', { cookie: bob.cookie })).body.registrations).toEqual([]);
     // A forged cookie is nobody.
@@ -73,18 +79,58 @@ describe('registrations of signed-in visitors', () => {
     expect(cancelled.body.registration.status).toBe('cancelled');
   });
 
-  test('a guest registration joins the list of the account with that address once it is verified', async () => {
+  test('the same person again: the owner is led to their registration; a stranger gets the guest answer and the owner a mail with the link', async () => {
+    const email = `erik-${stamp}@example.nl`;
+    const erik = await visitor('Erik Smit', email, true);
+    const created = await site.call('POST', '/api/registrations', { cookie: erik.cookie, body: signUp(2, 5, { email }) });
+    expect(created.status).toBe(201);
+    const again = await site.call('POST', '/api/registrations', { cookie: erik.cookie, body: signUp(2, 5, { email }) });
+    expect(again).toMatchObject({ status: 200, body: { existing: true, link: created.body.link, registration: { id: created.body.registration.id } } });
+
+    // A stranger types Erik's address and participant: told what any guest is told, nothing of Erik's.
+    const stranger = await site.call('POST', '/api/registrations', { body: signUp(2, 5, { email, firstName: 'Visit evil.example', remarks: 'spam' }) });
+    const fresh = await site.call('POST', '/api/registrations', { body: signUp(2, 6, { email: `nobody-${stamp}@example.nl` }) });
+    expect(stranger).toEqual({ status: 202, body: { pending: true, email, confirmHours: 24 } });
+    expect(fresh.status).toBe(202);
+    const reminders = (await site.outbox()).filter((m) => m.headers.get('x-site-registration') === created.body.registration.id && m.headers.get('x-site-registration-mail') === 'reminder');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.subject).toBe('Je inschrijving: Toernooi 2');
+    expect(reminders[0]!.text).toContain('Daarvoor ben je al ingeschreven');
+    expect(reminders[0]!.text).toContain(`https://www.baselinetennis.nl${created.body.link}`);
+    expect(reminders[0]!.text).not.toMatch(/evil\.example|spam/);
+  });
+
+  test('an account whose address is not verified waits for the mail like a guest; only the link confirms', async () => {
+    const email = `dave-${stamp}@example.nl`;
+    const dave = await visitor('Dave Bos', email, false);
+    const created = await site.call('POST', '/api/registrations', { cookie: dave.cookie, body: signUp(1, 4, { email }) });
+    expect(created).toEqual({ status: 202, body: { pending: true, email, confirmHours: 24 } });
+    const [listed] = (await site.call('GET', '/api/registrations', { cookie: dave.cookie })).body.registrations;
+    expect(listed).toMatchObject({ status: 'pending', email });
+    const read = await site.call('GET', `/api/registrations/${listed.id}`, { cookie: dave.cookie });
+    expect(read.body).toMatchObject({ registration: { id: listed.id, status: 'pending' }, confirmable: false });
+    expect(await site.call('POST', `/api/registrations/${listed.id}/confirm`, { cookie: dave.cookie })).toEqual({
+      status: 403,
+      body: { statusMessage: `Bevestig je inschrijving met de link in de mail die we naar ${email} stuurden.` },
+    });
+    const { token } = await site.confirmLink(email);
+    expect((await site.call('POST', `/api/registrations/${listed.id}/confirm`, { token })).body.registration.status).toBe('confirmed');
+  });
+
+  test('a guest registration joins the list of the account with that address once it is verified, which can confirm it', async () => {
     const email = `carol-${stamp}@example.nl`;
-    const guest = (await site.call('POST', '/api/registrations', { body: signUp(2, 3, { email }) })).body.registration;
-    const carol = await visitor('Carol Smit', email);
+    expect((await site.call('POST', '/api/registrations', { body: signUp(2, 3, { email }) })).status).toBe(202);
+    const { id } = await site.confirmLink(email);
+    const carol = await visitor('Carol Smit', email, false);
     // Anyone can type any address into an account: unverified, it opens nothing.
     expect((await site.call('GET', '/api/registrations', { cookie: carol.cookie })).body.registrations).toEqual([]);
-    expect((await site.call('GET', `/api/registrations/${guest.id}`, { cookie: carol.cookie })).status).toBe(404);
+    expect((await site.call('GET', `/api/registrations/${id}`, { cookie: carol.cookie })).status).toBe(404);
 
-    const admin = getApps().find((app) => app.name === 'registrations-test')!;
-    await getAuth(admin).updateUser(carol.uid, { emailVerified: true });
+    await getAuth(admin()).updateUser(carol.uid, { emailVerified: true });
     const verified = `__session=${await signIn(email)}`;
-    expect((await site.call('GET', '/api/registrations', { cookie: verified })).body.registrations.map((r: { id: string }) => r.id)).toEqual([guest.id]);
-    expect((await site.call('GET', `/api/registrations/${guest.id}`, { cookie: verified })).status).toBe(200);
+    expect((await site.call('GET', '/api/registrations', { cookie: verified })).body.registrations.map((r: { id: string }) => r.id)).toEqual([id]);
+    expect((await site.call('GET', `/api/registrations/${id}`, { cookie: verified })).body).toMatchObject({ confirmable: true, registration: { status: 'pending' } });
+    // Her verified address is the proof the mail would give.
+    expect((await site.call('POST', `/api/registrations/${id}/confirm`, { cookie: verified })).body.registration.status).toBe('confirmed');
   });
 });

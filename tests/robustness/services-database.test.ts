@@ -5,11 +5,12 @@
  * away is a 503 with Retry-After in the visitor's language; a sign-up either commits whole (row
  * and then its mail) or leaves nothing (no row, no mail); the same server answers again as soon
  * as the database is back (the pool keeps no broken connection, a failed first open is not
- * remembered). Also: SMTP down during a sign-up keeps the place and says the mail did not go.
+ * remembered). Also: SMTP down during a sign-up keeps the sign-up and its mail (mail_outbox),
+ * which goes out when the server starts again with SMTP back (issue 17).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFile } from 'node:fs/promises';
-import { simpleParser } from 'mailparser';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import { postgresAvailable, startPostgres, type TestPostgres } from '../registrations/helpers/postgres.ts';
 import { eventFacts, signUp, startRegistrationsServer, type RegistrationsServer } from '../registrations/helpers/site.ts';
@@ -65,17 +66,14 @@ describe.skipIf(!runs)('PostgreSQL stopped and started again under a running ser
     expectUnavailable(await server.call('GET', '/api/registrations/places'));
     await postgres.resume();
     const created = await server.call('POST', '/api/registrations', { body: signUp(7, 1) });
-    expect(created.status).toBe(201);
-    expect(created.body.registration.status).toBe('confirmed');
-    expect(await rows(url)).toEqual([{ email: 'speler1@example.nl', status: 'confirmed' }]);
+    expect(created.status).toBe(202);
+    expect(await rows(url)).toEqual([{ email: 'speler1@example.nl', status: 'pending' }]);
     // The log says why, for the operator; the visitor never sees it.
     expect(server.logs.some((line) => line.startsWith('registrations: database failure') && line.includes('ECONNREFUSED'))).toBe(true);
   });
 
   test('lost while in use: sign-up, reading and cancelling get 503 and change nothing; all work again after', async () => {
-    const before = await server.call('POST', '/api/registrations', { body: signUp(7, 2) });
-    expect(before.status).toBe(201);
-    const [, id, token] = /\/([^/#]+)#token=(.+)$/.exec(before.body.link as string)!;
+    const { id, token } = await server.signUpConfirmed(signUp(7, 2));
     const mailsBefore = (await server.outbox()).length;
 
     await postgres.halt();
@@ -83,6 +81,7 @@ describe.skipIf(!runs)('PostgreSQL stopped and started again under a running ser
     expectUnavailable(await server.call('POST', '/api/registrations', { body: signUp(7, 4, { locale: 'en' }) }), 'en');
     expectUnavailable(await server.call('GET', `/api/registrations/${id}`, { token }));
     expectUnavailable(await server.call('POST', `/api/registrations/${id}/cancel`, { token }));
+    expectUnavailable(await server.call('POST', `/api/registrations/${id}/confirm`, { token }));
     expectUnavailable(await server.call('GET', '/api/registrations/places?event=7'));
     expect((await server.outbox()).length).toBe(mailsBefore);
 
@@ -90,16 +89,17 @@ describe.skipIf(!runs)('PostgreSQL stopped and started again under a running ser
     const read = await server.call('GET', `/api/registrations/${id}`, { token });
     expect(read.status).toBe(200);
     expect(read.body.registration.status).toBe('confirmed');
-    const again = await server.call('POST', '/api/registrations', { body: signUp(7, 3) });
-    expect(again.status).toBe(201);
-    expect((await server.call('GET', '/api/registrations/places?event=7')).body.events['7'].confirmed).toBe(3);
+    const again = await server.signUpConfirmed(signUp(7, 3));
+    expect(again.registration.status).toBe('confirmed');
+    // speler1 never confirmed: no place.
+    expect((await server.call('GET', '/api/registrations/places?event=7')).body.events['7'].confirmed).toBe(2);
     expect((await rows(url)).map((row) => row.email)).toEqual(['speler1@example.nl', 'speler2@example.nl', 'speler3@example.nl']);
-    // One confirmation per stored sign-up, none for the refused ones.
-    expect((await server.outbox()).length).toBe(mailsBefore + 1);
+    // Two mails (the request to confirm, the confirmation) for the one stored sign-up, none for the refused ones.
+    expect((await server.outbox()).length).toBe(mailsBefore + 2);
   });
 
   test('the connection cut in the middle of a sign-up: rolled back whole, 503, and the next one goes through', async () => {
-    expect((await server.call('POST', '/api/registrations', { body: signUp(8, 10) })).status).toBe(201);
+    expect((await server.signUpConfirmed(signUp(8, 10))).registration.status).toBe('confirmed');
     const mailsBefore = (await server.outbox()).length;
     // Hold event 8's lock, so the server's sign-up waits inside its transaction; then cut its connection.
     const locker = new pg.Client({ connectionString: url });
@@ -124,9 +124,8 @@ describe.skipIf(!runs)('PostgreSQL stopped and started again under a running ser
     expect((await rows(url)).filter((row) => row.email === 'speler11@example.nl')).toEqual([]);
     expect((await server.outbox()).length).toBe(mailsBefore);
     // Full (capacity 1), so the retry lands on the waitlist: the cut attempt held no place.
-    const retried = await server.call('POST', '/api/registrations', { body: signUp(8, 11) });
-    expect(retried.status).toBe(201);
-    expect(retried.body.registration).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    const retried = await server.signUpConfirmed(signUp(8, 11));
+    expect(retried.registration).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
   });
 });
 
@@ -138,34 +137,49 @@ describe.skipIf(!runs)('SMTP down during a sign-up', () => {
     await postgres?.stop();
   });
 
-  test('the place is kept (201, mailSent: false), its mail kept for the office; mails go again once SMTP is back', async () => {
+  test('the sign-up is stored and its mail kept in the outbox table; the next start sends it once SMTP is back', async () => {
     const smtp = await startSmtp();
     postgres = await startPostgres();
     const url = await postgres.createDatabase(`services_mail_${process.pid}`);
-    server = await startRegistrationsServer([eventFacts(9)], { DATABASE_URL: url, SMTP_URL: smtp.url });
+    const env = { DATABASE_URL: url, SMTP_URL: smtp.url };
+    server = await startRegistrationsServer([eventFacts(9)], env);
     const port = smtp.port;
     await smtp.close();
 
     const created = await server.call('POST', '/api/registrations', { body: signUp(9, 1) });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ mailSent: false, registration: { status: 'confirmed' } });
-    expect(await rows(url)).toEqual([{ email: 'speler1@example.nl', status: 'confirmed' }]);
-    // The confirmation is kept whole for the office to resend (docs/robustness.md), and the log says where.
-    const kept = server.logs.map((line) => /SMTP delivery failed .*; kept in (\S+\.eml)$/.exec(line)?.[1]).filter(Boolean);
-    expect(kept).toHaveLength(1);
-    const spooled = await simpleParser(await readFile(kept[0]!));
-    expect(spooled.headers.get('x-site-registration')).toBe(created.body.registration.id);
-    expect(spooled.subject).toBe('Inschrijving bevestigd: Toernooi 9');
+    expect(created).toEqual({ status: 202, body: { pending: true, email: 'speler1@example.nl', confirmHours: 24 } });
+    // The same person again while SMTP is still down: the same answer, no second registration or mail.
+    expect(await server.call('POST', '/api/registrations', { body: signUp(9, 1) })).toEqual(created);
+    expect(await rows(url)).toEqual([{ email: 'speler1@example.nl', status: 'pending' }]);
+    const queued = await outbox(url);
+    expect(queued).toEqual([{ kind: 'confirm', sent: false, attempts: 1, failed: false, error: expect.stringContaining('ECONNREFUSED') }]);
+    // Nothing piles up in undelivered/ (the row is the copy, retried), and the log says when the next try is.
+    expect(await readdir(join(server.dist.dir, 'outbox', 'undelivered')).catch(() => [])).toEqual([]);
+    expect(server.logs.some((line) => /registrations: mail \d+ \(confirm for \S+\) not sent: .*ECONNREFUSED.*; trying again in 60 s/.test(line))).toBe(true);
 
     const back = await startSmtp(port);
     try {
-      const next = await server.call('POST', '/api/registrations', { body: signUp(9, 2) });
-      expect(next.status).toBe(201);
-      expect(next.body.mailSent).toBe(true);
-      const [mail] = await waitForMails(back, 1);
-      expect(mail!.envelope.to).toEqual(['speler2@example.nl']);
+      // Restarted as `site serve` starts (the database opened at once): it sends what waits.
+      await server.close();
+      server = await startRegistrationsServer([eventFacts(9)], env, server.dist, { warmUp: true });
+      const [mail] = await waitForMails(back, 1, 30_000);
+      expect(mail!.envelope.to).toEqual(['speler1@example.nl']);
+      expect(mail!.mail.subject).toBe('Bevestig je inschrijving: Toernooi 9');
+      expect(await outbox(url)).toEqual([{ kind: 'confirm', sent: true, attempts: 2, failed: false, error: null }]);
+      expect(back.received).toHaveLength(1);
     } finally {
       await back.close();
     }
   });
 });
+
+async function outbox(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT kind, sent_at IS NOT NULL AS sent, attempts, failed_at IS NOT NULL AS failed, last_error AS error FROM mail_outbox ORDER BY id');
+    return found.rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -52,14 +52,17 @@ export interface RegistrationsServer {
   stop(): Promise<void>;
 }
 
-/** `site serve` over a fixture dist whose site.json lists `events`, with the given database env. */
-export async function startRegistrationsServer(events: EventFacts[], env: Record<string, string>, dist?: FixtureDist): Promise<RegistrationsServer> {
+/**
+ * `site serve` over a fixture dist whose site.json lists `events`, with the given database env;
+ * `warmUp` as `site serve` itself: the database opened at start, and the mail outbox sent.
+ */
+export async function startRegistrationsServer(events: EventFacts[], env: Record<string, string>, dist?: FixtureDist, options: { warmUp?: boolean } = {}): Promise<RegistrationsServer> {
   const site = { ...fixtureSite, events, registrationPage: { nl: '/evenementen/inschrijvingen/[id]', en: '/en/events/registrations/[id]' } };
   const fixture = dist ?? (await writeFixtureDist({ 'site.json': JSON.stringify(site, null, 2) }));
   const outboxDir = dist ? join(dist.dir, 'outbox') : await mkdtemp(join(tmpdir(), 'site-outbox-'));
   const logs: string[] = [];
   const usedLinks = new Set<string>();
-  const server = await startServer({ dist: fixture.dir, port: 0, host: '127.0.0.1', env: { SITE_RATE_LIMIT: '0', SITE_OUTBOX: outboxDir, ...env }, root: fixture.dir, log: (line) => logs.push(line) });
+  const server = await startServer({ dist: fixture.dir, port: 0, host: '127.0.0.1', env: { SITE_RATE_LIMIT: '0', SITE_OUTBOX: outboxDir, ...env }, root: fixture.dir, log: (line) => logs.push(line), warmUp: options.warmUp ?? false });
   const running: RegistrationsServer = {
     url: server.url,
     server,
