@@ -1,4 +1,5 @@
 import type { MailMessage } from '../mail/mailer.ts';
+import type { SentJournal } from './sent-journal.ts';
 import type { SqlClient, SqlRunner } from './sql.ts';
 
 /**
@@ -6,8 +7,9 @@ import type { SqlClient, SqlRunner } from './sql.ts';
  * allows: a row is sent by one sender at a time (this process: the in-flight map; other
  * processes on PostgreSQL: a session-level advisory lock, which the server drops when the
  * process holding it dies), re-read after the lock, and marked sent right after SMTP accepted
- * it. Only a process killed between SMTP's "accepted" and that mark sends a row twice; both
- * copies carry the same Message-ID, so mail programs show one.
+ * it (on the embedded database first in a note on disk, sent-journal.ts). Only a process killed
+ * between SMTP's "accepted" and that mark sends a row twice; both copies carry the same
+ * Message-ID, so mail programs show one.
  *
  * A failure never loses the row: it is tried again later (1 minute, doubling to an hour), and
  * given up (kept, with its error, for the office) only when the recipient is refused or after a
@@ -24,6 +26,13 @@ export interface DueReport {
 
 // Any fixed number besides the migrations' 710_007.
 const OUTBOX_LOCK = 710_008;
+/**
+ * Mails handed to SMTP at once, at most. A process killed can only send again what SMTP had
+ * taken but it had not yet heard accepted: in a burst on the embedded database the event loop
+ * is busy for seconds, so without a bound that could be every mail of the burst; with it, at most
+ * this many. The rest wait here, unsent, and go once (now, or from the next process).
+ */
+export const SENDING_AT_ONCE = 4;
 const BATCH = 20;
 const GIVE_UP_AFTER_MS = 7 * 86_400_000;
 
@@ -46,13 +55,26 @@ interface OutboxRow {
 
 export class Outbox {
   private readonly inFlight = new Map<number, Promise<boolean>>();
+  private sending = 0;
+  private readonly waiting: Array<() => void> = [];
   private closing = false;
   private draining: Promise<DueReport> | undefined;
 
   constructor(
     private readonly client: SqlClient,
     private readonly log: (line: string) => void,
+    private readonly journal: SentJournal | undefined,
   ) {}
+
+  /** At open: what an earlier process noted as accepted by SMTP is marked sent, so it is not sent again. */
+  async recover(): Promise<void> {
+    if (!this.journal) return;
+    const ids = await this.journal.read();
+    if (ids.length > 0) {
+      await this.client.query('UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::bigint[]) AND sent_at IS NULL', [ids]);
+    }
+    await this.journal.clear();
+  }
 
   /** Sends these rows now (their transaction committed); true when every one of them went. */
   async send(ids: readonly number[], send: Send): Promise<boolean> {
@@ -98,6 +120,19 @@ export class Outbox {
     return { sent, failed, nextDue: next?.at ? new Date(next.at) : undefined };
   }
 
+  private async oneOfFew<T>(work: () => Promise<T>): Promise<T> {
+    // A slot is handed straight to the next in line, so none can slip in between.
+    if (this.sending >= SENDING_AT_ONCE) await new Promise<void>((turn) => this.waiting.push(turn));
+    else this.sending += 1;
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.sending -= 1;
+    }
+  }
+
   /** Waits for this process's sends in flight (the server is closing). */
   async settle(): Promise<void> {
     this.closing = true;
@@ -127,7 +162,7 @@ export class Outbox {
       if (row.failed_at !== null || (dueOnly && !row.due)) return false;
       const message = (typeof row.message === 'string' ? JSON.parse(row.message) : row.message) as MailMessage;
       try {
-        await send(message);
+        await this.oneOfFew(() => send(message));
       } catch (error) {
         const attempts = Number(row.attempts) + 1;
         const giveUp = recipientRefused(error) || Date.now() - new Date(row.created_at).getTime() > GIVE_UP_AFTER_MS;
@@ -139,7 +174,8 @@ export class Outbox {
         this.log(`registrations: mail ${id} (${message.headers?.['X-Site-Registration-Mail'] ?? 'mail'} for ${message.headers?.['X-Site-Registration'] ?? '?'}) not sent: ${reason}; ${giveUp ? 'given up, kept in mail_outbox' : `trying again in ${retryDelaySeconds(attempts)} s`}`);
         return false;
       }
-      // Accepted by SMTP: marked at once, the one moment a crash could still send it twice.
+      // Accepted by SMTP: noted and marked at once, the one moment a crash could still send it twice.
+      this.journal?.note(id);
       await db.query('UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1', [id]);
       return true;
     } finally {

@@ -1,6 +1,8 @@
 import { REGISTRATION_COLUMNS, toRegistration, type RegistrationRow } from './rows.ts';
 import { migrate } from './migrations.ts';
+import { resolve } from 'node:path';
 import { Outbox, type DueReport, type Send } from './outbox.ts';
+import { SentJournal } from './sent-journal.ts';
 import { cancelRegistration, confirmRegistration, createRegistration } from './store-writes.ts';
 import type { SqlClient } from './sql.ts';
 import type { CancelOutcome, ConfirmOutcome, CreateOutcome, Registration, SignUp, Signer, WriteRules } from './types.ts';
@@ -54,17 +56,20 @@ export async function openStore(options: StoreOptions): Promise<RegistrationStor
   const client = options.databaseUrl
     ? (await import('./store-postgres.ts')).openPostgres(options.databaseUrl, { max: options.poolSize })
     : await (await import('./store-embedded.ts')).openEmbedded(options.dataDir as string);
+  // The embedded database's note of mails SMTP accepted (sent-journal.ts), beside its folder.
+  const journal = options.databaseUrl || !options.dataDir || options.dataDir.startsWith('memory://') ? undefined : new SentJournal(`${resolve(options.dataDir)}.mail-sent`);
+  const outbox = new Outbox(client, options.log ?? ((line) => console.log(line)), journal);
   try {
     await migrate(client);
+    await outbox.recover();
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
   }
-  return storeOver(client, options.log);
+  return storeOver(client, outbox);
 }
 
-export function storeOver(client: SqlClient, log: (line: string) => void = (line) => console.log(line)): RegistrationStore {
-  const outbox = new Outbox(client, log);
+function storeOver(client: SqlClient, outbox: Outbox): RegistrationStore {
   return {
     kind: client.kind,
     location: client.location,

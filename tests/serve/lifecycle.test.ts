@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { readdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { forms } from '../functions/helpers/forms.ts';
 import { writeFixtureDist, type FixtureDist } from './helpers/fixture-dist.ts';
+import { startServeProcess } from './helpers/serve-process.ts';
 
 let dist: FixtureDist;
 beforeAll(async () => {
@@ -12,34 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => dist.remove());
 
-/** `site serve` as its own process (what a container runs), through runServe. */
-function serveProcess(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const script = `import { runServe } from ${JSON.stringify(resolve('cli/serve/run.ts'))};
-await runServe({ dist: ${JSON.stringify(dist.dir)}, port: 0, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    env: { ...process.env, SITE_OUTBOX: join(dist.dir, 'outbox') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolveStart, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start line:\n${output}`)), 20_000);
-    child.stdout?.on('data', () => {
-      const url = /on (http:\/\/[\d.]+:\d+)/.exec(output)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolveStart({ child, url, output: () => output });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
-  });
-}
+const serveProcess = () => startServeProcess({ dist: dist.dir, env: { SITE_OUTBOX: join(dist.dir, 'outbox') } });
 
 describe('SIGTERM', () => {
   test('a request in flight is finished, new connections are refused, the process exits 0', async () => {
-    const { child, url, output } = await serveProcess();
-    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    const { child, url, output, exited } = await serveProcess();
     const body = JSON.stringify(forms.contact);
     const answer = new Promise<{ status: number; text: string }>((done, fail) => {
       const req = request(`${url}/mail/send-new`, {

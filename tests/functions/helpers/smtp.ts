@@ -21,9 +21,11 @@ export interface TestSmtp {
 /**
  * A real SMTP server on loopback that keeps every message it accepts, parsed by mailparser.
  * `port` 0 takes a free one; a given port starts it again where a closed one was (a server that
- * comes back, tests/robustness/services-*.test.ts).
+ * comes back, tests/robustness/services-*.test.ts). `answerAtOnce`: "accepted" as soon as the
+ * message is in, before it is parsed (as a real server answers; a test process parsing a burst of
+ * mails would otherwise keep its clients waiting for seconds); `received` fills in a moment later.
  */
-export async function startSmtp(port = 0): Promise<TestSmtp> {
+export async function startSmtp(port = 0, options: { answerAtOnce?: boolean } = {}): Promise<TestSmtp> {
   const state: TestSmtp = { url: '', port: 0, received: [], refuse: false, close: async () => {} };
   const server = new SMTPServer({
     authOptional: true,
@@ -37,18 +39,21 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
           callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
           return;
         }
+        if (options.answerAtOnce) callback();
         simpleParser(Buffer.concat(chunks))
           .then((mail) => {
             const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
             const received = { envelope: { from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) }, mail };
             state.received.push(received);
             state.onAccepted?.(received);
-            callback();
+            if (!options.answerAtOnce) callback();
           })
-          .catch(callback);
+          .catch((error: Error) => (options.answerAtOnce ? undefined : callback(error)));
       });
     },
   });
+  // A client that dies in the middle of a mail (a killed `site serve`) resets its connection: normal here.
+  server.on('error', () => {});
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);

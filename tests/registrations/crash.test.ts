@@ -1,0 +1,143 @@
+/**
+ * Issue 17, item 5: `site serve` killed with SIGKILL in the middle of a burst of sign-ups, then
+ * started again on the same data, on both databases, with a real SMTP server counting mails. Every
+ * stored registration gets its mail, once (the only second copies are mails the SMTP server had
+ * taken when the process died, and they carry the same Message-ID); no mail goes out for a
+ * registration that was not stored; and every visitor whose request was cut, trying again, ends
+ * with exactly one registration and its link in their mailbox.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import pg from 'pg';
+import { SENDING_AT_ONCE } from '../../functions/registrations/outbox.ts';
+import { startSmtp, toAddresses, type TestSmtp } from '../functions/helpers/smtp.ts';
+import { fixtureSite, writeFixtureDist, type FixtureDist } from '../serve/helpers/fixture-dist.ts';
+import { startServeProcess, type ServeProcess } from '../serve/helpers/serve-process.ts';
+import { databaseKinds, startDatabase, type Database } from './helpers/databases.ts';
+import { eventFacts, mailLink, signUp } from './helpers/site.ts';
+
+const BURST = 60;
+/** Killed when this many visitors have had their answer. */
+const KILL_AT = 12;
+
+interface Stored {
+  registrations: Array<{ id: string; email: string; status: string }>;
+  outbox: Array<{ id: number; registration_id: string; kind: string; sent: boolean; failed: boolean; message_id: string }>;
+}
+
+/** The tables as the server left them (read after it stopped: the embedded folder is one process's). */
+async function readTables(env: Record<string, string>): Promise<Stored> {
+  const registrationsSql = 'SELECT id, email, status FROM registrations ORDER BY seq';
+  const outboxSql = "SELECT id::int AS id, registration_id, kind, sent_at IS NOT NULL AS sent, failed_at IS NOT NULL AS failed, message->>'messageId' AS message_id FROM mail_outbox ORDER BY id";
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      return { registrations: (await client.query(registrationsSql)).rows, outbox: (await client.query(outboxSql)).rows };
+    } finally {
+      await client.end();
+    }
+  }
+  const { openEmbedded } = await import('../../functions/registrations/store-embedded.ts');
+  const client = await openEmbedded(env.SITE_DATA_DIR!);
+  try {
+    return { registrations: await client.query(registrationsSql), outbox: await client.query(outboxSql) };
+  } finally {
+    await client.close();
+  }
+}
+
+type Attempt = { status: number; body: unknown } | { error: string };
+
+async function post(url: string, body: unknown): Promise<Attempt> {
+  try {
+    const response = await fetch(`${url}/api/registrations`, { method: 'POST', headers: { origin: url, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, body: await response.json() };
+  } catch (error) {
+    return { error: String((error as Error).cause ?? error) };
+  }
+}
+
+const registrationOf = (mail: ParsedMail) => String(mail.headers.get('x-site-registration'));
+
+describe.each(databaseKinds('tests/registrations/crash.test.ts'))('kill -9 during a burst of sign-ups on the %s database', (kind) => {
+  let database: Database;
+  let smtp: TestSmtp;
+  let dist: FixtureDist;
+  let env: Record<string, string>;
+  let server: ServeProcess | undefined;
+
+  beforeAll(async () => {
+    [database, smtp] = await Promise.all([startDatabase(kind), startSmtp(0, { answerAtOnce: true })]);
+    const site = { ...fixtureSite, events: [eventFacts(1, { capacity: 20 })], registrationPage: { nl: '/evenementen/inschrijvingen/[id]', en: '/en/events/registrations/[id]' } };
+    dist = await writeFixtureDist({ 'site.json': JSON.stringify(site) });
+    env = { ...(await database.fresh()), SMTP_URL: smtp.url, SITE_RATE_LIMIT: '0', SITE_OUTBOX: `${dist.dir}/outbox` };
+  });
+  afterAll(async () => {
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    await smtp?.close();
+    await dist?.remove();
+    await database?.stop();
+  });
+
+  test('every stored registration gets its mail exactly once; every visitor cut off ends with one registration and its link', async () => {
+    server = await startServeProcess({ dist: dist.dir, env });
+    await server.waitFor(/registrations: mail outbox at start: 0 sent, 0 not sent/);
+    const first = server;
+    let answeredBeforeKill = 0;
+    const bodies = Array.from({ length: BURST }, (_, n) => signUp(1, n));
+    const attempts = await Promise.all(
+      bodies.map(async (body) => {
+        const attempt = await post(first.url, body);
+        if ('status' in attempt && (answeredBeforeKill += 1) === KILL_AT) first.child.kill('SIGKILL');
+        return attempt;
+      }),
+    );
+    await first.exited;
+    const answered = attempts.filter((attempt) => 'status' in attempt);
+    const cut = bodies.filter((_, n) => 'error' in attempts[n]!);
+    expect(answered.every((attempt) => 'status' in attempt && attempt.status === 202)).toBe(true);
+    expect(cut.length).toBeGreaterThan(0);
+    const receivedBeforeRestart = smtp.received.length;
+
+    // Started again on the same data: what the dead process queued goes out at once.
+    server = await startServeProcess({ dist: dist.dir, env });
+    const [, resent] = await server.waitFor(/registrations: mail outbox at start: (\d+) sent, 0 not sent/);
+    // Each visitor who heard nothing tries again: the guest's answer, and a registration (new, or the one stored).
+    const retried = await Promise.all(cut.map((body) => post(server!.url, body)));
+    expect(retried.map((attempt) => ('status' in attempt ? attempt.status : attempt.error))).toEqual(cut.map(() => 202));
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const stored = await readTables(env);
+    const mails = smtp.received.map((received) => received.mail);
+    // One registration per person, pending (nobody confirmed), each with one queued request to confirm, sent.
+    expect(stored.registrations.map((row) => row.email).sort()).toEqual(bodies.map((body) => String(body.email)).sort());
+    expect(stored.registrations.every((row) => row.status === 'pending')).toBe(true);
+    expect(stored.outbox.map((row) => [row.kind, row.sent, row.failed])).toEqual(stored.registrations.map(() => ['confirm', true, false]));
+    expect(new Set(stored.outbox.map((row) => row.registration_id))).toEqual(new Set(stored.registrations.map((row) => row.id)));
+
+    // The SMTP server got mail for exactly the stored registrations, one distinct mail (Message-ID) each.
+    const messageIds = new Map(stored.outbox.map((row) => [row.registration_id, row.message_id]));
+    expect(new Set(mails.map(registrationOf))).toEqual(new Set(messageIds.keys()));
+    for (const mail of mails) expect(mail.messageId).toBe(messageIds.get(registrationOf(mail)));
+    // A second copy only of a mail the SMTP server took from the process that died, which had not
+    // yet recorded its "accepted" (the kill came first): never one the restart itself repeats.
+    const firstSeen = new Map<string, number>();
+    mails.forEach((mail, index) => {
+      const seen = firstSeen.get(mail.messageId!);
+      if (seen === undefined) firstSeen.set(mail.messageId!, index);
+      else expect(seen).toBeLessThan(receivedBeforeRestart);
+    });
+    const duplicates = mails.length - firstSeen.size;
+    // And at most as many as it hands to SMTP at once: the rest waited unsent, and went once.
+    expect(duplicates).toBeLessThanOrEqual(SENDING_AT_ONCE);
+    // Each visitor's mailbox holds their own link.
+    for (const body of bodies) {
+      const theirs = mails.filter((mail) => toAddresses(mail).includes(String(body.email)));
+      expect(theirs.length).toBeGreaterThanOrEqual(1);
+      expect(stored.registrations.find((row) => row.id === mailLink(theirs[0]!).id)?.email).toBe(body.email);
+    }
+    console.log(`kill -9 on ${kind}: ${BURST} sign-ups, ${answered.length} answered before the kill, ${cut.length} cut; ${receivedBeforeRestart} mails before the restart, ${resent} sent at the restart, ${duplicates} sent twice (same Message-ID); ${stored.registrations.length} registrations, ${stored.outbox.length} mails queued`);
+  }, 240_000);
+});
