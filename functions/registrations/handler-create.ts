@@ -45,10 +45,12 @@ export const createRegistrationHandler: FunctionHandler = async (request, env, c
   const visitor = await signedInVisitor(request, env, locale);
   const signer = { uid: visitor?.uid ?? null, addressProven: visitor?.verifiedEmail !== undefined && sameAddress(visitor.verifiedEmail, signUp.email) };
 
+  const rules = writeRules(env.site, event, env.confirmMinutes);
   const { outcome, mailSent } = await withStore(env, locale, async (store) => {
-    const written = await store.create(signUp, signer, writeRules(env.site, event, env.confirmMinutes));
-    return { outcome: written, mailSent: await sendAfterCommit(env, store, written.mails) };
+    const written = await store.create(signUp, signer, rules);
+    return { outcome: written, mailSent: written.kind === 'too-many-pending' || (await sendAfterCommit(env, store, written.mails)) };
   });
+  if (outcome.kind === 'too-many-pending') throw new HttpError(429, words.tooManyPending(rules.pendingPerAddress), 'email');
   const { registration } = outcome;
   // Their own, signed in: straight to it, with its link.
   if (outcome.kind === 'duplicate' && mayAccess(registration, visitor, undefined)) {

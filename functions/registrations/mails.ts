@@ -10,6 +10,8 @@ import { registrationLink } from './view.ts';
 
 /** A repeated sign-up sends the link again, at most once in this many minutes (no mail flood by repeating). */
 const REMIND_EVERY_MINUTES = 10;
+/** Unconfirmed sign-ups one address may have at once: a family signing up its children before confirming. */
+const PENDING_PER_ADDRESS = 5;
 
 /** Mails that may go to an address nobody has proven yet: only the site's own words in them. */
 const UNPROVEN: ReadonlySet<MailKind> = new Set(['confirm', 'reminder']);
@@ -81,5 +83,5 @@ export function registrationMail(kind: MailKind, registration: Registration, eve
  * nobody) and has nothing to write about.
  */
 export function writeRules(site: SiteManifest, event: EventFacts | undefined, confirmMinutes: number): WriteRules {
-  return { capacity: event?.capacity ?? 0, confirmMinutes, remindMinutes: REMIND_EVERY_MINUTES, compose: event ? (kind, registration) => registrationMail(kind, registration, event, site) : undefined };
+  return { capacity: event?.capacity ?? 0, confirmMinutes, remindMinutes: REMIND_EVERY_MINUTES, pendingPerAddress: PENDING_PER_ADDRESS, compose: event ? (kind, registration) => registrationMail(kind, registration, event, site) : undefined };
 }

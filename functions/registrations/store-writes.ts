@@ -26,6 +26,11 @@ export function personKey(email: string, participant: string): string {
 
 const LIVE = `('pending', 'confirmed', 'waitlisted')`;
 
+async function pendingFor(tx: SqlRunner, email: string): Promise<number> {
+  const [row] = await tx.query<{ count: number }>(`SELECT count(*)::int AS count FROM registrations WHERE lower(email) = lower($1) AND status = 'pending' AND expires_at > now()`, [email]);
+  return Number(row?.count ?? 0);
+}
+
 /**
  * The same person signing up again: their own link goes to their address once more (the
  * confirmation request while pending, with its time renewed; otherwise a reminder), unless a
@@ -48,6 +53,9 @@ export async function createRegistration(tx: SqlRunner, signUp: SignUp, signer: 
   const [existing] = await tx.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.event_id = $1 AND r.person_key = $2 AND r.status IN ${LIVE}`, [signUp.eventId, key]);
   if (existing) return remind(tx, toRegistration(existing), rules);
 
+  // Each unconfirmed sign-up mails its address: a stranger varying the participant's name must not
+  // be able to fill someone's mailbox (the same person again is the reminder above, at most every few minutes).
+  if (!signer.addressProven && (await pendingFor(tx, signUp.email)) >= rules.pendingPerAddress) return { kind: 'too-many-pending' };
   const place = signer.addressProven ? await nextPlace(tx, signUp.eventId, rules.capacity) : undefined;
   const [row] = await tx.query<RegistrationRow>(
     `INSERT INTO registrations AS r (id, event_id, status, locale, first_name, surname, email, participant, remarks, answers, person_key, user_uid, token,

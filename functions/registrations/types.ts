@@ -75,6 +75,8 @@ export interface WriteRules {
   confirmMinutes: number;
   /** A repeated sign-up mails the link again, but not within this many minutes of the last mail. */
   remindMinutes: number;
+  /** Unconfirmed sign-ups one address may have waiting at once (each one sends it a mail). */
+  pendingPerAddress: number;
 }
 
 /** Each write names the mails it queued (mail_outbox ids), to be sent right after its commit. */
@@ -84,7 +86,9 @@ export type CreateOutcome =
    * The same person (email + participant) already has a live registration for this event: a mail
    * with its link went to them again (unless one went in the last minutes).
    */
-  | { kind: 'duplicate'; registration: Registration; mails: number[] };
+  | { kind: 'duplicate'; registration: Registration; mails: number[] }
+  /** The address has `pendingPerAddress` unconfirmed sign-ups waiting: nothing stored, no mail. */
+  | { kind: 'too-many-pending' };
 
 export type ConfirmOutcome =
   | { kind: 'confirmed'; registration: Registration; promoted: Registration[]; mails: number[] }

@@ -8,12 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ParsedMail } from 'mailparser';
-import pg from 'pg';
 import { SENDING_AT_ONCE } from '../../functions/registrations/outbox.ts';
 import { startSmtp, toAddresses, type TestSmtp } from '../functions/helpers/smtp.ts';
 import { fixtureSite, writeFixtureDist, type FixtureDist } from '../serve/helpers/fixture-dist.ts';
 import { startServeProcess, type ServeProcess } from '../serve/helpers/serve-process.ts';
-import { databaseKinds, startDatabase, type Database } from './helpers/databases.ts';
+import { databaseKinds, startDatabase, withTables, type Database } from './helpers/databases.ts';
 import { eventFacts, mailLink, signUp } from './helpers/site.ts';
 
 const BURST = 60;
@@ -26,26 +25,11 @@ interface Stored {
 }
 
 /** The tables as the server left them (read after it stopped: the embedded folder is one process's). */
-async function readTables(env: Record<string, string>): Promise<Stored> {
-  const registrationsSql = 'SELECT id, email, status FROM registrations ORDER BY seq';
-  const outboxSql = "SELECT id::int AS id, registration_id, kind, sent_at IS NOT NULL AS sent, failed_at IS NOT NULL AS failed, message->>'messageId' AS message_id FROM mail_outbox ORDER BY id";
-  if (env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    try {
-      return { registrations: (await client.query(registrationsSql)).rows, outbox: (await client.query(outboxSql)).rows };
-    } finally {
-      await client.end();
-    }
-  }
-  const { openEmbedded } = await import('../../functions/registrations/store-embedded.ts');
-  const client = await openEmbedded(env.SITE_DATA_DIR!);
-  try {
-    return { registrations: await client.query(registrationsSql), outbox: await client.query(outboxSql) };
-  } finally {
-    await client.close();
-  }
-}
+const readTables = (env: Record<string, string>): Promise<Stored> =>
+  withTables(env, async (client) => ({
+    registrations: await client.query('SELECT id, email, status FROM registrations ORDER BY seq'),
+    outbox: await client.query("SELECT id::int AS id, registration_id, kind, sent_at IS NOT NULL AS sent, failed_at IS NOT NULL AS failed, message->>'messageId' AS message_id FROM mail_outbox ORDER BY id"),
+  }));
 
 type Attempt = { status: number; body: unknown } | { error: string };
 

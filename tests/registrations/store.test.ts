@@ -22,10 +22,15 @@ const rules = (capacity: number, confirmMinutes = 60, remindMinutes = 10): Write
   capacity,
   confirmMinutes,
   remindMinutes,
+  pendingPerAddress: 5,
   compose: (kind: MailKind, registration: Registration): MailMessage => ({ to: registration.email, subject: `${kind} ${registration.id}`, text: registration.status, html: '', headers: { 'X-Site-Registration-Mail': kind } }),
 });
 const created = (outcome: CreateOutcome | undefined) => {
   if (outcome?.kind !== 'created') throw new Error(`expected a new registration, got ${outcome?.kind}`);
+  return outcome;
+};
+const duplicate = (outcome: CreateOutcome) => {
+  if (outcome.kind !== 'duplicate') throw new Error(`expected the same person again, got ${outcome.kind}`);
   return outcome;
 };
 
@@ -101,16 +106,25 @@ describe.each(databaseKinds('tests/registrations/store.test.ts'))('the store on 
     const soon = await store.create(person(40, { eventId: 12, email: 'P40@EXAMPLE.NL', participant: ' p40  jansen ', remarks: 'changed' }), guest, rules(5, 30));
     expect(soon).toMatchObject({ kind: 'duplicate', mails: [], registration: { id: first.registration.id, remarks: '' } });
     // Later (no wait here: a rule of 0 minutes): the request to confirm again, its time renewed.
-    const later = await store.create(person(40, { eventId: 12 }), guest, rules(5, 90, 0));
-    expect(later.kind === 'duplicate' && later.mails).toHaveLength(1);
+    const later = duplicate(await store.create(person(40, { eventId: 12 }), guest, rules(5, 90, 0)));
+    expect(later.mails).toHaveLength(1);
     expect(new Date(later.registration.expiresAt!).getTime() - new Date(first.registration.expiresAt!).getTime()).toBeGreaterThan(59 * 60_000);
     expect(later.registration).toMatchObject({ id: first.registration.id, status: 'pending' });
     // A confirmed registration asked again: a reminder with the link (its 'confirmed' mail is no
     // reason to wait: only the mails a sign-up causes count), then nothing for ten minutes.
     const other = created(await store.create(person(41, { eventId: 12 }), proven, rules(5)));
     expect(other.mails).toHaveLength(1);
-    expect((await store.create(person(41, { eventId: 12 }), guest, rules(5))).mails).toHaveLength(1);
-    expect((await store.create(person(41, { eventId: 12 }), guest, rules(5))).mails).toEqual([]);
+    expect(duplicate(await store.create(person(41, { eventId: 12 }), guest, rules(5))).mails).toHaveLength(1);
+    expect(duplicate(await store.create(person(41, { eventId: 12 }), guest, rules(5))).mails).toEqual([]);
+    // Five unconfirmed sign-ups to one address at most (each mails it), then no more until one is confirmed.
+    const family = [];
+    for (let n = 1; n <= 6; n += 1) family.push(await store.create(person(n, { eventId: 14, email: 'family@example.nl', participant: `Kind ${n}` }), guest, rules(9)));
+    expect(family.map((outcome) => outcome.kind)).toEqual(['created', 'created', 'created', 'created', 'created', 'too-many-pending']);
+    const firstChild = created(family[0]);
+    await store.confirm(firstChild.registration.id, 14, rules(9));
+    expect((await store.create(person(6, { eventId: 14, email: 'family@example.nl', participant: 'Kind 6' }), guest, rules(9))).kind).toBe('created');
+    // A verified address needs no mail round, so no limit.
+    expect((await store.create(person(7, { eventId: 14, email: 'family@example.nl', participant: 'Kind 7' }), proven, rules(9))).kind).toBe('created');
     // After a cancellation the person may sign up anew.
     await store.cancel(other.registration.id, 12, rules(5));
     expect((await store.create(person(41, { eventId: 12 }), guest, rules(5))).kind).toBe('created');

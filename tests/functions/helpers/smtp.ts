@@ -24,13 +24,19 @@ export interface TestSmtp {
  * comes back, tests/robustness/services-*.test.ts). `answerAtOnce`: "accepted" as soon as the
  * message is in, before it is parsed (as a real server answers; a test process parsing a burst of
  * mails would otherwise keep its clients waiting for seconds); `received` fills in a moment later.
+ * `refuseRecipient`: those addresses get "550 no such user" at RCPT TO, as a real server answers
+ * an address that does not exist.
  */
-export async function startSmtp(port = 0, options: { answerAtOnce?: boolean } = {}): Promise<TestSmtp> {
+export async function startSmtp(port = 0, options: { answerAtOnce?: boolean; refuseRecipient?: (address: string) => boolean } = {}): Promise<TestSmtp> {
   const state: TestSmtp = { url: '', port: 0, received: [], refuse: false, close: async () => {} };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuseRecipient?.(address.address)) callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { SqlClient } from '../../../functions/registrations/sql.ts';
 import { openStore } from '../../../functions/registrations/store.ts';
 import { postgresAvailable, startPostgres, type TestPostgres } from './postgres.ts';
 
@@ -93,3 +94,19 @@ export function databaseKinds(suite: string): Array<Database['name']> {
 }
 
 export const startDatabase = (kind: Database['name']): Promise<Database> => (kind === 'embedded' ? embedded() : postgres());
+
+/**
+ * Plain SQL on the database of a server's environment (DATABASE_URL or SITE_DATA_DIR), for a test
+ * to read what was stored or to move a clock. The embedded folder belongs to one process at a
+ * time: stop the server first.
+ */
+export async function withTables<T>(env: Record<string, string>, work: (client: SqlClient) => Promise<T>): Promise<T> {
+  const client = env.DATABASE_URL
+    ? (await import('../../../functions/registrations/store-postgres.ts')).openPostgres(env.DATABASE_URL)
+    : await (await import('../../../functions/registrations/store-embedded.ts')).openEmbedded(env.SITE_DATA_DIR!);
+  try {
+    return await work(client);
+  } finally {
+    await client.close();
+  }
+}
