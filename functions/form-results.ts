@@ -18,8 +18,8 @@ export const isFormKind = (value: unknown): value is FormKind => formKinds.inclu
 /**
  * The reason of a function's refusal, from its status and the field it named:
  * 400 and 413 a field (or the whole form) the visitor can correct; 429 too many posts; 403 not
- * from this site; 409/404 on `event` an event that closed or is gone; 409 on `email` a second
- * sign-up; anything else (5xx) the server could not do it now.
+ * from this site; 409/404 on `event` an event that closed or is gone; 409 on `email` an address
+ * with too many sign-ups waiting for confirmation; anything else (5xx) the server could not do it now.
  */
 export function failureReason(status: number, field: string | undefined): FailureReason {
   if (status === 429) return 'busy';

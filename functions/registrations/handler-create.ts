@@ -50,7 +50,8 @@ export const createRegistrationHandler: FunctionHandler = async (request, env, c
     const written = await store.create(signUp, signer, rules);
     return { outcome: written, mailSent: written.kind === 'too-many-pending' || (await sendAfterCommit(env, store, written.mails)) };
   });
-  if (outcome.kind === 'too-many-pending') throw new HttpError(429, words.tooManyPending(rules.pendingPerAddress), 'email');
+  // 409 (the state of that address), not 429: waiting is no help, confirming is.
+  if (outcome.kind === 'too-many-pending') throw new HttpError(409, words.tooManyPending(rules.pendingPerAddress), 'email');
   const { registration } = outcome;
   // Their own, signed in: straight to it, with its link.
   if (outcome.kind === 'duplicate' && mayAccess(registration, visitor, undefined)) {
