@@ -15,7 +15,6 @@ import SignupCall from './signup-call.tsx';
 import SignupWindow from './signup-window.tsx';
 import SiteSearch from './site-search.tsx';
 import Toaster from './toaster.tsx';
-import TooltipLink from './tooltip-link.tsx';
 
 /**
  * Every island by name, for the server side (templates/components/Island.tsx renders them). The
@@ -39,7 +38,6 @@ export const islands = {
   'signup-window': SignupWindow,
   'site-search': SiteSearch,
   toaster: Toaster,
-  'tooltip-link': TooltipLink,
 };
 
 export type IslandName = keyof typeof islands;

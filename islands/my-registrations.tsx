@@ -6,13 +6,17 @@ import { formatEventDate } from './lib/event-dates.ts';
 import { parseRegistrationLink, registrationPathPattern } from './lib/registration-links.ts';
 import { requestJson } from './lib/registrations-api.ts';
 import { rememberedRegistrations, type Remembered } from './lib/remembered-registrations.ts';
+import { Loading } from './components/Loading.tsx';
 
 export interface MyRegistrationsProps {
   locale: Locale;
   /** The registration page per language, `[id]` where the id goes; the first is this page's. */
   registrationPages: string[];
   loginHref: string;
+  /** The events list: where an empty list leads. */
+  eventsHref: string;
   text: RegistrationText & {
+    browseEvents: string;
     title: string;
     loading: string;
     empty: string;
@@ -35,7 +39,7 @@ type State = { kind: 'loading' } | { kind: 'guest' } | { kind: 'failed'; message
  * up without an account) is told how to get back to one (the mail link, pasted here if they
  * like), and sees the ones already opened on this device.
  */
-export default function MyRegistrations({ locale, registrationPages, loginHref, text }: MyRegistrationsProps) {
+export default function MyRegistrations({ locale, registrationPages, loginHref, eventsHref, text }: MyRegistrationsProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [remembered, setRemembered] = useState<Remembered[]>([]);
   const [linkError, setLinkError] = useState<string | undefined>();
@@ -59,20 +63,25 @@ export default function MyRegistrations({ locale, registrationPages, loginHref, 
     location.assign(`${page.replace('[id]', found.id)}#token=${found.token}`);
   };
 
-  if (state.kind === 'loading') return <p data-registrations-state="loading">{text.loading}</p>;
+  if (state.kind === 'loading') return <Loading text={text.loading} state="loading" />;
   const listed = state.kind === 'signed-in' ? new Set(state.registrations.map((registration) => registration.id)) : new Set<string>();
   const others = remembered.filter((item) => !listed.has(item.id));
 
   return (
     <div data-registrations-state={state.kind}>
       {state.kind === 'failed' && (
-        <p className="notice" role="alert">
+        <p className="notice notice-error" role="alert">
           {state.message}
         </p>
       )}
       {state.kind === 'signed-in' &&
         (state.registrations.length === 0 ? (
-          <p>{text.empty}</p>
+          <div className="empty-state">
+            <p>{text.empty}</p>
+            <a className="button" href={eventsHref}>
+              {text.browseEvents}
+            </a>
+          </div>
         ) : (
           <ul className="registration-list">
             {state.registrations.map((registration) => (

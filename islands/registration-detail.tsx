@@ -4,6 +4,7 @@ import type { Locale } from './lib/language.ts';
 import { hasEvent, statusText, type Registration, type RegistrationText } from './lib/registration-types.ts';
 import { formatEventDate } from './lib/event-dates.ts';
 import { formatMoment } from '../templates/lib/event-clock.ts';
+import { Loading } from './components/Loading.tsx';
 import { linkFragment } from './lib/registration-links.ts';
 import { requestJson } from './lib/registrations-api.ts';
 import { rememberRegistration } from './lib/remembered-registrations.ts';
@@ -84,16 +85,16 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
     });
   }, [text]);
 
-  if (view.kind === 'loading') return <p data-registration-state="loading">{text.loading}</p>;
+  if (view.kind === 'loading') return <Loading text={text.loading} state="loading" attribute="data-registration-state" />;
   if (view.kind === 'missing') {
     return (
-      <div data-registration-state="missing">
-        <p className="notice" role="alert">
+      <div data-registration-state="missing" className="empty-state">
+        <p className="notice notice-error" role="alert">
           {view.message}
         </p>
-        <p>
-          <a href={listHref}>{text.find}</a>
-        </p>
+        <a className="button button-outline" href={listHref}>
+          {text.find}
+        </a>
       </div>
     );
   }
@@ -129,7 +130,7 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
   return (
     <article className="registration" data-registration-state={registration.status}>
       {notice && (
-        <p className="notice" role="status">
+        <p className="notice notice-success" role="status">
           {notice}
         </p>
       )}
@@ -180,7 +181,7 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
         <dd>{formatEventDate(registration.createdAt.slice(0, 10), locale, false)}</dd>
       </dl>
       {problem && (
-        <p className="notice" role="alert">
+        <p className="notice notice-error" role="alert">
           {problem}
         </p>
       )}

@@ -37,7 +37,8 @@ export function pageInputs(page: PageRoute, model: SiteModel): unknown {
       return { ...own, events: listed(model.events), clubs: model.clubs };
     case 'clubs': // grouped by region
       return { ...own, clubs: model.clubs, lessons: model.lessons };
-    case 'contact':
+    case 'contact': // the office's hours, and the regions `?regio=` fills in
+      return { ...own, clubs: model.clubs, lessons: model.lessons };
     case 'lesson-rules': // the customer form lists the clubs
       return { ...own, clubs: model.clubs };
     case 'regional-tennis':

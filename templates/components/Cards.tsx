@@ -1,6 +1,7 @@
 import { Children, type ReactNode } from 'react';
 import { Picture } from './Picture.tsx';
 import { useImage } from '../lib/images.tsx';
+import { useSite } from '../lib/site.tsx';
 
 interface CardProps {
   href: string;
@@ -18,13 +19,25 @@ interface CardProps {
 
 /** A card with a photo whose whole surface links to `href`: clubs, news, events. */
 export function Card({ href, image, title, level = 3, meta, badge, lang, children }: CardProps) {
+  const { locale, t } = useSite();
   const Heading = level === 2 ? 'h2' : 'h3';
+  // An untranslated item says so before its title, in the page's language (issue 19).
+  const inOtherLanguage = lang && lang !== locale ? (
+    <span className="lang-note" lang={locale}>
+      {t('common.inDutch')}
+    </span>
+  ) : null;
   return (
     <article className="card" {...(lang ? { lang } : {})}>
       <Picture image={useImage(image)} alt="" sizes="(min-width: 1240px) 380px, (min-width: 640px) 50vw, 100vw" className="card-image" />
       {badge}
       <div className="card-body">
-        {meta && <p className="card-meta">{meta}</p>}
+        {(meta || inOtherLanguage) && (
+          <p className="card-meta">
+            {meta}
+            {inOtherLanguage}
+          </p>
+        )}
         <Heading>
           <a href={href} className="card-link">
             {title}

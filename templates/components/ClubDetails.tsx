@@ -1,38 +1,30 @@
 import type { ReactNode } from 'react';
 import type { Club } from '../../cli/content/schemas/data.ts';
-import { useSite } from '../lib/site.tsx';
+import { formatPrice, useSite } from '../lib/site.tsx';
 import { Island } from './Island.tsx';
+import { HoursTable } from './Hours.tsx';
 
-/** The lesson types this club offers. */
+/** The lesson types this club offers, each with its price per lesson (content/data/lessons.yaml). */
 function Offering({ club }: { club: Club }) {
-  const { model, locale } = useSite();
+  const { model, locale, t } = useSite();
   return (
-    <ul className="tags">
+    <ul className="offer-list">
       {model.lessons.packages
         .filter((item) => club.offering.includes(item.id))
         .map((item) => (
-          <li key={item.id}>{item.name[locale]}</li>
+          <li key={item.id}>
+            <strong>{item.name[locale]}</strong>
+            <span>
+              {t('lessons.from')} {formatPrice(item.pricePerLesson, locale)} {t('lessons.perLesson')}
+            </span>
+          </li>
         ))}
     </ul>
   );
 }
 
 function Schedule({ club }: { club: Club }) {
-  const { t } = useSite();
-  return (
-    <table className="schedule">
-      <tbody>
-        {club.schedule.map((slot) => (
-          <tr key={slot.day}>
-            <th scope="row">{t(`club.days.${slot.day}`)}</th>
-            <td>
-              {slot.start} – {slot.end}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <HoursTable slots={club.schedule} />;
 }
 
 function Trainers({ club }: { club: Club }) {

@@ -8,7 +8,11 @@ const topics = ['lessons', 'camps', 'academy', 'regional', 'jobs', 'other'] as c
 /** The contact form (spec §2: it asks what the question is about): the contact-form island. */
 export function ContactForm() {
   const site = useSite();
-  const { t, href, locale } = site;
+  const { t, href, locale, model } = site;
+  // The regional tennis page links to /contact?regio=<id>: that region's sign-up, ready to send.
+  const presets = Object.fromEntries(
+    model.lessons.regions.map((region) => [region.id, { subject: t('forms.contactTopics.regional'), question: t('forms.regionalQuestion', { region: region.name[locale] }) }]),
+  );
   return (
     <Island
       name="contact-form"
@@ -20,6 +24,7 @@ export function ContactForm() {
         topicPlaceholder: t('forms.subjectPlaceholder'),
         text: formText(site, 'contact'),
         privacy: { href: href('privacy-policy'), label: t('forms.privacyNotice') },
+        presets,
       }}
       load="visible"
     />

@@ -1,5 +1,5 @@
 import type { ByLocale, EventText } from '../../cli/content/types.ts';
-import { formatDate, formatTime, useSite } from '../lib/site.tsx';
+import { formatDate, formatDateSpan, formatTime, spansDays, useSite } from '../lib/site.tsx';
 import { Card } from './Cards.tsx';
 import { Icon } from './Icon.tsx';
 import { Island } from './Island.tsx';
@@ -23,7 +23,7 @@ export function EventCard({ item, level, places }: { item: ByLocale<EventText>; 
       lang={fallback ? 'nl' : undefined}
       badge={
         <p className="date-badge" aria-hidden="true">
-          <strong>{formatDate(event.start, locale, { day: 'numeric' })}</strong>
+          <strong>{formatDateSpan(event.start, event.end, locale, { day: 'numeric' })}</strong>
           <span>{formatDate(event.start, locale, { month: 'short' })}</span>
         </p>
       }
@@ -31,7 +31,8 @@ export function EventCard({ item, level, places }: { item: ByLocale<EventText>; 
         <>
           <Icon name="calendar" size={16} />
           <time dateTime={event.start}>
-            {formatDate(event.start, locale, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })} · {formatTime(event.start)}
+            {formatDateSpan(event.start, event.end, locale, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })}
+            {!spansDays(event) && ` · ${formatTime(event.start)}`}
           </time>
         </>
       }

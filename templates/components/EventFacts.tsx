@@ -1,9 +1,6 @@
 import type { EventText } from '../../cli/content/types.ts';
-import { formatDate, formatTime, useSite } from '../lib/site.tsx';
+import { formatDate, formatDateSpan, formatPrice, formatTime, spansDays, useSite } from '../lib/site.tsx';
 import { eventPlace } from '../lib/event-place.ts';
-
-export const formatPrice = (price: number, locale: 'nl' | 'en') =>
-  new Intl.NumberFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(price);
 
 /** Date, time, place, audience, price and deadline of an event. */
 export function EventFacts({ event }: { event: EventText }) {
@@ -13,11 +10,12 @@ export function EventFacts({ event }: { event: EventText }) {
     <dl className="facts-list">
       <dt>{t('event.date')}</dt>
       <dd>
-        <time dateTime={event.start}>{formatDate(event.start, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</time>
+        <time dateTime={event.start}>{formatDateSpan(event.start, event.end, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</time>
       </dd>
       <dt>{t('event.time')}</dt>
       <dd>
         {formatTime(event.start)} – {formatTime(event.end)}
+        {spansDays(event) && `, ${t('event.everyDay')}`}
       </dd>
       <dt>{t('event.location')}</dt>
       <dd>{place}</dd>

@@ -2,6 +2,7 @@ import type { RouteName } from '../../cli/config/schema.ts';
 import { useSite } from '../lib/site.tsx';
 import { Logo } from './Logo.tsx';
 import { Icon } from './Icon.tsx';
+import { PhoneLink } from './PhoneLink.tsx';
 
 /** The footer: the same on every page of a language, so its HTML is made once (lib/shared-parts.tsx). */
 export function Footer() {
@@ -18,8 +19,6 @@ export function FooterContent() {
   const { config } = model;
   // The menu's own pages, groups unfolded; external sites (House of) stay in the header.
   const explore = config.navigation.flatMap((item) => ('children' in item ? item.children : [item])).flatMap((link) => ('route' in link ? [link.route as RouteName] : []));
-  // Its spaces become no-break spaces in the link text: a number broken over two lines is misread.
-  const phone = t('footer.phone');
   return (
     <>
       <div className="container footer-grid">
@@ -37,7 +36,7 @@ export function FooterContent() {
               <Icon name="map-pin" size={18} /> {t('footer.address')}
             </p>
             <p>
-              <Icon name="phone" size={18} /> <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone.replaceAll(' ', '\u00a0')}</a>
+              <Icon name="phone" size={18} /> <PhoneLink phone={t('footer.phone')} />
             </p>
             <p>
               <Icon name="mail" size={18} /> <a href={`mailto:${config.officeEmail}`}>{config.officeEmail}</a>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RouteName } from '../../cli/config/schema.ts';
 import { Picture } from './Picture.tsx';
 import { Crumbs } from './Crumbs.tsx';
+import { Icon } from './Icon.tsx';
 import { useImage } from '../lib/images.tsx';
 
 export interface HeroProps {
@@ -14,12 +15,14 @@ export interface HeroProps {
   parent?: RouteName | undefined;
   /** Calls to action under the title (the home page's). */
   actions?: ReactNode;
+  /** Short proof points under the actions ("20 verenigingen"), with the list's name. */
+  highlights?: { label: string; items: string[] } | undefined;
   /** The title's language when it is not the page's (Dutch text on an untranslated English page). */
   lang?: string | undefined;
 }
 
 /** Every page opens with a hero: title over a photo. Its image is the page's largest paint, so it loads first. */
-export function Hero({ title, subtitle, image, size = 'default', colorBar = false, parent, actions, lang }: HeroProps) {
+export function Hero({ title, subtitle, image, size = 'default', colorBar = false, parent, actions, highlights, lang }: HeroProps) {
   const picture = useImage(image);
   return (
     <div className={`hero hero-${size}`}>
@@ -34,6 +37,15 @@ export function Hero({ title, subtitle, image, size = 'default', colorBar = fals
           </p>
         )}
         {actions && <div className="hero-actions">{actions}</div>}
+        {highlights && (
+          <ul className="hero-highlights" aria-label={highlights.label}>
+            {highlights.items.map((item) => (
+              <li key={item}>
+                <Icon name="circle-check" size={18} /> {item}
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       {colorBar && <div className="hero-color-bar" aria-hidden="true" />}
     </div>

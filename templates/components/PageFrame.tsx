@@ -5,12 +5,14 @@ import { textName } from '../lib/page-text.ts';
 import { useSite } from '../lib/site.tsx';
 import { TranslationNotice } from './TranslationNotice.tsx';
 
-interface PageFrameProps extends Pick<HeroProps, 'parent' | 'actions'> {
+interface PageFrameProps extends Pick<HeroProps, 'parent' | 'actions' | 'highlights'> {
   title?: string;
   description?: string;
   image?: string;
   subtitle?: string;
   fallback?: boolean;
+  /** False when the content brings its own <h1> (the empty layout's login card). */
+  heading?: boolean;
   children: ReactNode;
 }
 
@@ -34,6 +36,7 @@ export function PageFrame(props: PageFrameProps) {
     <Layout
       title={title}
       description={description}
+      {...(props.heading === false ? { heading: false } : {})}
       hero={{
         title,
         subtitle: props.subtitle ?? (props.title ? undefined : text?.data.hero.subtitle),
@@ -42,6 +45,7 @@ export function PageFrame(props: PageFrameProps) {
         colorBar: text?.data.hero.colorBar ?? false,
         parent: props.parent,
         actions: props.actions,
+        highlights: props.highlights,
         lang: fallback ? 'nl' : undefined,
       }}
     >

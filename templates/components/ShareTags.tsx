@@ -1,5 +1,5 @@
 import type { HeroProps } from './Hero.tsx';
-import { formatDate, useSite, type Site } from '../lib/site.tsx';
+import { formatDate, formatDateSpan, useSite, type Site } from '../lib/site.tsx';
 import { eventById, newsById } from '../lib/lookup.ts';
 import { eventPlace } from '../lib/event-place.ts';
 import { cardImage, type CardRequest } from '../lib/share-card.ts';
@@ -18,7 +18,7 @@ function cardRequest(site: Site, title: string, hero: Pick<HeroProps, 'image' | 
   if (entity.kind === 'news') detail = formatDate(newsById(model, entity.id)![locale].data.date, locale);
   if (entity.kind === 'event') {
     const event = eventById(model, entity.id)![locale].data;
-    detail = `${formatDate(event.start, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })} · ${eventPlace(event, model.clubs).text}`;
+    detail = `${formatDateSpan(event.start, event.end, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })} · ${eventPlace(event, model.clubs).text}`;
   }
   const version = images[hero.image]?.variants[0]?.src;
   const { name, url, theme } = model.config;

@@ -1,21 +1,25 @@
 import type { Club } from '../../cli/content/schemas/data.ts';
+import type { SignupCardState, SignupCardText } from '../../islands/signup-window.tsx';
 import { formatDate, useSite } from '../lib/site.tsx';
 import { Island } from './Island.tsx';
 
 /**
- * Whether sign-up is open: rendered as of the build date, then re-evaluated by the signup-window
+ * A club's sign-up card: rendered as of the build date, then re-evaluated by the signup-window
  * island with the visitor's date, since the page is built once and the calendar moves. The
- * sentences are written out here, dates included, so the browser needs no date formatting.
+ * sentences are written out here, dates included, so the browser needs no date formatting. The
+ * closed states lead to the page's question form (`#vraag`).
  */
-export function SignupWindow({ club }: { club: Pick<Club, 'lessonStartDate' | 'signupStartDate' | 'signupEndDate'> }) {
+export function SignupWindow({ club, places }: { club: Club; places: string }) {
   const { t, locale, buildDate } = useSite();
   const date = (iso: string | undefined) => (iso ? formatDate(iso, locale) : '');
   const dates = { lessonStartDate: club.lessonStartDate, signupEndDate: club.signupEndDate, ...(club.signupStartDate ? { signupStartDate: club.signupStartDate } : {}) };
-  const text = {
-    upcoming: t('club.signupOpensOn', { date: date(club.signupStartDate) }),
-    open: t('club.signupOpenUntil', { date: date(club.signupEndDate) }),
-    closed: t('club.signupClosed', { date: date(club.lessonStartDate) }),
-    closedNoDate: t('club.signupClosedNoDate'),
+  const lessons = date(club.lessonStartDate);
+  const ask = (key: string) => ({ label: t(`club.signup.${key}.action`), href: '#vraag' });
+  const states: Record<SignupCardState, SignupCardText> = {
+    upcoming: { message: t('club.signup.upcoming.message', { date: date(club.signupStartDate) }), note: t('club.signup.upcoming.note', { date: lessons }), action: ask('upcoming') },
+    open: { message: t('club.signup.open.message', { date: date(club.signupEndDate) }), note: t('club.signup.open.note', { date: lessons }), action: { label: t('club.signUpAt'), href: club.link } },
+    closed: { message: t('club.signup.closed.message'), note: t('club.signup.closed.note', { date: lessons }), action: ask('closed') },
+    'closed-no-date': { message: t('club.signup.closedNoDate.message'), note: t('club.signup.closedNoDate.note'), action: ask('closedNoDate') },
   };
-  return <Island name="signup-window" props={{ dates, builtOn: buildDate, text }} load="idle" />;
+  return <Island name="signup-window" props={{ dates, builtOn: buildDate, states, places, tooltip: { id: 'signup-tooltip', text: t('club.signUpTooltip') } }} load="idle" />;
 }

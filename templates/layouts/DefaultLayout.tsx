@@ -8,6 +8,8 @@ export interface LayoutProps {
   title: string;
   description: string;
   hero: HeroProps;
+  /** False when the page's content brings its own <h1> (the login card names the view it shows). */
+  heading?: boolean;
   children: ReactNode;
 }
 

@@ -6,7 +6,7 @@ import { useSite } from '../lib/site.tsx';
 import type { LayoutProps } from './DefaultLayout.tsx';
 
 /** No navigation: a card on a photo, for signing in (login, staging login). */
-export function EmptyLayout({ title, description, hero, children }: LayoutProps) {
+export function EmptyLayout({ title, description, hero, heading = true, children }: LayoutProps) {
   const { model, href } = useSite();
   return (
     <Document title={title} description={description} hero={hero}>
@@ -16,7 +16,7 @@ export function EmptyLayout({ title, description, hero, children }: LayoutProps)
           <a className="brand" href={href('home')}>
             <Logo name={model.config.name} />
           </a>
-          <h1>{title}</h1>
+          {heading && <h1>{title}</h1>}
           {children}
         </div>
       </main>

@@ -64,19 +64,43 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 // Pages of lists repeat the same dates; formatting one costs more than remembering it.
 const formattedDates = new Map<string, string>();
 
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const formatKey = `${locale}${options === LONG_DATE ? '' : JSON.stringify(options)}`;
+  // Building a DateTimeFormat costs far more than using one, and pages format many dates.
+  let format = dateFormats.get(formatKey);
+  if (!format) dateFormats.set(formatKey, (format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { timeZone: 'UTC', ...options })));
+  return format;
+}
+
+/** Noon UTC of a content date's day: formatted in UTC, it is that day whatever the time. */
+const calendarDay = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`);
+
 /** A calendar date from `2026-10-02` or `2027-03-14T10:00` (local times stay as written). */
 export function formatDate(iso: string, locale: Locale, options: Intl.DateTimeFormatOptions = LONG_DATE): string {
   const formatKey = `${locale}${options === LONG_DATE ? '' : JSON.stringify(options)}`;
   const day = iso.slice(0, 10);
   const known = formattedDates.get(formatKey + day);
   if (known !== undefined) return known;
-  // Building a DateTimeFormat costs far more than using one, and pages format many dates.
-  let format = dateFormats.get(formatKey);
-  if (!format) dateFormats.set(formatKey, (format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { timeZone: 'UTC', ...options })));
-  const text = format.format(new Date(`${day}T12:00:00Z`));
+  const text = dateFormat(locale, options).format(calendarDay(day));
   formattedDates.set(formatKey + day, text);
   return text;
 }
+
+/**
+ * The days from `start` to `end`: one day as formatDate does, several as the language writes a
+ * span ("26–30 juli 2027", "Mon 26 – Fri 30 July 2027"): a week-long camp is not one day (issue 19).
+ */
+export function formatDateSpan(start: string, end: string, locale: Locale, options: Intl.DateTimeFormatOptions = LONG_DATE): string {
+  if (start.slice(0, 10) >= end.slice(0, 10)) return formatDate(start, locale, options);
+  return dateFormat(locale, options).formatRange(calendarDay(start), calendarDay(end));
+}
+
+/** Whether an event runs over more than one day. */
+export const spansDays = (event: { start: string; end: string }) => event.start.slice(0, 10) < event.end.slice(0, 10);
+
+/** "€ 45" / "€ 16,50" (English "€45", "€16.50"): a price in euros in the page's language, cents only when there are some. */
+export const formatPrice = (price: number, locale: Locale) =>
+  new Intl.NumberFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: Number.isInteger(price) ? 0 : 2 }).format(price);
 
 /** `10:00` from `2027-03-14T10:00`. */
 export const formatTime = (iso: string) => iso.slice(11, 16);

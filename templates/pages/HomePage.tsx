@@ -1,8 +1,5 @@
 import { PageFrame } from '../components/PageFrame.tsx';
-import { Sections } from '../components/Sections.tsx';
 import { Features } from '../components/Features.tsx';
-import { QuickLinks } from '../components/QuickLinks.tsx';
-import { Prose } from '../components/Prose.tsx';
 import { Showcase } from '../components/Showcase.tsx';
 import { NewsCard } from '../components/NewsCard.tsx';
 import { EventCard } from '../components/EventCard.tsx';
@@ -12,8 +9,9 @@ import { usePageText } from '../lib/page-text.ts';
 import { useSite } from '../lib/site.tsx';
 
 /**
- * Welcome, the lesson offer, the calls (club sign-up, camps, academies, jobs), coming events and
- * the latest news. Sections without a call to action are told in full; those with one are cards.
+ * A home page that sells (issue 19): a headline that says what we do, proof in numbers and the
+ * way to a club in the hero; the lessons as cards with their price and an action; then the calls
+ * (sign-up, camps, academies, jobs) as photo cards, coming events and the latest news.
  */
 export function HomePage() {
   const text = usePageText();
@@ -24,21 +22,15 @@ export function HomePage() {
       <a className="button button-accent" href={href('clubs')}>
         {t('home.findClub')} <Icon name="arrow-right" size={18} />
       </a>
-      <a className="button button-ghost" href="#lesaanbod">
-        {t('club.offering')}
+      <a className="button button-ghost" href="#lessen">
+        {t('home.viewLessons')}
       </a>
     </>
   );
+  const highlights = [t('home.highlights.clubs', { count: model.clubs.length }), t('home.highlights.trainers'), t('home.highlights.players')];
   return (
-    <PageFrame actions={actions}>
-      <QuickLinks />
-      <div className="section">
-        <div className="container">
-          <Prose html={text.html} className="measure intro" />
-        </div>
-      </div>
-      <Sections sections={text.data.sections.filter((section) => !section.cta)} />
-      <Packages />
+    <PageFrame actions={actions} highlights={{ label: t('home.highlightsLabel'), items: highlights }}>
+      <Packages intro={text.html} />
       <Features sections={text.data.sections.filter((section) => section.cta)} />
       {upcoming.length > 0 && (
         <Showcase id="evenementen" title={t('event.upcoming')} more={{ href: href('events'), label: t('common.viewAll') }} tinted>

@@ -21,8 +21,10 @@ export function RegistrationsPage() {
               locale,
               registrationPages: registrationPages(site),
               loginHref: href('login'),
+              eventsHref: href('events'),
               text: {
                 ...registrationText(site),
+                browseEvents: t('registrations.browseEvents'),
                 title: t('registrations.title'),
                 loading: t('common.loading'),
                 empty: t('registrations.empty'),

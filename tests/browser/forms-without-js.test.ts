@@ -2,7 +2,7 @@
  * Every form of the site with JavaScript off (issue 18), in Chromium, against the built site on
  * `site serve` with its real functions: SMTP to a loopback server, the embedded database, the
  * staging guard. A form is posted as a browser posts it; the visitor lands on the page that says
- * what happened (the spec's '{name} formulier verzonden.' / 'Er is iets mis gegaan bij het
+ * what happened (the spec's '{name} formulier verzonden.', in Dutch as one word, / 'Er is iets mis gegaan bij het
  * verzenden.'), in the form's language; after a failure the browser's back button brings the
  * form back with everything typed. The staging login: a wrong code says so on the page, the right
  * one opens the page that was asked for.
@@ -38,16 +38,16 @@ interface FormCase {
 const signupPath = { nl: '/evenementen/1-open-dag-jeugdtennis/inschrijven', en: '/en/events/1-youth-tennis-open-day/register' };
 const forms: FormCase[] = [
   { form: 'contact', path: { nl: '/contact', en: '/en/contact' }, id: 'contact', fields: { name: 'Sanne de Wit', email: 'sanne@example.nl', subject: 'choose', question: 'Wanneer beginnen de lessen? TOKEN' }, name: { nl: 'Contact', en: 'Contact' }, failure: 'smtp' },
-  { form: 'question', path: { nl: '/verenigingen/1-ltc-de-kei', en: '/en/clubs/1-ltc-de-kei' }, id: 'question', fields: { email: 'ruben@example.nl', question: 'Is er plek op maandag? TOKEN' }, name: { nl: 'Vraag', en: 'Question' }, failure: 'smtp' },
-  { form: 'customer', path: { nl: '/lesregels', en: '/en/lesson-rules' }, id: 'customer', fields: { subject: 'choose', subjectPerson: 'Tim de Wit', subjectClub: 'choose', email: 'ouder@example.nl', question: 'Tim mist de les van dinsdag. TOKEN' }, name: { nl: 'Klantvraag', en: 'Customer question' }, failure: 'smtp' },
-  { form: 'basic', path: { nl: '/kampen', en: '/en/camps' }, id: 'camp-signup', fields: { firstName: 'Fleur TOKEN', surname: 'Scholten', email: 'fleur@example.nl' }, name: { nl: 'Aanmelding', en: 'Sign-up' }, failure: 'smtp' },
+  { form: 'question', path: { nl: '/verenigingen/1-ltc-de-kei', en: '/en/clubs/1-ltc-de-kei' }, id: 'question', fields: { email: 'ruben@example.nl', question: 'Is er plek op maandag? TOKEN' }, name: { nl: 'Vragen', en: 'Question' }, failure: 'smtp' },
+  { form: 'customer', path: { nl: '/lesregels', en: '/en/lesson-rules' }, id: 'customer', fields: { subject: 'choose', subjectPerson: 'Tim de Wit', subjectClub: 'choose', email: 'ouder@example.nl', question: 'Tim mist de les van dinsdag. TOKEN' }, name: { nl: 'Lesvragen', en: 'Customer question' }, failure: 'smtp' },
+  { form: 'basic', path: { nl: '/kampen', en: '/en/camps' }, id: 'camp-signup', fields: { firstName: 'Fleur TOKEN', surname: 'Scholten', email: 'fleur@example.nl' }, name: { nl: 'Aanmeld', en: 'Sign-up' }, failure: 'smtp' },
   { form: 'job', path: { nl: '/vacatures', en: '/en/jobs' }, id: 'job-2', open: '#job-2-firstName', fields: { firstName: 'Joost', surname: 'van Leeuwen', email: 'joost@example.nl', phone: '+31 6 12345678', motivation: 'Ik geef al tien jaar les. TOKEN' }, name: { nl: 'Sollicitatie', en: 'Application' }, failure: 'smtp' },
   // The year is checked against the event's range by the server only (a text field cannot hold a range).
   { form: 'signup', path: signupPath, id: 'event-signup', fields: { firstName: 'Lotte TOKEN', surname: 'Bakker', email: 'lotte@example.nl', 'answers-birthYear': '2014', remarks: 'Komt met de fiets.' }, name: { nl: 'Inschrijf', en: 'Registration' }, failure: { 'answers-birthYear': '1890' } },
 ];
 
 const words = {
-  nl: { success: (name: string) => `${name} formulier verzonden.`, failure: 'Er is iets mis gegaan bij het verzenden.', wrongCode: 'Deze toegangscode klopt niet.' },
+  nl: { success: (name: string) => `${name}formulier verzonden.`, failure: 'Er is iets mis gegaan bij het verzenden.', wrongCode: 'Deze toegangscode klopt niet.' },
   en: { success: (name: string) => `${name} form submitted.`, failure: 'Something went wrong while sending.', wrongCode: 'This access code is not correct.' },
 };
 

@@ -3,7 +3,7 @@
  * (site serve) with SMTP to a loopback server (issue 4): a wrong form gets field messages in the
  * page's language and sends nothing; a send the server cannot deliver shows the server's message
  * and keeps everything typed; no network shows the form's own message; a good one sends the mail,
- * shows '{name} formulier verzonden.' / '{name} form submitted.' and clears the form.
+ * shows '{name}formulier verzonden.' / '{name} form submitted.' and clears the form.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -30,14 +30,14 @@ interface FormCase {
 
 const forms: FormCase[] = [
   { form: 'contact', island: 'contact-form', path: { nl: '/contact', en: '/en/contact' }, id: 'contact', fields: { name: 'Sanne de Wit', email: 'sanne@example.nl', subject: 'choose', question: 'Wanneer beginnen de lessen? TOKEN' }, required: ['email', 'subject', 'question'], name: { nl: 'Contact', en: 'Contact' } },
-  { form: 'question', island: 'question-form', path: { nl: '/verenigingen/1-ltc-de-kei', en: '/en/clubs/1-ltc-de-kei' }, id: 'question', fields: { email: 'ruben@example.nl', question: 'Is er plek op maandag? TOKEN' }, required: ['email', 'question'], name: { nl: 'Vraag', en: 'Question' } },
-  { form: 'customer', island: 'customer-form', path: { nl: '/lesregels', en: '/en/lesson-rules' }, id: 'customer', fields: { subject: 'choose', subjectPerson: 'Tim de Wit', subjectClub: 'choose', email: 'ouder@example.nl', question: 'Tim mist de les van dinsdag. TOKEN' }, required: ['subject', 'subjectPerson', 'subjectClub', 'email', 'question'], name: { nl: 'Klantvraag', en: 'Customer question' } },
-  { form: 'basic', island: 'basic-form', path: { nl: '/kampen', en: '/en/camps' }, id: 'camp-signup', fields: { firstName: 'Fleur TOKEN', surname: 'Scholten', email: 'fleur@example.nl' }, required: ['firstName', 'surname', 'email'], name: { nl: 'Aanmelding', en: 'Sign-up' } },
+  { form: 'question', island: 'question-form', path: { nl: '/verenigingen/1-ltc-de-kei', en: '/en/clubs/1-ltc-de-kei' }, id: 'question', fields: { email: 'ruben@example.nl', question: 'Is er plek op maandag? TOKEN' }, required: ['email', 'question'], name: { nl: 'Vragen', en: 'Question' } },
+  { form: 'customer', island: 'customer-form', path: { nl: '/lesregels', en: '/en/lesson-rules' }, id: 'customer', fields: { subject: 'choose', subjectPerson: 'Tim de Wit', subjectClub: 'choose', email: 'ouder@example.nl', question: 'Tim mist de les van dinsdag. TOKEN' }, required: ['subject', 'subjectPerson', 'subjectClub', 'email', 'question'], name: { nl: 'Lesvragen', en: 'Customer question' } },
+  { form: 'basic', island: 'basic-form', path: { nl: '/kampen', en: '/en/camps' }, id: 'camp-signup', fields: { firstName: 'Fleur TOKEN', surname: 'Scholten', email: 'fleur@example.nl' }, required: ['firstName', 'surname', 'email'], name: { nl: 'Aanmeld', en: 'Sign-up' } },
   { form: 'job', island: 'job-form', path: { nl: '/vacatures', en: '/en/jobs' }, id: 'job-2', open: '#job-2-firstName', fields: { firstName: 'Joost', surname: 'van Leeuwen', email: 'joost@example.nl', phone: '+31 6 12345678', motivation: 'Ik geef al tien jaar les. TOKEN' }, required: ['firstName', 'surname', 'email', 'motivation'], name: { nl: 'Sollicitatie', en: 'Application' } },
 ];
 
 const words = {
-  nl: { required: 'Dit veld is verplicht.', email: 'Vul een geldig e-mailadres in.', success: (name: string) => `${name} formulier verzonden.`, failure: 'Er is iets mis gegaan bij het verzenden.', refused: 'Er is iets mis gegaan bij het verzenden. Je bericht is niet verstuurd; probeer het over een paar minuten opnieuw.' },
+  nl: { required: 'Dit veld is verplicht.', email: 'Vul een geldig e-mailadres in.', success: (name: string) => `${name}formulier verzonden.`, failure: 'Er is iets mis gegaan bij het verzenden.', refused: 'Er is iets mis gegaan bij het verzenden. Je bericht is niet verstuurd; probeer het over een paar minuten opnieuw.' },
   en: { required: 'This field is required.', email: 'Please enter a valid email address.', success: (name: string) => `${name} form submitted.`, failure: 'Something went wrong while sending.', refused: 'Something went wrong while sending. Your message was not sent; please try again in a few minutes.' },
 };
 
@@ -141,7 +141,7 @@ describe.skipIf(!runs)('form islands', () => {
     await control(page, form, 'email').press('Enter');
     await page.waitForTimeout(300);
     release();
-    await expect.poll(() => openToasts(page)).toContain('Aanmelding formulier verzonden.');
+    await expect.poll(() => openToasts(page)).toContain('Aanmeldformulier verzonden.');
     // Sent by the island, not posted by the browser: the page never left.
     expect(navigations).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/kampen');

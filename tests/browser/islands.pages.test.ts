@@ -1,8 +1,8 @@
 /**
  * Islands on whole pages (issue 4): hydration leaves the server's markup exactly as it was (no
  * mismatch to warn about), no console message on any island page in either language, a page
- * without islands loads no script, the 404 page shows the path asked for, and a club's sign-up
- * window follows the visitor's calendar rather than the build's.
+ * without islands loads no script, and the 404 page shows the path asked for. (A club's sign-up
+ * card on the visitor's calendar: tests/browser/signup-card.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -124,9 +124,9 @@ describe.skipIf(!runs)('islands on whole pages', () => {
   });
 
   test.each([
-    { path: '/bestaat/niet-meer', shown: '/bestaat/niet-meer', text: 'Page Not Found' },
+    { path: '/bestaat/niet-meer', shown: '/bestaat/niet-meer', text: 'Pagina niet gevonden' },
     { path: '/en/does-not-exist', shown: '/en/does-not-exist', text: 'Page Not Found' },
-    { path: '/caf%C3%A9-de-baan', shown: '/café-de-baan', text: 'Page Not Found' },
+    { path: '/caf%C3%A9-de-baan', shown: '/café-de-baan', text: 'Pagina niet gevonden' },
   ])('404 at $path names the path asked for', async ({ path, shown, text }) => {
     const context = await site.browser.newContext(contextOptions(site));
     const page = await context.newPage();
@@ -135,34 +135,6 @@ describe.skipIf(!runs)('islands on whole pages', () => {
     await page.locator('site-island[data-island="requested-path"][data-state="hydrated"]').waitFor({ state: 'attached' });
     await expect.poll(() => page.locator('code[data-requested-path]').textContent()).toBe(shown);
     expect(await page.locator('.status-page').textContent()).toContain(`${text}: ${shown}`);
-    await context.close();
-  });
-
-  // LTC De Kei: sign-up 4 August to 7 September 2025, lessons from 29 September 2025.
-  test.each([
-    { today: '2025-07-01T12:00:00', locale: 'nl', state: 'upcoming', text: 'Inschrijving opent op 4 augustus 2025' },
-    { today: '2025-08-10T12:00:00', locale: 'nl', state: 'open', text: 'Inschrijven kan tot 7 september 2025' },
-    { today: '2025-09-07T23:30:00', locale: 'nl', state: 'open', text: 'Inschrijven kan tot 7 september 2025' },
-    { today: '2025-09-20T12:00:00', locale: 'nl', state: 'closed', text: 'Inschrijving gesloten; volgende lesstart 29 september 2025' },
-    { today: '2025-08-10T12:00:00', locale: 'en', state: 'open', text: 'Sign-up open until 7 September 2025' },
-    { today: '2025-07-01T12:00:00', locale: 'en', state: 'upcoming', text: 'Sign-up opens on 4 August 2025' },
-  ])('the sign-up window on $today ($locale): $state', async ({ today, locale, state, text }) => {
-    const context = await site.browser.newContext(contextOptions(site));
-    // The visitor's clock: Date is fixed, timers run as usual.
-    await context.clock.setFixedTime(new Date(today));
-    const { page, problems } = await openPage(context, locale === 'nl' ? '/verenigingen/1-ltc-de-kei' : '/en/clubs/1-ltc-de-kei', { waitFor: ['signup-window'] });
-    const window = page.locator('.signup-window');
-    await expect.poll(() => window.getAttribute('data-signup-state')).toBe(state);
-    expect(await window.textContent()).toBe(text);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  test('the sign-up window as built on 2026-11-22: closed, its lessons long begun', async () => {
-    const context = await site.browser.newContext(contextOptions(site, { javaScriptEnabled: false }));
-    const page = await context.newPage();
-    await page.goto('/verenigingen/1-ltc-de-kei');
-    expect(await page.locator('.signup-window').textContent()).toBe('Inschrijving gesloten');
     await context.close();
   });
 });

@@ -214,22 +214,23 @@ describe('site build on the real site', () => {
 });
 
 describe('404 and 500 pages', () => {
+  // The spec's English wording on English pages, translated on Dutch ones (issue 19).
   test.each([
-    ['404.html', 'nl'],
-    ['en/404.html', 'en'],
-  ])('%s: "Page Not Found" and the requested path, in %s', async (file, locale) => {
+    ['404.html', 'nl', 'Pagina niet gevonden'],
+    ['en/404.html', 'en', 'Page Not Found'],
+  ])('%s: "%s" and the requested path, in %s', async (file, locale, message) => {
     const html = await read(file);
     expect(html).toMatch(new RegExp(`<html lang="${locale}"`));
-    expect(html).toContain('<title>404 Page Not Found | Baseline Tennis</title>');
+    expect(html).toContain(`<title>404 ${message} | Baseline Tennis</title>`);
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     // The path is filled in by the browser: the page is one file for every unknown path.
-    expect(html).toMatch(/Page Not Found<!-- -->: <site-island data-island="requested-path"[^>]*><code data-requested-path>/);
+    expect(html).toMatch(new RegExp(`${message}<!-- -->: <site-island data-island="requested-path"[^>]*><code data-requested-path>`));
   });
 
-  test('500: the status code and a "Clear errors" button that goes to /', async () => {
+  test('500: the status code and a "Clear errors" button that goes to /, "Fouten wissen" in Dutch', async () => {
     const html = await read('500.html');
     expect(html).toContain('<title>500 ');
-    expect(html).toMatch(/<a class="button" href="\/">Clear errors/);
+    expect(html).toMatch(/<a class="button" href="\/">Fouten wissen/);
     expect(await read('en/500.html')).toMatch(/<a class="button" href="\/">Clear errors/);
   });
 });

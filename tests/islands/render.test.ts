@@ -27,7 +27,7 @@ const text = {
   optional: 'optioneel',
   send: 'Versturen',
   sending: 'Bezig met versturen…',
-  success: 'Aanmelding formulier verzonden.',
+  success: 'Aanmeldformulier verzonden.',
   failure: 'Er is iets mis gegaan bij het verzenden.',
 };
 
@@ -76,21 +76,36 @@ test('a form: labelled fields, optional marked, messages tied to their control, 
   expect(html).toContain('>Versturen</button>');
 });
 
-test('the sign-up window says what it was on the build day', () => {
-  const props = {
-    dates: { signupStartDate: '2025-08-04', signupEndDate: '2025-09-07', lessonStartDate: '2025-09-29' },
-    text: { upcoming: 'opens', open: 'open', closed: 'closed, next start', closedNoDate: 'closed' },
-  };
-  const open = renderIsland(islands['signup-window'], { ...props, builtOn: '2025-08-10' });
-  expect(tag(open, 'p')).toEqual({ class: 'signup-window signup-open', 'data-signup-state': 'open' });
-  expect(open).toContain('>open</p>');
-  expect(renderIsland(islands['signup-window'], { ...props, builtOn: '2025-09-10' })).toContain('>closed, next start<');
-  expect(renderIsland(islands['signup-window'], { ...props, builtOn: '2026-11-22' })).toContain('>closed<');
+const signupProps = {
+  dates: { signupStartDate: '2025-08-04', signupEndDate: '2025-09-07', lessonStartDate: '2025-09-29' },
+  states: {
+    upcoming: { message: 'opens', note: 'lessons later', action: { label: 'Ask', href: '#vraag' } },
+    open: { message: 'open', action: { label: 'Sign up', href: 'https://example.nl/club' } },
+    closed: { message: 'closed', note: 'lessons soon', action: { label: 'Ask for a place', href: '#vraag' } },
+    'closed-no-date': { message: 'closed', action: { label: 'Ask about the next', href: '#vraag' } },
+  },
+  places: '24 places left',
+  tooltip: { id: 'signup-tooltip', text: 'Via YourTennis' },
+};
+
+test.each([
+  ['2025-07-01', 'upcoming', 'Ask', '#vraag'],
+  ['2025-08-10', 'open', 'Sign up', 'https://example.nl/club'],
+  ['2025-09-10', 'closed', 'Ask for a place', '#vraag'],
+  ['2026-11-22', 'closed-no-date', 'Ask about the next', '#vraag'],
+])('the sign-up card built on %s: %s, with one action', (builtOn, state, label, href) => {
+  const html = renderIsland(islands['signup-window'], { ...signupProps, builtOn });
+  expect(tag(html, 'div')).toEqual({ class: `signup-card signup-${state}`, 'data-signup-state': state });
+  expect(tags(html, 'a')).toHaveLength(1);
+  expect(tag(html, 'a')).toMatchObject({ href });
+  expect(html).toContain(`>${label}<`);
+  // The free places only while sign-up is open.
+  expect(html.includes('24 places left')).toBe(state === 'open');
 });
 
-test('a tooltip is in the page, hidden, and describes its trigger', () => {
-  const html = renderIsland(islands['tooltip-link'], { id: 'signup-tooltip', href: 'https://example.nl', label: 'Inschrijven', tooltip: 'Via YourTennis', className: 'button', external: true });
-  expect(tag(html, 'a')).toEqual({ href: 'https://example.nl', rel: 'noopener', 'aria-describedby': 'signup-tooltip', class: 'button' });
+test('the open card’s link has its tooltip in the page, hidden, describing it', () => {
+  const html = renderIsland(islands['signup-window'], { ...signupProps, builtOn: '2025-08-10' });
+  expect(tag(html, 'a')).toEqual({ href: 'https://example.nl/club', rel: 'noopener', 'aria-describedby': 'signup-tooltip', class: 'button signup-action' });
   expect(tag(html, 'span', { role: 'tooltip' })).toEqual({ role: 'tooltip', id: 'signup-tooltip', class: 'tooltip', 'data-state': 'closed', hidden: '' });
   expect(html).toContain('>Via YourTennis</span>');
 });
@@ -109,8 +124,8 @@ test('the 404 path before script', () => {
 });
 
 test('the same props give the same HTML again, remembered by value, not by object', () => {
-  const props = (href: string) => ({ id: 'tip', href, label: 'Inschrijven', tooltip: 'Via YourTennis', className: 'button', external: true });
-  const first = renderIsland(islands['tooltip-link'], props('https://example.nl/a'));
-  expect(renderIsland(islands['tooltip-link'], props('https://example.nl/a'))).toBe(first);
-  expect(renderIsland(islands['tooltip-link'], props('https://example.nl/b'))).toContain('href="https://example.nl/b"');
+  const props = (href: string) => ({ ...signupProps, builtOn: '2025-08-10', states: { ...signupProps.states, open: { message: 'open', action: { label: 'Sign up', href } } } });
+  const first = renderIsland(islands['signup-window'], props('https://example.nl/a'));
+  expect(renderIsland(islands['signup-window'], props('https://example.nl/a'))).toBe(first);
+  expect(renderIsland(islands['signup-window'], props('https://example.nl/b'))).toContain('href="https://example.nl/b"');
 });

@@ -73,7 +73,7 @@ describe.skipIf(!runs)('a visitor meets a service that is down, then back', () =
 
     smtp = await startSmtp(port);
     await send.click();
-    await poll(toasts).toContain('Contact formulier verzonden.');
+    await poll(toasts).toContain('Contactformulier verzonden.');
     const mails = await waitForMails(smtp, 1);
     expect(mails.map((mail) => mail.envelope.to)).toEqual([['info@baselinetennis.nl']]);
     expect(mails[0]?.mail.text).toContain('Wanneer beginnen de lessen na de zomer?');

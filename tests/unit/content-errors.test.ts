@@ -131,7 +131,7 @@ const cases: Case[] = [
   {
     name: 'a link with both a route and an href (union): says what is wrong, not "Invalid input"',
     changes: [replace(HOME, 'route: clubs }', 'route: clubs, href: "https://www.knltb.nl" }')],
-    expected: (at) => [mismatch(at(HOME, 'href: "https://www.knltb.nl"'), 'sections[1].cta', 'unknown field "href" (check the spelling)', 'pages')],
+    expected: (at) => [mismatch(at(HOME, 'href: "https://www.knltb.nl"'), 'sections[0].cta', 'unknown field "href" (check the spelling)', 'pages')],
   },
   {
     name: 'YAML syntax error (an unquoted colon)',
@@ -276,7 +276,7 @@ const cases: Case[] = [
         'error',
         'CONTENT_UNKNOWN_REFERENCE',
         at(HOME, 'route: verenigingen'),
-        'sections[1].cta.route: there is no route "verenigingen".',
+        'sections[0].cta.route: there is no route "verenigingen".',
         `Use one of: ${Object.keys(config.routes).slice(0, 12).join(', ')}, ... (${Object.keys(config.routes).length} in all).`,
       ),
     ],

@@ -50,6 +50,8 @@ export const lessonsSchema = z.strictObject({
       quote: localized,
       description: localized,
       groupSize: z.strictObject({ min: z.number().int().positive(), max: z.number().int().positive() }),
+      // Euros per lesson per player, the lowest a club charges: shown as "vanaf € 45 per les" (issue 19).
+      pricePerLesson: z.number().positive().multipleOf(0.01),
     }),
   ),
   youthLevels: z.array(

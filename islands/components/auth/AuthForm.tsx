@@ -99,7 +99,8 @@ export function AuthForm({ id, heading, intro, fields, password, submit, busy, t
 
   return (
     <form ref={form} id={id} className="form auth-form" noValidate onSubmit={onFormSubmit} aria-busy={sending} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{heading}</h2>
+      {/* The page's heading: it names the view shown (sign in, create an account), not "Log in" for all (issue 19). */}
+      <h1 id={`${id}-heading`}>{heading}</h1>
       {intro}
       {fields.map((field) => (
         <TextField key={field.name} formId={id} field={field} error={errors[field.name]} />

@@ -119,7 +119,7 @@ export function SignedInView({ text, profile, registrations, next, onSignOut, bu
   return (
     <section className="auth-signed-in" aria-labelledby="signed-in-heading">
       <Avatar src={profile.photo} alt={name} size="3xl" />
-      <h2 id="signed-in-heading">{text.signedInAs.replace('{name}', name)}</h2>
+      <h1 id="signed-in-heading">{text.signedInAs.replace('{name}', name)}</h1>
       <p className="form-note">{profile.email}</p>
       <p className="auth-actions">
         {next && (
