@@ -16,7 +16,7 @@ export interface HeroProps {
   /** Calls to action under the title (the home page's). */
   actions?: ReactNode;
   /** Short proof points under the actions ("20 verenigingen"), with the list's name. */
-  highlights?: { label: string; items: string[] } | undefined;
+  highlights?: string[] | undefined;
   /** The title's language when it is not the page's (Dutch text on an untranslated English page). */
   lang?: string | undefined;
 }
@@ -38,8 +38,8 @@ export function Hero({ title, subtitle, image, size = 'default', colorBar = fals
         )}
         {actions && <div className="hero-actions">{actions}</div>}
         {highlights && (
-          <ul className="hero-highlights" aria-label={highlights.label}>
-            {highlights.items.map((item) => (
+          <ul className="hero-highlights">
+            {highlights.map((item) => (
               <li key={item}>
                 <Icon name="circle-check" size={18} /> {item}
               </li>

@@ -29,7 +29,7 @@ export function HomePage() {
   );
   const highlights = [t('home.highlights.clubs', { count: model.clubs.length }), t('home.highlights.trainers'), t('home.highlights.players')];
   return (
-    <PageFrame actions={actions} highlights={{ label: t('home.highlightsLabel'), items: highlights }}>
+    <PageFrame actions={actions} highlights={highlights}>
       <Packages intro={text.html} />
       <Features sections={text.data.sections.filter((section) => section.cta)} />
       {upcoming.length > 0 && (

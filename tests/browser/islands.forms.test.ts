@@ -141,7 +141,7 @@ describe.skipIf(!runs)('form islands', () => {
     await control(page, form, 'email').press('Enter');
     await page.waitForTimeout(300);
     release();
-    await expect.poll(() => openToasts(page)).toContain('Aanmeldformulier verzonden.');
+    await expect.poll(() => openToasts(page), { timeout: 15_000 }).toContain('Aanmeldformulier verzonden.');
     // Sent by the island, not posted by the browser: the page never left.
     expect(navigations).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/kampen');
