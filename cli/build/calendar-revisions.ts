@@ -35,16 +35,18 @@ export async function changedAt(root: string, paths: readonly string[]): Promise
   const times = new Map<string, number>();
   if (!paths.length) return times;
   const wanted = new Set(paths);
-  // Paths git prints are from the top of the repository; the project may be a folder inside it.
-  const prefix = (await git(root, ['rev-parse', '--show-prefix']))?.trim();
-  if (prefix !== undefined) {
-    const [status, log] = await Promise.all([
-      git(root, ['status', '--porcelain', '-z', '--no-renames', '--untracked-files=all', '--', ...paths]),
-      git(root, ['log', '--format=%x01%ct', '--name-only', '-z', '--', ...paths]),
-    ]);
-    const edited = new Set((status ?? '').split('\0').flatMap((entry) => (/^.. /.test(entry) ? [entry.slice(3)] : [])));
+  const [top, status, log] = await Promise.all([
+    // Paths git prints are from the top of the repository; the project may be a folder inside it.
+    git(root, ['rev-parse', '--show-prefix']),
+    git(root, ['status', '--porcelain', '-z', '--no-renames', '--untracked-files=all', '--', ...paths]),
+    git(root, ['log', '--format=%x01%ct', '--name-only', '-z', '--', ...paths]),
+  ]);
+  const prefix = top?.trim();
+  // All three answered, or none is trusted (a file edited but unreported would get an older time).
+  if (prefix !== undefined && status !== undefined && log !== undefined) {
+    const edited = new Set(status.split('\0').flatMap((entry) => (/^.. /.test(entry) ? [entry.slice(3)] : [])));
     let commit = 0;
-    for (const field of (log ?? '').split('\0')) {
+    for (const field of log.split('\0')) {
       const name = field.replace(/^\n/, '');
       if (name.startsWith('\x01')) commit = Number(name.slice(1).trim());
       else if (name.startsWith(prefix) && name.length > prefix.length) {
