@@ -4,7 +4,8 @@
  * stored registration gets its mail, once (the only second copies are mails the SMTP server had
  * taken when the process died, and they carry the same Message-ID); no mail goes out for a
  * registration that was not stored; and every visitor whose request was cut, trying again, ends
- * with exactly one registration and its link in their mailbox.
+ * with exactly one registration and its link in their mailbox. Then the same for a burst of
+ * confirmations from those links: every place or waitlist number committed gets its mail.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ParsedMail } from 'mailparser';
@@ -33,18 +34,21 @@ const readTables = (env: Record<string, string>): Promise<Stored> =>
 
 type Attempt = { status: number; body: unknown } | { error: string };
 
-async function post(url: string, body: unknown): Promise<Attempt> {
+async function post(url: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Attempt> {
   try {
-    const response = await fetch(`${url}/api/registrations`, { method: 'POST', headers: { origin: url, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${url}${path}`, { method: 'POST', headers: { origin: url, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     return { status: response.status, body: await response.json() };
   } catch (error) {
     return { error: String((error as Error).cause ?? error) };
   }
 }
 
+const signingUp = (url: string, body: Record<string, unknown>) => post(url, '/api/registrations', body);
+const confirming = (url: string, link: { id: string; token: string }) => post(url, `/api/registrations/${encodeURIComponent(link.id)}/confirm`, {}, { 'x-registration-token': link.token });
+
 const registrationOf = (mail: ParsedMail) => String(mail.headers.get('x-site-registration'));
 
-describe.each(databaseKinds('tests/registrations/crash.test.ts'))('kill -9 during a burst of sign-ups on the %s database', (kind) => {
+describe.each(databaseKinds('tests/registrations/crash.test.ts'))('kill -9 during a burst of sign-ups, then of confirmations, on the %s database', (kind) => {
   let database: Database;
   let smtp: TestSmtp;
   let dist: FixtureDist;
@@ -64,34 +68,68 @@ describe.each(databaseKinds('tests/registrations/crash.test.ts'))('kill -9 durin
     await database?.stop();
   });
 
-  test('every stored registration gets its mail exactly once; every visitor cut off ends with one registration and its link', async () => {
+  /**
+   * Sends every request at once, SIGKILLs the server once KILL_AT of them are answered, starts it
+   * again on the same data (which sends what the dead one queued) and lets every visitor whose
+   * request was cut try again; each answer must be `status`. Ends with the server stopped.
+   */
+  async function killedMidBurst<T>(items: readonly T[], send: (url: string, item: T) => Promise<Attempt>, status: number) {
     server = await startServeProcess({ dist: dist.dir, env });
     await server.waitFor(/registrations: mail outbox at start: 0 sent, 0 not sent/);
     const first = server;
     let answeredBeforeKill = 0;
-    const bodies = Array.from({ length: BURST }, (_, n) => signUp(1, n));
     const attempts = await Promise.all(
-      bodies.map(async (body) => {
-        const attempt = await post(first.url, body);
+      items.map(async (item) => {
+        const attempt = await send(first.url, item);
         if ('status' in attempt && (answeredBeforeKill += 1) === KILL_AT) first.child.kill('SIGKILL');
         return attempt;
       }),
     );
     await first.exited;
     const answered = attempts.filter((attempt) => 'status' in attempt);
-    const cut = bodies.filter((_, n) => 'error' in attempts[n]!);
-    expect(answered.every((attempt) => 'status' in attempt && attempt.status === 202)).toBe(true);
+    const cut = items.filter((_, n) => 'error' in attempts[n]!);
+    expect(answered.every((attempt) => 'status' in attempt && attempt.status === status)).toBe(true);
     expect(cut.length).toBeGreaterThan(0);
     const receivedBeforeRestart = smtp.received.length;
 
     // Started again on the same data: what the dead process queued goes out at once.
     server = await startServeProcess({ dist: dist.dir, env });
     const [, resent] = await server.waitFor(/registrations: mail outbox at start: (\d+) sent, 0 not sent/);
-    // Each visitor who heard nothing tries again: the guest's answer, and a registration (new, or the one stored).
-    const retried = await Promise.all(cut.map((body) => post(server!.url, body)));
-    expect(retried.map((attempt) => ('status' in attempt ? attempt.status : attempt.error))).toEqual(cut.map(() => 202));
+    const retried = await Promise.all(cut.map((item) => send(server!.url, item)));
+    expect(retried.map((attempt) => ('status' in attempt ? attempt.status : attempt.error))).toEqual(cut.map(() => status));
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    return { answered: answered.length, cut: cut.length, receivedBeforeRestart, resent: Number(resent) };
+  }
+
+  /**
+   * The mails the SMTP server got from `from` on: exactly one distinct mail (Message-ID) per
+   * queued row; a second copy only of a mail it took from the process that died, which had not
+   * yet recorded its "accepted" (the kill came first), never one the restart itself repeats; and
+   * at most as many as the outbox hands to SMTP at once (the rest waited unsent, and went once).
+   * How many were sent twice.
+   */
+  function expectEachMailOnce(rows: Stored['outbox'], from: number, receivedBeforeRestart: number): number {
+    const mails = smtp.received.slice(from).map((received) => received.mail);
+    const messageIds = new Map(rows.map((row) => [row.registration_id, row.message_id]));
+    expect(new Set(mails.map(registrationOf))).toEqual(new Set(messageIds.keys()));
+    for (const mail of mails) expect(mail.messageId).toBe(messageIds.get(registrationOf(mail)));
+    const firstSeen = new Map<string, number>();
+    mails.forEach((mail, index) => {
+      const seen = firstSeen.get(mail.messageId!);
+      if (seen === undefined) firstSeen.set(mail.messageId!, index);
+      else expect(from + seen).toBeLessThan(receivedBeforeRestart);
+    });
+    const duplicates = mails.length - firstSeen.size;
+    expect(duplicates).toBeLessThanOrEqual(SENDING_AT_ONCE);
+    return duplicates;
+  }
+
+  const bodies = Array.from({ length: BURST }, (_, n) => signUp(1, n));
+
+  test('every stored registration gets its mail exactly once; every visitor cut off ends with one registration and its link', async () => {
+    // Each visitor who heard nothing tries again: the guest's answer, and a registration (new, or the one stored).
+    const burst = await killedMidBurst(bodies, signingUp, 202);
 
     const stored = await readTables(env);
     const mails = smtp.received.map((received) => received.mail);
@@ -102,26 +140,33 @@ describe.each(databaseKinds('tests/registrations/crash.test.ts'))('kill -9 durin
     expect(new Set(stored.outbox.map((row) => row.registration_id))).toEqual(new Set(stored.registrations.map((row) => row.id)));
 
     // The SMTP server got mail for exactly the stored registrations, one distinct mail (Message-ID) each.
-    const messageIds = new Map(stored.outbox.map((row) => [row.registration_id, row.message_id]));
-    expect(new Set(mails.map(registrationOf))).toEqual(new Set(messageIds.keys()));
-    for (const mail of mails) expect(mail.messageId).toBe(messageIds.get(registrationOf(mail)));
-    // A second copy only of a mail the SMTP server took from the process that died, which had not
-    // yet recorded its "accepted" (the kill came first): never one the restart itself repeats.
-    const firstSeen = new Map<string, number>();
-    mails.forEach((mail, index) => {
-      const seen = firstSeen.get(mail.messageId!);
-      if (seen === undefined) firstSeen.set(mail.messageId!, index);
-      else expect(seen).toBeLessThan(receivedBeforeRestart);
-    });
-    const duplicates = mails.length - firstSeen.size;
-    // And at most as many as it hands to SMTP at once: the rest waited unsent, and went once.
-    expect(duplicates).toBeLessThanOrEqual(SENDING_AT_ONCE);
+    const duplicates = expectEachMailOnce(stored.outbox, 0, burst.receivedBeforeRestart);
     // Each visitor's mailbox holds their own link.
     for (const body of bodies) {
       const theirs = mails.filter((mail) => toAddresses(mail).includes(String(body.email)));
       expect(theirs.length).toBeGreaterThanOrEqual(1);
       expect(stored.registrations.find((row) => row.id === mailLink(theirs[0]!).id)?.email).toBe(body.email);
     }
-    console.log(`kill -9 on ${kind}: ${BURST} sign-ups, ${answered.length} answered before the kill, ${cut.length} cut; ${receivedBeforeRestart} mails before the restart, ${resent} sent at the restart, ${duplicates} sent twice (same Message-ID); ${stored.registrations.length} registrations, ${stored.outbox.length} mails queued`);
+    console.log(`kill -9 on ${kind}: ${BURST} sign-ups, ${burst.answered} answered before the kill, ${burst.cut} cut; ${burst.receivedBeforeRestart} mails before the restart, ${burst.resent} sent at the restart, ${duplicates} sent twice (same Message-ID); ${stored.registrations.length} registrations, ${stored.outbox.length} mails queued`);
+  }, 240_000);
+
+  test('every place or waitlist number committed gets its mail, though the process died after the commit; pressing again changes nothing', async () => {
+    const links = new Map(smtp.received.map((received) => mailLink(received.mail)).map((link) => [link.id, link]));
+    const pending = (await readTables(env)).registrations;
+    expect(pending).toHaveLength(BURST);
+    const from = smtp.received.length;
+    // Confirming twice is 200 with the registration as it is: a visitor who heard nothing presses again.
+    const burst = await killedMidBurst(pending.map((row) => links.get(row.id)!), confirming, 200);
+
+    const stored = await readTables(env);
+    const statuses = stored.registrations.map((row) => row.status);
+    expect([statuses.filter((status) => status === 'confirmed').length, statuses.filter((status) => status === 'waitlisted').length]).toEqual([20, BURST - 20]);
+    // Each with one mail saying so, queued in the confirmation's transaction and sent.
+    const told = stored.outbox.filter((row) => row.kind !== 'confirm');
+    const statusOf = new Map(stored.registrations.map((row) => [row.id, row.status]));
+    expect(told.map((row) => [row.kind, row.sent, row.failed])).toEqual(told.map((row) => [statusOf.get(row.registration_id), true, false]));
+    expect(new Set(told.map((row) => row.registration_id))).toEqual(new Set(statusOf.keys()));
+    const duplicates = expectEachMailOnce(told, from, burst.receivedBeforeRestart);
+    console.log(`kill -9 on ${kind}: ${BURST} confirmations, ${burst.answered} answered before the kill, ${burst.cut} cut; ${burst.receivedBeforeRestart - from} mails before the restart, ${burst.resent} sent at the restart, ${duplicates} sent twice (same Message-ID); ${told.length} places and waitlist numbers, each told`);
   }, 240_000);
 });
