@@ -49,10 +49,22 @@ export function Card({ href, image, title, level = 3, meta, badge, lang, childre
   );
 }
 
+/**
+ * How a grid of three across ends without a short last row: with 3n+2 cards the first two share a
+ * row, with 3n+1 (4 or more) the first four share two rows; the rest go three across.
+ */
+export function leadCount(count: number): 0 | 2 | 4 {
+  if (count % 3 === 2) return 2;
+  if (count % 3 === 1 && count >= 4) return 4;
+  return 0;
+}
+
 /** Cards in a responsive grid, as a list (screen readers announce how many). */
 export function CardGrid({ children, className }: { children: ReactNode; className?: string }) {
+  const lead = leadCount(Children.count(children));
+  const classes = ['card-grid', lead ? `lead-${lead}` : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <ul className={className ? `card-grid ${className}` : 'card-grid'}>
+    <ul className={classes}>
       {Children.map(children, (child) => (
         <li>{child}</li>
       ))}

@@ -23,23 +23,65 @@ export function SectionImage({ name, sizes }: { name: string; sizes: string }) {
   return <Picture image={useImage(name)} alt="" sizes={sizes} className="section-image" />;
 }
 
+const isCallout = (section: Section) => Boolean(section.cta && !section.image);
+
+/**
+ * The sections in runs: a run of two or more calls to action without an image (the socials'
+ * channels) sits side by side as cards; any other section stands alone.
+ */
+function runs(sections: Section[]): Section[][] {
+  const grouped: Section[][] = [];
+  for (const section of sections) {
+    const last = grouped.at(-1);
+    if (last && isCallout(section) && isCallout(last[0]!)) last.push(section);
+    else grouped.push([section]);
+  }
+  return grouped;
+}
+
+function Callout({ section }: { section: Section }) {
+  return (
+    <section id={section.id} className="callout callout-card">
+      <h2>{section.title}</h2>
+      <Prose html={section.html} />
+      <CallToAction cta={section.cta!} />
+    </section>
+  );
+}
+
 /** The page's sections in order; those with an image sit beside it, alternating left and right. */
 export function Sections({ sections }: { sections: Section[] }) {
   return (
     <>
-      {sections.map((section) => (
-        <section key={section.id} id={section.id} className={section.image ? 'section split' : 'section'}>
-          <div className={section.image ? 'container section-inner' : 'container'}>
-            <div className={section.image ? undefined : section.cta ? 'measure callout' : 'measure'}>
-              <h2>{section.title}</h2>
-              <Prose html={section.html} />
-              {section.cta && <CallToAction cta={section.cta} />}
+      {runs(sections).map((run) =>
+        run.length > 1 ? (
+          <div key={run[0]!.id} className="section">
+            <div className="container callout-grid">
+              {run.map((section) => (
+                <Callout key={section.id} section={section} />
+              ))}
             </div>
-            {section.image && <SectionImage name={section.image} sizes="(min-width: 1240px) 570px, (min-width: 900px) 46vw, 100vw" />}
           </div>
-        </section>
-      ))}
+        ) : (
+          <SingleSection key={run[0]!.id} section={run[0]!} />
+        ),
+      )}
     </>
+  );
+}
+
+function SingleSection({ section }: { section: Section }) {
+  return (
+    <section id={section.id} className={section.image ? 'section split' : 'section'}>
+      <div className={section.image ? 'container section-inner' : 'container'}>
+        <div className={section.image ? undefined : section.cta ? 'measure callout' : 'measure'}>
+          <h2>{section.title}</h2>
+          <Prose html={section.html} />
+          {section.cta && <CallToAction cta={section.cta} />}
+        </div>
+        {section.image && <SectionImage name={section.image} sizes="(min-width: 1240px) 570px, (min-width: 900px) 46vw, 100vw" />}
+      </div>
+    </section>
   );
 }
 

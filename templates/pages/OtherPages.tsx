@@ -37,7 +37,11 @@ export function JobsPage() {
                   )}
                 </ul>
                 <p className="lead">{job.data.summary}</p>
-                <Prose html={job.html} />
+                {/* The whole text on request: four vacancies in full made a phone page of 13,000 px. */}
+                <details className="faq-item job-details">
+                  <summary>{t('jobs.details')}</summary>
+                  <Prose html={job.html} />
+                </details>
                 <Island
                   name="job-form"
                   props={{

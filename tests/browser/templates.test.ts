@@ -49,6 +49,46 @@ function watch(page: Page, target: Required<Target>) {
   return { problems, settle };
 }
 
+/** A phone page a visitor still scrolls through: the home page was 10,800 px, the jobs page 11,400 (issue 19). */
+const PHONE_PAGE_LIMIT = 9_000;
+
+/**
+ * Layout rules every page keeps (issue 19): a phone page within PHONE_PAGE_LIMIT; on a desktop,
+ * no grid of cards ends in a shorter row than it starts with (three across left an orphan of two),
+ * and the actions at the foot of cards side by side line up.
+ */
+async function expectLayout(page: Page, viewport: keyof typeof VIEWPORTS) {
+  if (viewport === 'phone') {
+    expect(await page.evaluate(() => document.documentElement.scrollHeight), 'page length on a phone').toBeLessThanOrEqual(PHONE_PAGE_LIMIT);
+    return;
+  }
+  const rows = await page.evaluate(() =>
+    [...document.querySelectorAll('.card-grid, .callout-grid, .package-grid')].map((grid) => {
+      const tops = new Map<number, number>();
+      for (const item of grid.children) {
+        const top = Math.round(item.getBoundingClientRect().top);
+        tops.set(top, (tops.get(top) ?? 0) + 1);
+      }
+      return [...tops.values()];
+    }),
+  );
+  for (const counts of rows) expect(counts.at(-1), `cards per row ${counts.join(', ')}`).toBeGreaterThanOrEqual(counts[0]!);
+  // Per row of cards, the distinct heights of their actions: one each.
+  const feet = await page.evaluate(() =>
+    [...document.querySelectorAll('.callout-grid, .package-grid')].flatMap((grid) => {
+      const rows = new Map<number, Set<number>>();
+      for (const card of grid.children) {
+        const action = [...card.querySelectorAll('.button')].at(-1);
+        if (!action) continue;
+        const row = Math.round(card.getBoundingClientRect().top);
+        rows.set(row, (rows.get(row) ?? new Set()).add(Math.round(action.getBoundingClientRect().bottom)));
+      }
+      return [...rows.values()].map((bottoms) => bottoms.size);
+    }),
+  );
+  for (const heights of feet) expect(heights, 'actions of one row of cards at one height').toBe(1);
+}
+
 const runs = browserAvailable('tests/browser/templates.test.ts');
 const names = runs ? await templateNames(root) : [];
 
@@ -105,6 +145,7 @@ describe.skipIf(!runs)('every template in a browser', () => {
         const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`);
         expect(found, 'axe-core violations').toEqual([]);
         expect(problems, 'browser problems').toEqual([]);
+        await expectLayout(page, viewport);
       } finally {
         await page.close();
       }
