@@ -1,5 +1,5 @@
 /**
- * Every form of the site with JavaScript off (issue 18), in Chromium, against the built site on
+ * Every form of the site with JavaScript off (issue 18), in Chromium at phone width, against the built site on
  * `site serve` with its real functions: SMTP to a loopback server, the embedded database, the
  * staging guard. A form is posted as a browser posts it; the visitor lands on the page that says
  * what happened (the spec's '{name} formulier verzonden.', in Dutch as one word, / 'Er is iets mis gegaan bij het
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../cli/serve/server.ts';
-import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
+import { browserAvailable, launchBrowser, VIEWPORTS } from '../helpers/browser.ts';
 import { buildSiteOnce } from '../helpers/islands-site.ts';
 import { startSmtp, waitForMails, type TestSmtp } from '../functions/helpers/smtp.ts';
 import { embedded, type Database } from '../registrations/helpers/databases.ts';
@@ -90,7 +90,9 @@ describe.skipIf(!runs)('forms with JavaScript off', () => {
     if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
-  const open = async (baseURL: string, locale: Locale) => (await browser.newContext({ baseURL, javaScriptEnabled: false, locale: locale === 'nl' ? 'nl-NL' : 'en-GB' })).newPage();
+  // A phone with scripts blocked: the visitor the plain forms are for.
+  const open = async (baseURL: string, locale: Locale) =>
+    (await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, locale: locale === 'nl' ? 'nl-NL' : 'en-GB' })).newPage();
   const cases = forms.flatMap((form) => (['nl', 'en'] as const).map((locale) => ({ ...form, locale, label: `${form.form} (${locale})` })));
 
   test.each(cases)('$label: a failure keeps what was typed; then sent, with the spec\'s message', async (form) => {
