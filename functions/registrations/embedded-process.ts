@@ -10,7 +10,7 @@ import type { SqlRunner } from './sql.ts';
  * processor for up to 240 ms at a time on a busy machine: the compile runs on the process's shared
  * threads. So it runs in a process of its own, at a lower priority, and the server only passes
  * statements and rows (the "advanced" channel keeps dates and numbers as they are). Measurements:
- * bench/RESULTS.md, "site serve: a cold start under sign-ups, and memory".
+ * bench/RESULTS.md, "site serve: a cold start under sign-ups" and "site serve: PGlite memory settings".
  *
  * The child's code is a string, not a file: the same code runs from TypeScript (tests), the CLI's
  * bundle, `site dev`'s functions bundle and the Firebase bundle, each in another folder; PGlite is
