@@ -17,11 +17,11 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { simpleParser } from 'mailparser';
-import { register } from 'tsx/esm/api';
+import { embedded, eventFacts, fixtureSite, load, postgres, postgresBin, signUp, writeFixtureDist } from './registrations-fixtures.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const { values: args } = parseArgs({
@@ -30,12 +30,6 @@ const { values: args } = parseArgs({
 const signups = Number(args.signups);
 const capacity = Math.max(1, Math.round(signups / 10));
 
-register();
-const load = (path) => import(pathToFileURL(join(root, path)).href);
-const { writeFixtureDist, fixtureSite } = await load('tests/serve/helpers/fixture-dist.ts');
-const { eventFacts, signUp } = await load('tests/registrations/helpers/site.ts');
-const { embedded, postgres } = await load('tests/registrations/helpers/databases.ts');
-const { postgresBin } = await load('tests/registrations/helpers/postgres.ts');
 const { openStore } = await load('functions/registrations/store.ts');
 const { writeRules } = await load('functions/registrations/mails.ts');
 

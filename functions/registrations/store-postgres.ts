@@ -16,12 +16,24 @@ export function withoutPassword(url: string): string {
   }
 }
 
+/** A server that does not answer a new connection within this is down: a 503 then, not a hang. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /**
  * A PostgreSQL server (DATABASE_URL): a pool of connections, each transaction on one of them.
  * Overbooking is prevented by the lock store.ts takes on the event's row, not by the pool size.
+ * Only connecting has a time limit. A request waiting for a free connection waits its turn however
+ * long the crowd ahead of it takes (pg's pool would give up at its connect timeout: a crowd of
+ * sign-ups on a busy server then got 503s), as a request waits for the embedded database.
  */
-export function openPostgres(url: string, options: { max?: number | undefined } = {}): SqlClient {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+export function openPostgres(url: string, options: { max?: number | undefined; connectTimeoutMs?: number } = {}): SqlClient {
+  const connectionTimeoutMillis = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const Client = class extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis });
+    }
+  };
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, Client });
   // An idle connection the server drops (restart, failover) must not crash the process.
   pool.on('error', () => {});
   const runner = (target: pg.Pool | pg.PoolClient): SqlRunner => ({
