@@ -227,6 +227,29 @@ describe('404 and 500 pages', () => {
     expect(html).toMatch(new RegExp(`${message}<!-- -->: <site-island data-island="requested-path"[^>]*><code data-requested-path>`));
   });
 
+  // Issue 19: what a visitor met that was stale or wrong.
+  test('the home page has a title of its own, not "Baseline Tennis | Baseline Tennis"', async () => {
+    expect(await read('index.html')).toContain('<title>Tennisles op je eigen club | Baseline Tennis</title>');
+    expect(await read('en.html')).toContain('<title>Tennis lessons at your own club | Baseline Tennis</title>');
+  });
+
+  test('a week-long camp is shown as its span of days, not as its first day', async () => {
+    const html = await read('evenementen.html');
+    expect(html).toContain('<p class="date-badge" aria-hidden="true"><strong>26–30</strong><span>jul</span></p>');
+    // Intl's range separator: thin spaces around the dash.
+    expect(html).toMatch(/<time dateTime="2027-07-26T09:30">ma 26\s–\svr 30 juli 2027<\/time>/);
+  });
+
+  test('an article not yet translated says so on the English list, before its Dutch title', async () => {
+    expect(await read('en/news.html')).toMatch(/<span class="lang-note" lang="en">In Dutch<\/span><\/p><h2><a href="\/en\/news\/9-nieuwe-gravelbanen-bij-ltc-de-kei" class="card-link">Nieuwe gravelbanen bij LTC De Kei<\/a>/);
+  });
+
+  test("the contact page shows the office's hours from content/data/lessons.yaml", async () => {
+    const html = (await read('contact.html')).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(html).toMatch(/Vrijdag 08:30 – 21:00/);
+    expect(html).toMatch(/Zondag 10:00 – 13:00/);
+  });
+
   test('500: the status code and a "Clear errors" button that goes to /, "Fouten wissen" in Dutch', async () => {
     const html = await read('500.html');
     expect(html).toContain('<title>500 ');
