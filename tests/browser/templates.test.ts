@@ -1,7 +1,7 @@
 /**
  * Every template, in both languages, at phone and desktop width, in a real browser (issue 9):
- * no console error, no failed request, no axe-core violation, and a screenshot of each in
- * test-results/screenshots/<viewport>/ (a CI artifact, git-ignored). One browser; one context
+ * no console error, no failed request, no axe-core violation, and with SITE_SCREENSHOTS=1 a
+ * screenshot of each in test-results/screenshots/<viewport>/ (git-ignored). One browser; one context
  * per viewport (phone in dark mode, desktop in light); pages run a few at a time.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -18,6 +18,7 @@ import { templateNames, templateTargets, type Target } from '../helpers/template
 
 const root = resolve(import.meta.dirname, '../..');
 const screenshots = join(root, 'test-results', 'screenshots');
+const takeScreenshots = process.env.SITE_SCREENSHOTS === '1';
 
 /**
  * Problems a visitor's browser reports on one page: console errors, failed or refused requests,
@@ -104,7 +105,7 @@ describe.skipIf(!runs)('every template in a browser', () => {
     const [, launched] = await Promise.all([
       promisify(execFile)(process.execPath, ['bin/site.mjs', 'build', '--out', join(tmp, 'dist')], { cwd: root }),
       launchBrowser(),
-      mkdir(screenshots, { recursive: true }),
+      takeScreenshots && mkdir(screenshots, { recursive: true }),
     ]);
     browser = launched;
     targets = await templateTargets(root, join(tmp, 'dist'));
@@ -138,8 +139,9 @@ describe.skipIf(!runs)('every template in a browser', () => {
         // screenshot should show the page as a visitor who scrolls sees it.
         await page.evaluate(() => Promise.all([...document.images].map((image) => ((image.loading = 'eager'), image.decode().catch(() => undefined)))));
         await settle();
-        // JPEG: a full page in PNG takes seconds to encode; these are for people to look at.
-        await page.screenshot({ path: join(screenshots, viewport, `${target.name.replace('/', '-')}.jpg`), fullPage: true, type: 'jpeg', quality: 80 });
+        // For people to look at, so only when asked (SITE_SCREENSHOTS=1; scripts/screenshots.mjs takes
+        // every template four ways): 124 full pages cost CI about a minute. JPEG: PNG takes seconds.
+        if (takeScreenshots) await page.screenshot({ path: join(screenshots, viewport, `${target.name.replace('/', '-')}.jpg`), fullPage: true, type: 'jpeg', quality: 80 });
         // Only violations: collecting every pass makes axe a third slower.
         const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
         const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`);

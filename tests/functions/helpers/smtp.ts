@@ -15,6 +15,8 @@ export interface TestSmtp {
   refuse: boolean;
   /** Called as each message is accepted, before the client hears so (a test may stop the server there). */
   onAccepted?: (mail: ReceivedMail) => void;
+  /** Resolves once every message accepted so far is parsed and in `received`. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,7 +30,8 @@ export interface TestSmtp {
  * an address that does not exist.
  */
 export async function startSmtp(port = 0, options: { answerAtOnce?: boolean; refuseRecipient?: (address: string) => boolean } = {}): Promise<TestSmtp> {
-  const state: TestSmtp = { url: '', port: 0, received: [], refuse: false, close: async () => {} };
+  const parsing = new Set<Promise<unknown>>();
+  const state: TestSmtp = { url: '', port: 0, received: [], refuse: false, settled: async () => void (await Promise.all(parsing)), close: async () => {} };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -46,7 +49,7 @@ export async function startSmtp(port = 0, options: { answerAtOnce?: boolean; ref
           return;
         }
         if (options.answerAtOnce) callback();
-        simpleParser(Buffer.concat(chunks))
+        const parsed = simpleParser(Buffer.concat(chunks))
           .then((mail) => {
             const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
             const received = { envelope: { from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) }, mail };
@@ -54,7 +57,9 @@ export async function startSmtp(port = 0, options: { answerAtOnce?: boolean; ref
             state.onAccepted?.(received);
             if (!options.answerAtOnce) callback();
           })
-          .catch((error: Error) => (options.answerAtOnce ? undefined : callback(error)));
+          .catch((error: Error) => (options.answerAtOnce ? undefined : callback(error)))
+          .finally(() => parsing.delete(parsed));
+        parsing.add(parsed);
       });
     },
   });
