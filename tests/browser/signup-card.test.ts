@@ -13,6 +13,12 @@ const runs = browserAvailable('tests/browser/signup-card.test.ts');
 // LTC De Kei (content/data/clubs.yaml): sign-up 4 August to 7 September 2025, lessons from 29 September 2025.
 const club = { nl: '/verenigingen/1-ltc-de-kei', en: '/en/clubs/1-ltc-de-kei', link: 'https://app.yourtennis.nl/inschrijven/ytc-0412' };
 
+// What the card says while sign-up is open: the same on the first and on the last evening.
+const openTexts = {
+  nl: { message: 'Inschrijven kan tot 7 september 2025', note: 'De lessen starten op 29 september 2025.', places: '24 plekken vrij', action: 'Inschrijven via YourTennis', href: club.link },
+  en: { message: 'Sign-up open until 7 September 2025', note: 'Lessons start on 29 September 2025.', places: '24 places available', action: 'Sign up via YourTennis', href: club.link },
+} as const;
+
 const states = [
   {
     today: '2025-07-01T12:00:00',
@@ -23,15 +29,13 @@ const states = [
   {
     today: '2025-08-10T12:00:00',
     state: 'open',
-    nl: { message: 'Inschrijven kan tot 7 september 2025', note: 'De lessen starten op 29 september 2025.', places: '24 plekken vrij', action: 'Inschrijven via YourTennis', href: club.link },
-    en: { message: 'Sign-up open until 7 September 2025', note: 'Lessons start on 29 September 2025.', places: '24 places available', action: 'Sign up via YourTennis', href: club.link },
+    ...openTexts,
   },
   {
     // The last evening of sign-up, by the visitor's clock: still open.
     today: '2025-09-07T23:30:00',
     state: 'open',
-    nl: { message: 'Inschrijven kan tot 7 september 2025', note: 'De lessen starten op 29 september 2025.', places: '24 plekken vrij', action: 'Inschrijven via YourTennis', href: club.link },
-    en: { message: 'Sign-up open until 7 September 2025', note: 'Lessons start on 29 September 2025.', places: '24 places available', action: 'Sign up via YourTennis', href: club.link },
+    ...openTexts,
   },
   {
     today: '2025-09-20T12:00:00',
