@@ -15,6 +15,22 @@ const site = siteManifestSchema.parse(fixtureSite);
 const config = firebaseConfig({ site, redirects: fixtureRedirects, scriptHashes: [], runtime: 'nodejs22' });
 const dist = (overrides: Partial<DeployDist> = {}): DeployDist => ({ dir: '/dist', firebase: config, functionsDir: '/dist/functions', engines: '22', site, ...overrides });
 
+describe('the Hosting emulator matches regex rules with RE2, as Hosting does', () => {
+  // vendor/re2 puts Google's re2-wasm where superstatic looks for the native re2 (no C++ build at
+  // install); without it superstatic falls back to JavaScript RegExp, which accepts what Hosting refuses.
+  const regexRule = (regex: string) => ({ regex });
+  test.each([
+    ['^/en/(?P<rest>.*)$', '/en/camps', true], // RE2's named group; JavaScript RegExp throws on ?P<
+    ['^/(kampen|nl/kampen)$', '/nl/kampen', true],
+    ['^/(kampen|nl/kampen)$', '/kampen/x', false],
+  ])('%s on %s', (regex, path, matched) => {
+    expect(matches(path, regexRule(regex) as never)).toBe(matched);
+  });
+  test('a lookahead, which RE2 has not, is refused as Hosting refuses it', () => {
+    expect(() => matches('/a', regexRule('^/(?!api)') as never)).toThrow(/invalid perl operator/);
+  });
+});
+
 describe('Hosting header rules apply to files, never to a function path', () => {
   const [files] = config.hosting.headers;
   const functionPaths = [...new Set(routes.map((route) => samplePath(route.pattern)))];
