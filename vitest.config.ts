@@ -30,6 +30,7 @@ export default defineConfig({
     // 'image cache shared by builds running at once').
     maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
+    globalSetup: ['tests/helpers/prebuild.ts'],
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: '.site/test-results.json' },
   },

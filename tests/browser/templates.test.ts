@@ -5,15 +5,14 @@
  * per viewport (phone in dark mode, desktop in light); pages run a few at a time.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../cli/serve/server.ts';
 import { browserAvailable, launchBrowser, VIEWPORTS } from '../helpers/browser.ts';
+import { buildSiteOnce } from '../helpers/islands-site.ts';
 import { templateNames, templateTargets, type Target } from '../helpers/template-targets.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -102,14 +101,10 @@ describe.skipIf(!runs)('every template in a browser', () => {
 
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'site-browser-'));
-    const [, launched] = await Promise.all([
-      promisify(execFile)(process.execPath, ['bin/site.mjs', 'build', '--out', join(tmp, 'dist')], { cwd: root }),
-      launchBrowser(),
-      takeScreenshots && mkdir(screenshots, { recursive: true }),
-    ]);
+    const [dist, launched] = await Promise.all([buildSiteOnce(), launchBrowser(), takeScreenshots && mkdir(screenshots, { recursive: true })]);
     browser = launched;
-    targets = await templateTargets(root, join(tmp, 'dist'));
-    server = await startServer({ dist: join(tmp, 'dist'), port: 0, host: '127.0.0.1', env: { SITE_OUTBOX: join(tmp, 'outbox') }, root: tmp, log: () => {} });
+    targets = await templateTargets(root, dist);
+    server = await startServer({ dist, port: 0, host: '127.0.0.1', env: { SITE_OUTBOX: join(tmp, 'outbox') }, root: tmp, log: () => {} });
     for (const [name, viewport] of Object.entries(VIEWPORTS) as Array<[keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]]>) {
       // A Dutch browser: the language island would send an English one from /kampen to /en/camps.
       // Phones in dark mode, desktops in light: axe checks the contrast of both colour schemes

@@ -1,6 +1,6 @@
 /**
- * The HTML gate (scripts/gates/html-validate.mjs with .htmlvalidate.mjs): every page of a fresh
- * build passes, and a page with real mistakes fails, named with its line and rule.
+ * The HTML gate (scripts/gates/html-validate.mjs with .htmlvalidate.mjs): every page of the
+ * shared test build (`site build` as a user runs it) passes, and a page with real mistakes fails, named with its line and rule.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -8,7 +8,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { projectRoot, runSite } from '../helpers/project-copy.ts';
+import { buildSiteOnce } from '../helpers/islands-site.ts';
+import { projectRoot } from '../helpers/project-copy.ts';
 
 const gate = join(projectRoot, 'scripts', 'gates', 'html-validate.mjs');
 
@@ -24,15 +25,14 @@ async function validate(folder: string): Promise<{ code: number; stdout: string;
 
 describe('html-validate gate', () => {
   let tmp: string;
+  let dist: string;
   beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'site-html-'));
-    const build = await runSite(projectRoot, ['build', '--out', join(tmp, 'dist')]);
-    expect(build.code, build.stderr).toBe(0);
+    [tmp, dist] = await Promise.all([mkdtemp(join(tmpdir(), 'site-html-')), buildSiteOnce()]);
   }, 240_000);
   afterAll(() => rm(tmp, { recursive: true, force: true }));
 
-  test('every page of a fresh build is valid HTML', async () => {
-    const run = await validate(join(tmp, 'dist', 'public'));
+  test('every page of the built site is valid HTML', async () => {
+    const run = await validate(join(dist, 'public'));
     expect(run.stdout).toMatch(/html-validate: \d+ distinct pages \(\d+ files\), no errors/);
     expect(run.code).toBe(0);
   }, 240_000);
@@ -40,7 +40,7 @@ describe('html-validate gate', () => {
   test('a page with mistakes fails, each named with file, line, column and rule', async () => {
     const bad = join(tmp, 'bad');
     await mkdir(bad);
-    const page = await readFile(join(tmp, 'dist', 'public', 'kampen.html'), 'utf8');
+    const page = await readFile(join(dist, 'public', 'kampen.html'), 'utf8');
     // A block inside a paragraph, an id used twice, an image without alt text.
     await writeFile(join(bad, 'kampen.html'), page.replace('<main', '<p>Kamp<div id="main">!</div></p><img src="/x.webp" width="1" height="1"><main'));
     const run = await validate(bad);
