@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { RenderInput } from '../cli/build/types.ts';
 import { createSite, SiteProvider } from './lib/site.tsx';
 import { ImagesContext } from './lib/images.tsx';
-import { pageComponents } from './pages/index.ts';
+import { pageComponent } from './pages/index.ts';
 import type { PageFound } from './lib/share-card.ts';
 
 export { pageInputs } from './inputs.ts';
@@ -14,7 +14,7 @@ export { pageInputs } from './inputs.ts';
  */
 export function renderPage(input: RenderInput, found?: PageFound): string {
   const site = createSite(input, found);
-  const Page: ComponentType = pageComponents[input.page.route];
+  const Page: ComponentType = pageComponent(input.page.route);
   return `<!doctype html>${renderToString(
     <SiteProvider value={site}>
       <ImagesContext.Provider value={input.images}>

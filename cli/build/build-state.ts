@@ -57,9 +57,9 @@ const PROJECT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'js
  * config, content text, image files (by size and time: the image stage hashes their bytes),
  * templates, islands, functions and the PROJECT_FILES. Costs a read of each source, no parsing.
  */
-export async function inputDigest(root: string, files: ContentFiles, options: { strict: boolean; drafts: boolean }, buildDate: string, changed: ReadonlyMap<string, number>): Promise<string> {
+export async function inputDigest(root: string, files: ContentFiles, options: { strict: boolean; drafts: boolean; future?: boolean }, buildDate: string, changed: ReadonlyMap<string, number>): Promise<string> {
   // Only the options that change the output (not --out, --json or --threads).
-  const digest = hash().update(`${packageVersion()}|${JSON.stringify({ strict: options.strict, drafts: options.drafts })}|${buildDate}`);
+  const digest = hash().update(`${packageVersion()}|${JSON.stringify({ strict: options.strict, drafts: options.drafts, future: options.future ?? false })}|${buildDate}`);
   // The bundled CLI is main.mjs and its chunks, all written again when any source changes, main.mjs
   // last: its stamp stands for all of them. (From sources, in tests, this file stands for itself.)
   const bundled = fileURLToPath(new URL('./main.mjs', import.meta.url));

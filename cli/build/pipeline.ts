@@ -54,6 +54,7 @@ interface Site {
   warnings: Problem[];
   /** Under way from the valid content on: pages render while the image files are encoded. */
   images: ImageWork;
+  nextScheduled?: { file: string; date: string };
 }
 
 /** The previous build, if any: its folder and what it was built from. */
@@ -92,7 +93,7 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   const functions = bundleFunctions(options.root);
   functions.catch(() => undefined); // awaited by the functions stage; a failure is reported there
   try {
-    const site = await checkSite(options, hooks, timer, config, files, pool);
+    const site = await checkSite(options, hooks, timer, config, files, pool, buildDate);
     if (site.warnings.length) hooks.onWarnings?.(site.warnings);
     return await writeSite({ options, hooks, timer, site, pool, previous, digest, changed, buildDate, functions }).catch(async (error: unknown) => {
       await site.images.cancel();
@@ -104,8 +105,10 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
 }
 
 /** Validate, model and route the whole site: every user error is found before any output. */
-async function checkSite(options: BuildOptions, hooks: BuildHooks, timer: StageTimer, config: SiteConfig, files: ContentFiles, pool: WorkerPool | undefined): Promise<Site> {
-  const validated = await timer.run('validate', () => validateContent(config, files, options));
+async function checkSite(options: BuildOptions, hooks: BuildHooks, timer: StageTimer, config: SiteConfig, files: ContentFiles, pool: WorkerPool | undefined, buildDate: string): Promise<Site> {
+  // Dated items wait for their day (issue 20); the build's day is the one its pages show.
+  const publishedBy = options.future ? undefined : buildDate;
+  const validated = await timer.run('validate', () => validateContent(config, files, { ...options, publishedBy }));
   if (!validated.content || validated.problems.some((p) => p.severity === 'error')) throw new SiteError(validated.problems);
   const content = validated.content;
   const warnings = validated.problems;
@@ -126,7 +129,8 @@ async function checkSite(options: BuildOptions, hooks: BuildHooks, timer: StageT
     );
     const { model, problems } = await timer.run('model', () => buildModel(config, content, files.images, markdown.html));
     if (problems.length) throw new SiteError([...problems, ...warnings]);
-    return { ...(await routeSite(timer, files, model, warnings)), config, files, model, warnings, images };
+    const [nextScheduled] = [...validated.scheduled].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    return { ...(await routeSite(timer, files, model, warnings)), config, files, model, warnings, images, ...(nextScheduled ? { nextScheduled } : {}) };
   } catch (error) {
     await images.cancel();
     throw error;
@@ -229,6 +233,7 @@ async function writeSite(run: {
       found: { feeds, calendars, cards: { made: drawn.made, cached: drawn.cached }, search: { pages: search.pages, languages: search.languages, cached: search.cached } },
       timings: timer.timings,
       warnings: site.warnings.length,
+      ...(site.nextScheduled ? { nextScheduled: site.nextScheduled } : {}),
     };
   } catch (error) {
     await drawing;

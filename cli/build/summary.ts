@@ -18,6 +18,7 @@ export function formatSummary(result: BuildResult, totalMs: number): string {
     `built ${result.pages} pages${reused}, ${result.files} files, ${kilobytes(result.bytes)} in ${(totalMs / 1000).toFixed(2)} s -> ${result.out}`,
     `images: ${result.images.made} made, ${result.images.cached} from cache${result.warnings ? `; ${result.warnings} warning${result.warnings === 1 ? '' : 's'}` : ''}`,
     ...(result.found ? [foundLine(result.found)] : []),
+    ...(result.nextScheduled ? [`scheduled: ${result.nextScheduled.file} goes live on ${result.nextScheduled.date}: a build on or after that day publishes it (--future publishes it now)`] : []),
     stages,
   ].join('\n');
 }

@@ -30,6 +30,8 @@ export interface BuildOptions {
   out: string;
   strict: boolean;
   drafts: boolean;
+  /** Publish items dated after the build's day too (issue 20: they wait by default). */
+  future?: boolean;
   /** Print nothing but problems. */
   quiet: boolean;
   /** Render threads for a large site (default: the machine's cores); 1 renders in the main thread. */
@@ -65,6 +67,8 @@ export interface BuildResult {
   };
   timings: StageTiming[];
   warnings: number;
+  /** The next item left out for a later day: a build on that day publishes it. */
+  nextScheduled?: { file: string; date: string };
 }
 
 export interface SiteManifest {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseYaml } from '../source/yaml-source.ts';
-import { zodProblems } from '../source/zod-problems.ts';
+import { fieldName, zodProblems } from '../source/zod-problems.ts';
+import type { FieldPath } from '../source/yaml-source.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { configSchema, type SiteConfig } from './schema.ts';
 import { configRules } from './rules.ts';
@@ -28,11 +29,21 @@ export function parseConfig(text: string, file = CONFIG_FILE): SiteConfig {
   if (source.problems.length) throw new SiteError(source.problems);
   const parsed = configSchema.safeParse(source.data);
   if (!parsed.success) {
-    throw new SiteError(zodProblems(parsed.error.issues, source.data, file, source.lineOf, 'CONFIG_INVALID'));
+    throw new SiteError(zodProblems(parsed.error.issues, source.data, file, source.lineOf, 'CONFIG_INVALID', { schema: configSchema }));
   }
-  const ruleProblems = configRules.flatMap((rule) => rule(parsed.data)).map(([field, message]) =>
-    problem('CONFIG_INVALID', { field, problem: message }, { location: { file, line: source.lineOf(field.split('.')) ?? 1 }, field }),
-  );
+  const ruleProblems = configRules.flatMap((rule) => rule(parsed.data)).map(([path, message]) => {
+    const field = fieldName(path);
+    return problem('CONFIG_INVALID', { field, problem: message }, { location: { file, line: lineOfNearest(source.lineOf, path) }, field });
+  });
   if (ruleProblems.length) throw new SiteError(ruleProblems);
   return parsed.data;
+}
+
+/** The line of a field, or of the nearest field above it that is there (a route left out: `routes:`). */
+function lineOfNearest(lineOf: (path: FieldPath) => number | undefined, path: FieldPath): number {
+  for (let length = path.length; length > 0; length--) {
+    const line = lineOf(path.slice(0, length));
+    if (line !== undefined) return line;
+  }
+  return 1;
 }

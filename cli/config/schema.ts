@@ -5,19 +5,32 @@ const routePath = z.string().regex(/^\/[a-z0-9:/-]*$/, 'a path like /kampen or /
 const layout = z.enum(['default', 'empty', 'news']);
 const shade = z.string().regex(/^#[0-9a-f]{6}$/i, 'a colour like #23a46a');
 
-export const routeNames = [
-  'home', 'login', 'camps', 'contact', 'socials', 'about', 'jobs', 'pro-academy', 'junior-academy',
-  'regional-tennis', 'news', 'news-page', 'news-article', 'clubs', 'club', 'staging-login', 'privacy-policy',
-  'anti-bullying-policy', 'terms', 'lesson-rules', 'events', 'event', 'registrations', 'registration',
-  'event-signup', 'search', 'staging-login-failed', 'form-sent', 'form-failed',
+/**
+ * Routes the site's own code names (templates link to them, content kinds and forms publish
+ * under them): site.config.yaml must declare each. Any other route is a page of text alone,
+ * from content/<locale>/pages/<route>.md (issue 20: a new page needs no code).
+ * tests/unit/route-names.test.ts holds this list to the names the code uses.
+ */
+export const builtInRoutes = [
+  'home', 'login', 'camps', 'contact', 'socials', 'jobs', 'regional-tennis', 'news', 'news-page', 'news-article',
+  'clubs', 'club', 'staging-login', 'privacy-policy', 'lesson-rules', 'events', 'event', 'registrations',
+  'registration', 'event-signup', 'search', 'staging-login-failed', 'form-sent', 'form-failed',
 ] as const;
-export type RouteName = (typeof routeNames)[number];
+/** A route the code names; config.routes has these and any number of text pages besides. */
+export type RouteName = (typeof builtInRoutes)[number];
 
+/** A route's name: also the name of its page text (content/nl/pages/<name>.md). */
+export const routeName = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a route name like sponsors or lesson-rules (lower case, digits, dashes)');
 const routeSchema = z.strictObject({ nl: routePath, en: routePath, layout: layout.default('default') });
+export type Route = z.infer<typeof routeSchema>;
+type Routes = Record<RouteName, Route> & Record<string, Route>;
+// A record, so a new page is a new line; the built-in routes are checked by a rule (rules.ts),
+// which names the one left out. The cast gives code the built-in names; the data is the record.
+const routesSchema = z.record(routeName, routeSchema) as unknown as z.ZodType<Routes, Record<string, z.input<typeof routeSchema>>>;
 
 const navLink = z.union([
   // `label` (a UI string key) names a route differently in the menu than elsewhere ("Wie we zijn" under "Over ons").
-  z.strictObject({ route: z.enum(routeNames), label: z.string().min(1).optional() }),
+  z.strictObject({ route: routeName, label: z.string().min(1).optional() }),
   z.strictObject({ label: z.string().min(1), href: z.url() }),
 ]);
 const navItem = z.union([navLink, z.strictObject({ label: z.string().min(1), children: z.array(navLink).min(1) })]);
@@ -31,10 +44,10 @@ export const configSchema = z.strictObject({
     all: z.tuple([z.literal('nl'), z.literal('en')]),
   }),
   canonicalQuery: z.array(z.string().min(1)).default([]),
-  routes: z.strictObject(Object.fromEntries(routeNames.map((name) => [name, routeSchema])) as Record<RouteName, typeof routeSchema>),
+  routes: routesSchema,
   navigation: z.array(navItem).min(1),
   footer: z.array(navLink),
-  legacy: z.record(z.string().regex(/^[a-z0-9-]+(\.[a-z]+)?$/, 'a path segment like clinic-25'), z.union([z.enum(routeNames), z.string().regex(/^(\/|https:\/\/)/)])),
+  legacy: z.record(z.string().regex(/^[a-z0-9-]+(\.[a-z]+)?$/, 'a path segment like clinic-25'), z.union([routeName, z.string().regex(/^(\/|https:\/\/)/, 'a route name, a path like /kampen or an https:// URL')])),
   images: z.strictObject({
     breakpoints: z.array(z.number().int().positive()).min(1),
     densities: z.array(z.number().int().positive()).min(1),

@@ -4,6 +4,7 @@ import { problem, type Problem } from '../errors/site-error.ts';
 import { zodProblems } from '../source/zod-problems.ts';
 import type { MarkdownSource } from './front-matter.ts';
 import type { Collection } from './classify.ts';
+import type { ContentKind } from './kinds.ts';
 import { overlay, setsField } from './merge.ts';
 
 export interface RawItem {
@@ -22,9 +23,26 @@ export interface ValidItem<T> {
   fallback: boolean;
 }
 
+/** An item left out because its publication date is after the build's day (issue 20). */
+export interface Scheduled {
+  file: string;
+  date: string;
+}
+
 export interface CollectionResult<T> {
   items: Array<Record<Locale, ValidItem<T>>>;
   problems: Problem[];
+  scheduled: Scheduled[];
+}
+
+export interface CollectionOptions {
+  strict: boolean;
+  drafts: boolean;
+  /**
+   * The day (YYYY-MM-DD) up to which dated items are published: a later one waits. Undefined
+   * publishes every item (`site dev`, `site build --future`).
+   */
+  publishedBy?: string | undefined;
 }
 
 const keyOf = (collection: Collection, name: string, data: unknown): string => {
@@ -42,15 +60,19 @@ export function rawItem(collection: Collection, name: string, file: string, sour
  * overrides the fields it sets. Problems point at the file that holds the faulty field.
  */
 export function validateCollection<T>(
-  collection: Collection,
-  schema: z.ZodType<T>,
+  kind: ContentKind,
   raw: Record<Locale, RawItem[]>,
-  options: { strict: boolean; drafts: boolean },
+  options: CollectionOptions,
   dutchUnreadable = false,
 ): CollectionResult<T> {
+  const { collection } = kind;
+  const schema = kind.schema as z.ZodType<T>;
+  const context = { schema, params: { collection } };
   const problems: Problem[] = [];
-  const indexed = { nl: indexByKey(collection, raw.nl, problems), en: indexByKey(collection, raw.en, problems) };
+  const duplicates: Record<Locale, RawItem[]> = { nl: [], en: [] };
+  const indexed = { nl: indexByKey(collection, raw.nl, problems, duplicates.nl), en: indexByKey(collection, raw.en, problems, duplicates.en) };
   const items: Array<Record<Locale, ValidItem<T>>> = [];
+  const scheduled: Scheduled[] = [];
 
   // A Dutch file that cannot be read, or has no valid id, would make its translation look orphaned:
   // report only the Dutch file's own problem; a real orphan shows once the Dutch files read.
@@ -72,20 +94,29 @@ export function validateCollection<T>(
       const keys = issue.keys.filter((key) => sets([...issue.path, key]));
       return keys.length ? [{ ...issue, keys }] : [];
     });
-    problems.push(...zodProblems(own, merged, en.file, en.source.meta.lineOf, 'CONTENT_SCHEMA_MISMATCH', { collection }));
+    problems.push(...zodProblems(own, merged, en.file, en.source.meta.lineOf, 'CONTENT_SCHEMA_MISMATCH', context));
     return undefined;
+  };
+  const checkDutch = (nl: RawItem) => {
+    const parsed = schema.safeParse(nl.source.meta.data);
+    if (!parsed.success) problems.push(...zodProblems(parsed.error.issues, nl.source.meta.data, nl.file, nl.source.meta.lineOf, 'CONTENT_SCHEMA_MISMATCH', context));
+    return parsed;
   };
 
   for (const [key, nl] of indexed.nl) {
-    const nlData = schema.safeParse(nl.source.meta.data);
+    const nlData = checkDutch(nl);
     if (!nlData.success) {
-      problems.push(...zodProblems(nlData.error.issues, nl.source.meta.data, nl.file, nl.source.meta.lineOf, 'CONTENT_SCHEMA_MISMATCH', { collection }));
       // The translation's own mistakes too, so the editor sees them in this run, not the next.
       const en = indexed.en.get(key);
       if (en) translate(nl, en);
       continue;
     }
     if ((nlData.data as { draft?: boolean }).draft && !options.drafts) continue;
+    const date = kind.publishDate === undefined ? undefined : (nlData.data as Record<string, unknown>)[kind.publishDate];
+    if (typeof date === 'string' && options.publishedBy !== undefined && date.slice(0, 10) > options.publishedBy) {
+      scheduled.push({ file: nl.file, date });
+      continue;
+    }
     const dutch: ValidItem<T> = { key, locale: 'nl', data: nlData.data, body: nl.source.body, file: nl.file, fallback: false };
     const en = indexed.en.get(key);
     if (!en) {
@@ -101,13 +132,37 @@ export function validateCollection<T>(
     }
     const enData = translate(nl, en);
     if (enData === undefined) continue;
+    problems.push(...untranslatedLists(kind, nl, en, options));
     const body = en.source.body.trim() ? en.source.body : nl.source.body;
     items.push({ nl: dutch, en: { key, locale: 'en', data: enData, body, file: en.file, fallback: false } });
   }
-  return { items, problems };
+  // A second file with a taken id is not published, but its other mistakes are reported now,
+  // not after the id is fixed (issue 20: a duplicate id hid a bad date in the same article).
+  for (const nl of duplicates.nl) checkDutch(nl);
+  for (const en of duplicates.en) {
+    const nl = indexed.nl.get(en.key);
+    if (nl) translate(nl, en);
+  }
+  return { items, problems, scheduled };
 }
 
-function indexByKey(collection: Collection, items: RawItem[], problems: Problem[]): Map<string, RawItem> {
+/** A list of text the translation leaves to the original: its English page would show it in Dutch. */
+function untranslatedLists(kind: ContentKind, nl: RawItem, en: RawItem, options: CollectionOptions): Problem[] {
+  return (kind.translatedLists ?? [])
+    .filter((field) => {
+      const dutch = (nl.source.meta.data as Record<string, unknown>)[field];
+      return Array.isArray(dutch) && dutch.length > 0 && !setsField(en.source.meta.data, [field]);
+    })
+    .map((field) =>
+      problem(
+        'TRANSLATION_INCOMPLETE',
+        { file: en.file, field, original: nl.file },
+        { location: { file: en.file, line: 1 }, field, severity: options.strict ? 'error' : 'warning' },
+      ),
+    );
+}
+
+function indexByKey(collection: Collection, items: RawItem[], problems: Problem[], duplicates: RawItem[]): Map<string, RawItem> {
   const byKey = new Map<string, RawItem>();
   for (const item of items) {
     const other = byKey.get(item.key);
@@ -119,6 +174,7 @@ function indexByKey(collection: Collection, items: RawItem[], problems: Problem[
           { location: { file: item.file, line: item.source.meta.lineOf(['id']) ?? 1 }, field: 'id' },
         ),
       );
+      duplicates.push(item);
       continue;
     }
     byKey.set(item.key, item);

@@ -1,15 +1,15 @@
-import type { z } from 'zod';
 import type { Locale, SiteConfig } from '../config/schema.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
 import { parseYaml, type YamlSource } from '../source/yaml-source.ts';
-import { zodProblems } from '../source/zod-problems.ts';
 import { classify, collections, type Collection } from './classify.ts';
 import { splitFrontMatter } from './front-matter.ts';
-import { rawItem, validateCollection, type RawItem, type ValidItem } from './collection-items.ts';
-import { checkReferences } from './references.ts';
+import { rawItem, validateCollection, type CollectionOptions, type RawItem, type Scheduled, type ValidItem } from './collection-items.ts';
+import { checkReferences, fieldKey, type KnownList, type ReferringFile } from './references.ts';
 import { markdownLimitProblems } from './markdown-limits.ts';
-import { clubsSchema, lessonsSchema, stringsSchema, type Club, type Lessons, type Strings } from './schemas/data.ts';
-import { eventSchema, jobSchema, newsSchema, pageSchema, type EventData, type JobData, type NewsData, type PageData } from './schemas/markdown.ts';
+import { contentKinds, dataFiles } from './kinds.ts';
+import { clubFieldsOf, knownEntries, parseDataFile, uniqueClubFields, withFallback } from './data-files.ts';
+import type { Club, Lessons, Strings } from './schemas/data.ts';
+import type { EventData, JobData, NewsData, PageData } from './schemas/markdown.ts';
 import type { ContentFiles } from './read.ts';
 import type { ParseMemo } from './parse-memo.ts';
 
@@ -23,9 +23,7 @@ export interface ValidContent {
   jobs: Array<Record<Locale, ValidItem<JobData>>>;
 }
 
-export interface ValidateOptions {
-  strict: boolean;
-  drafts: boolean;
+export interface ValidateOptions extends CollectionOptions {
   /** Per-file results kept from an earlier run (`site dev`); without one every file is parsed. */
   memo?: ParseMemo;
 }
@@ -34,18 +32,19 @@ export interface ValidateOptions {
 const ROUTES_WITHOUT_PAGE_TEXT = new Set(['news-article', 'news-page', 'event']);
 export const EXTRA_PAGES = ['not-found', 'error'];
 
-/** Check every content file; all problems of all files in one list. Pure: no disk access. */
+type Raw = Record<Collection, Record<Locale, RawItem[]>>;
+
+/**
+ * Check every content file; all problems of all files in one list, references included (issue
+ * 20: one mistake must not hide another). `scheduled`: items left out for a later day. Pure.
+ */
 export function validateContent(
   config: SiteConfig,
   content: ContentFiles,
   options: ValidateOptions,
-): { content?: ValidContent; problems: Problem[] } {
+): { content?: ValidContent; problems: Problem[]; scheduled: Scheduled[] } {
   const problems: Problem[] = [];
-  const sources = new Map<string, YamlSource>();
-  const raw = Object.fromEntries(collections.map((c) => [c, { nl: [] as RawItem[], en: [] as RawItem[] }])) as unknown as Record<
-    Collection,
-    Record<Locale, RawItem[]>
-  >;
+  const raw = Object.fromEntries(collections.map((c) => [c, { nl: [] as RawItem[], en: [] as RawItem[] }])) as unknown as Raw;
   const data: { clubs?: YamlSource; lessons?: YamlSource; strings: Partial<Record<Locale, YamlSource>> } = { strings: {} };
   const exists = (path: string) => content.files.some((file) => file.path === path);
   /** Collections with a Dutch file that could not be parsed: its id is unknown. */
@@ -65,45 +64,42 @@ export function validateContent(
         problems.push(split);
         continue;
       }
-      sources.set(file.path, split.meta);
       problems.push(...split.meta.problems);
       if (!split.meta.problems.length) raw[kind.collection][kind.locale].push(rawItem(kind.collection, kind.name, file.path, split));
       continue;
     }
     const source = options.memo ? options.memo.yaml(file.text, file.path) : parseYaml(file.text, file.path);
-    sources.set(file.path, source);
     problems.push(...source.problems);
-    if (source.problems.length) continue;
     if (kind.kind === 'strings') data.strings[kind.locale] = source;
     else data[kind.kind] = source;
   }
 
-  const parse = <T>(source: YamlSource | undefined, schema: z.ZodType<T>, collection: string, expected: string): T | undefined => {
-    if (!source) {
-      // A file that is there but does not parse has its own YAML_SYNTAX problem already.
-      if (!exists(expected)) problems.push(problem('PAGE_CONTENT_MISSING', { route: collection, expected }, { location: { file: expected } }));
-      return undefined;
-    }
-    const result = schema.safeParse(source.data);
-    if (result.success) return result.data;
-    problems.push(...zodProblems(result.error.issues, source.data, source.file, source.lineOf, 'CONTENT_SCHEMA_MISMATCH', { collection }));
-    return undefined;
+  /** A data file that read without a YAML error, or its PAGE_CONTENT_MISSING (a YAML error is its own problem). */
+  const readable = (source: YamlSource | undefined, route: string, expected: string) => {
+    if (!source && !exists(expected)) problems.push(problem('PAGE_CONTENT_MISSING', { route, expected }, { location: { file: expected } }));
+    return source && !source.problems.length ? source : undefined;
   };
-  const clubs = parse(data.clubs, clubsSchema, 'club', 'content/data/clubs.yaml');
-  const lessons = parse(data.lessons, lessonsSchema, 'lessons file', 'content/data/lessons.yaml');
-  const nlStrings = parse(data.strings.nl, stringsSchema, 'strings file', 'content/nl/strings.yaml');
-  const enStrings = parse(data.strings.en, stringsSchema, 'strings file', 'content/en/strings.yaml');
-  if (clubs) problems.push(...uniqueClubFields(clubs, data.clubs!));
+  const clubsSource = readable(data.clubs, dataFiles.clubs.name, dataFiles.clubs.file);
+  const lessonsSource = readable(data.lessons, dataFiles.lessons.name, dataFiles.lessons.file);
+  const stringsSource = (locale: Locale) => readable(data.strings[locale], dataFiles.strings.name, `content/${locale}/strings.yaml`);
+  const clubs = clubsSource && parseDataFile(clubsSource, dataFiles.clubs.schema, dataFiles.clubs.name, problems, clubFieldsOf(clubsSource));
+  const lessons = lessonsSource && parseDataFile(lessonsSource, dataFiles.lessons.schema, dataFiles.lessons.name, problems);
+  const nlSource = stringsSource('nl');
+  const enSource = stringsSource('en');
+  const nlStrings = nlSource && parseDataFile(nlSource, dataFiles.strings.schema, dataFiles.strings.name, problems);
+  const enStrings = enSource && parseDataFile(enSource, dataFiles.strings.schema, dataFiles.strings.name, problems);
+  if (clubsSource && Array.isArray(clubsSource.data)) problems.push(...uniqueClubFields(clubsSource.data.filter(isRecord), clubsSource));
 
   const limits = (item: RawItem) => (options.memo ? options.memo.markdownLimits(item) : markdownLimitProblems(item));
   problems.push(...collections.flatMap((collection) => [...raw[collection].nl, ...raw[collection].en]).flatMap(limits));
-  const pages = validateCollection('pages', pageSchema, raw.pages, options, unreadable.has('pages'));
-  const news = validateCollection('news', newsSchema, raw.news, options, unreadable.has('news'));
-  const events = validateCollection('events', eventSchema, raw.events, options, unreadable.has('events'));
-  const jobs = validateCollection('jobs', jobSchema, raw.jobs, options, unreadable.has('jobs'));
-  problems.push(...pages.problems, ...news.problems, ...events.problems, ...jobs.problems);
+  const results = Object.fromEntries(collections.map((collection) => [collection, validateCollection(contentKinds[collection], raw[collection], options, unreadable.has(collection))]));
+  const pages = results.pages as ReturnType<typeof validateCollection<PageData>>;
+  const news = results.news as ReturnType<typeof validateCollection<NewsData>>;
+  const events = results.events as ReturnType<typeof validateCollection<EventData>>;
+  const jobs = results.jobs as ReturnType<typeof validateCollection<JobData>>;
+  problems.push(...collections.flatMap((collection) => results[collection]!.problems));
 
-  const pageNames = new Set(pages.items.map((item) => item.nl.key));
+  const pageNames = new Set(raw.pages.nl.map((item) => item.key));
   for (const name of [...Object.keys(config.routes).filter((r) => !ROUTES_WITHOUT_PAGE_TEXT.has(r)), ...EXTRA_PAGES]) {
     const expected = `content/nl/pages/${name}.md`;
     if (!pageNames.has(name) && !exists(expected)) {
@@ -111,67 +107,48 @@ export function validateContent(
     }
   }
 
-  problems.push(
-    ...checkReferences({
-      config,
-      images: content.images,
-      clubs: clubs && data.clubs ? { items: clubs, source: data.clubs } : undefined,
-      lessons,
-      pages: pages.items,
-      news: news.items,
-      events: events.items,
-      lineOf: (file, path) => sources.get(file)?.lineOf(path),
-    }),
-  );
+  problems.push(...referenceProblems(config, content, raw, data, options, problems));
 
-  const strings = nlStrings && enStrings ? { nl: nlStrings, en: withFallback(nlStrings, enStrings, data.strings.en!, options, problems) } : undefined;
-  if (problems.some((p) => p.severity === 'error') || !clubs || !lessons || !strings) return { problems };
+  const strings = nlStrings && enStrings ? { nl: nlStrings, en: withFallback(nlStrings, enStrings, enSource!, options.strict, problems) } : undefined;
+  const scheduled = collections.flatMap((collection) => results[collection]!.scheduled);
+  if (problems.some((p) => p.severity === 'error') || !clubs || !lessons || !strings) return { problems, scheduled };
   return {
     content: { clubs, lessons, strings, pages: pages.items, news: news.items, events: events.items, jobs: jobs.items },
     problems,
+    scheduled,
   };
 }
 
-/** English strings with every missing key taken from Dutch, each a missing-translation warning. */
-function withFallback(nl: Strings, en: Strings, source: YamlSource, options: ValidateOptions, problems: Problem[], prefix: string[] = []): Strings {
-  const merged: Strings = {};
-  for (const [key, value] of Object.entries(nl)) {
-    const own = en[key];
-    if (typeof value === 'object') {
-      merged[key] = withFallback(value, typeof own === 'object' ? own : {}, source, options, problems, [...prefix, key]);
-    } else if (typeof own === 'string') {
-      merged[key] = own;
-    } else {
-      merged[key] = value;
-      const field = [...prefix, key].join('.');
-      problems.push(
-        problem(
-          'TRANSLATION_MISSING',
-          { what: `The string ${field}`, locale: 'en', expected: `${field} to content/en/strings.yaml` },
-          { location: { file: source.file, line: source.lineOf(prefix) ?? 1 }, field, severity: options.strict ? 'error' : 'warning' },
-        ),
-      );
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Every reference of every file as read, even one with schema mistakes; drafts only when they are
+ * built. A field with a schema problem already is not reported twice. The clubs and regions to
+ * check against come from their files as read: around a YAML error, what could be read, and
+ * the message says so; when nothing can be read, one problem says the check could not run.
+ */
+function referenceProblems(config: SiteConfig, content: ContentFiles, raw: Raw, data: { clubs?: YamlSource; lessons?: YamlSource }, options: ValidateOptions, found: Problem[]): Problem[] {
+  const files: ReferringFile[] = [];
+  if (data.clubs?.data !== undefined) {
+    files.push({ file: data.clubs.file, data: data.clubs.data, references: dataFiles.clubs.references, lineOf: data.clubs.lineOf, label: clubFieldsOf(data.clubs) });
+  }
+  for (const collection of collections) {
+    const drafts = new Set(raw[collection].nl.filter((item) => isRecord(item.source.meta.data) && item.source.meta.data.draft === true).map((item) => item.key));
+    for (const item of [...raw[collection].nl, ...raw[collection].en]) {
+      if (!options.drafts && drafts.has(item.key)) continue;
+      files.push({ file: item.file, data: item.source.meta.data, references: contentKinds[collection].references, lineOf: item.source.meta.lineOf });
     }
   }
-  return merged;
-}
-
-function uniqueClubFields(clubs: Club[], source: YamlSource): Problem[] {
   const problems: Problem[] = [];
-  for (const field of ['id', 'wpId', 'yourtennisId', 'wpPath'] as const) {
-    const seen = new Map<string, number>();
-    clubs.forEach((club, index) => {
-      const value = String(club[field]);
-      const first = seen.get(value);
-      if (first === undefined) return void seen.set(value, index);
-      problems.push(
-        problem(
-          'CONTENT_DUPLICATE_ID',
-          { collection: 'club', what: field, id: value, other: `entry ${first + 1} (line ${source.lineOf([first, field]) ?? '?'})` },
-          { location: { file: source.file, line: source.lineOf([index, field]) ?? 1 }, field: `[${index}].${field}` },
-        ),
-      );
-    });
-  }
+  const known = (source: YamlSource | undefined, list: (data: unknown) => unknown, describe: (entry: Record<string, unknown>) => string, what: string, who: string): KnownList | undefined => {
+    if (!source) return undefined;
+    const entries = knownEntries(source, list, describe);
+    if (!entries) problems.push(problem('CONTENT_CHECK_SKIPPED', { what, file: source.file, who }, { location: { file: source.file, line: 1 }, severity: 'warning' }));
+    return entries;
+  };
+  const clubs = known(data.clubs, (d) => d, (club) => (typeof club.name === 'string' ? club.name : ''), 'club', 'events (location.club)');
+  const regions = known(data.lessons, (d) => (isRecord(d) ? d.regions : undefined), () => '', 'region', 'clubs (region)');
+  const reported = new Set(found.flatMap((p) => (p.location && p.field ? [fieldKey(p.location.file, p.field)] : [])));
+  problems.push(...checkReferences(files, { images: content.images, routes: Object.keys(config.routes), ...(clubs ? { clubs } : {}), ...(regions ? { regions } : {}) }, reported));
   return problems;
 }

@@ -1,22 +1,19 @@
-import type { z } from 'zod';
 import type { Locale } from '../config/schema.ts';
-import { classify, type Collection } from '../content/classify.ts';
+import { classify } from '../content/classify.ts';
 import { rawItem, validateCollection, type RawItem, type ValidItem } from '../content/collection-items.ts';
-import type { MarkdownSource } from '../content/front-matter.ts';
 import { ParseMemo } from '../content/parse-memo.ts';
 import { buildModel } from '../content/model.ts';
 import { usedImages } from '../build/used-images.ts';
 import { eventFacts } from '../build/event-facts.ts';
-import { checkReferences } from '../content/references.ts';
-import { eventSchema, jobSchema, newsSchema, pageSchema } from '../content/schemas/markdown.ts';
+import { checkReferences, fieldKey } from '../content/references.ts';
+import { contentKinds } from '../content/kinds.ts';
+import { knownEntries } from '../content/data-files.ts';
 import type { ByLocale, SiteModel } from '../content/types.ts';
 import type { ValidContent } from '../content/validate.ts';
 import type { Problem } from '../errors/site-error.ts';
 import type { YamlSource } from '../source/yaml-source.ts';
 import { DEV_VALIDATION } from './content-full.ts';
 import type { ContentState, ItemRef } from './content-state.ts';
-
-const schemas: Record<Collection, z.ZodType<unknown>> = { pages: pageSchema, news: newsSchema, events: eventSchema, jobs: jobSchema };
 
 /**
  * - `full`: the edit may reach beyond its item (a new id, slug or date, a new file): rebuild all.
@@ -51,7 +48,6 @@ export function patchItem(
   const kind = classify(file);
   if (!ref || kind.kind !== 'markdown' || kind.collection !== ref.collection) return { kind: 'full', reason: 'not an item of the site' };
   const problems: Problem[] = [];
-  const sources = new Map<string, MarkdownSource>();
   const raws: Partial<Record<Locale, RawItem>> = {};
   for (const [locale, path] of Object.entries(ref.files) as Array<[Locale, string]>) {
     const text = textOf(path);
@@ -60,7 +56,6 @@ export function patchItem(
     if ('code' in split) problems.push(split);
     else if (split.meta.problems.length) problems.push(...split.meta.problems);
     else {
-      sources.set(path, split);
       raws[locale] = rawItem(ref.collection, path.slice(path.lastIndexOf('/') + 1, -'.md'.length), path, split);
       if (raws[locale].key !== ref.key) return { kind: 'full', reason: 'the id changed' };
     }
@@ -71,25 +66,16 @@ export function patchItem(
   const own = { nl: [raws.nl!], en: raws.en ? [raws.en] : [] };
   // In validateContent's order: Markdown limits of the files, then the collection's checks.
   problems.push(...[...own.nl, ...own.en].flatMap((raw) => memo.markdownLimits(raw)));
-  const validated = validateCollection(ref.collection, schemas[ref.collection], own, DEV_VALIDATION);
+  const declared = contentKinds[ref.collection];
+  const validated = validateCollection(declared, own, DEV_VALIDATION);
   problems.push(...validated.problems);
   const item = validated.items[0] as Item | undefined;
   if (!item) return problems.some((p) => p.severity === 'error') ? { kind: 'broken', item: ref, problems } : { kind: 'full', reason: 'the item left the site' };
 
-  const ownFiles = new Set(Object.values(ref.files));
-  const only = (collection: Collection) => (ref.collection === collection ? [item] : []) as never[];
-  problems.push(
-    ...checkReferences({
-      config: state.config,
-      images: state.model.images,
-      clubs: { items: state.content.clubs, source: clubs },
-      lessons: state.content.lessons,
-      pages: only('pages'),
-      news: only('news'),
-      events: only('events'),
-      lineOf: (path, field) => (path === clubs.file ? clubs.lineOf(field) : sources.get(path)?.meta.lineOf(field)),
-    }).filter((p) => p.location && ownFiles.has(p.location.file)),
-  );
+  const referring = Object.values(raws).map((raw) => ({ file: raw.file, data: raw.source.meta.data, references: declared.references, lineOf: raw.source.meta.lineOf }));
+  const knownClubs = knownEntries(clubs, (data) => data, (club) => (typeof club.name === 'string' ? club.name : ''));
+  const reported = new Set(problems.flatMap((p) => (p.location && p.field ? [fieldKey(p.location.file, p.field)] : [])));
+  problems.push(...checkReferences(referring, { images: state.model.images, routes: Object.keys(state.config.routes), ...(knownClubs ? { clubs: knownClubs } : {}) }, reported));
 
   const content: ValidContent = { ...state.content, pages: [], news: [], events: [], jobs: [], [ref.collection]: [item] };
   const built = buildModel(state.config, content, state.model.images, markdown);

@@ -18,6 +18,21 @@ const entry = (title: string, message: CatalogueEntry['message'], hint: Catalogu
 });
 
 export const catalogue = {
+  NEW_KIND_UNKNOWN: entry(
+    'Unknown kind of content',
+    (p) => `site new cannot make a "${p.kind}".`,
+    (p) => `Use one of: ${p.kinds}. A new text page is a route in site.config.yaml and its two files (docs/content.md).`,
+  ),
+  NEW_TITLE_INVALID: entry(
+    'Title without letters',
+    (p) => `The title ${JSON.stringify(p.title)} has no letters or digits to make the file name and URL from.`,
+    () => 'Give a title with words, in quotes: npx site new news "Nieuwe gravelbanen".',
+  ),
+  NEW_NEEDS_IMAGE: entry(
+    'No image to start with',
+    () => 'A new item needs an image, and content/images has none.',
+    () => 'Add a photo to content/images first (jpg, png, webp or svg).',
+  ),
   CONFIG_NOT_FOUND: entry(
     'Site config not found',
     (p) => `No site.config.yaml in ${p.root}.`,
@@ -50,8 +65,13 @@ export const catalogue = {
   ),
   CONTENT_UNKNOWN_REFERENCE: entry(
     'Unknown reference',
-    (p) => `${p.field}: there is no ${p.kind} "${p.value}".`,
-    (p) => `Use one of: ${p.known}.`,
+    (p) => `${p.field}: there is no ${p.kind} "${p.value}"${p.suggestion ?? ''}.`,
+    (p) => `Use one of: ${p.known}.${p.incomplete ? ` (${p.incomplete}: fix that first, then this list is complete.)` : ''}`,
+  ),
+  CONTENT_CHECK_SKIPPED: entry(
+    'Check could not run',
+    (p) => `No ${p.what} list could be read from ${p.file}, so the ${p.what}s that ${p.who} name were not checked.`,
+    () => 'Fix the problem in that file above; the next run checks them.',
   ),
   CONTENT_UNKNOWN_FILE: entry(
     'File in an unknown place',
@@ -67,6 +87,11 @@ export const catalogue = {
     'Missing translation',
     (p) => `${p.what} has no ${p.locale} translation; the ${p.locale} page shows the Dutch text.`,
     (p) => `Add ${p.expected}, or build without --strict to publish the fallback.`,
+  ),
+  TRANSLATION_INCOMPLETE: entry(
+    'Translation incomplete',
+    (p) => `${p.file} has no \`${p.field}\`, so the English page shows the Dutch ${p.field} of ${p.original}.`,
+    (p) => `Copy \`${p.field}\` from ${p.original} into ${p.file} and translate its text (labels and options); keep every id and type as it is.`,
   ),
   PAGE_CONTENT_MISSING: entry(
     'Page text missing',
@@ -85,7 +110,7 @@ export const catalogue = {
   ),
   IMAGE_NOT_FOUND: entry(
     'Image not found',
-    (p) => `${p.field}: no image "${p.name}" in content/images.`,
+    (p) => `${p.field}: no image "${p.name}" in content/images${p.suggestion ?? ''}.`,
     (p) => `Add content/images/${p.name}.jpg (or .png, .webp, .svg), or use an existing name${p.known ? `: ${p.known}` : ''}.`,
   ),
   IMAGE_UNREADABLE: entry(

@@ -1,4 +1,4 @@
-import type { Locale, RouteName, SiteConfig } from '../config/schema.ts';
+import type { Locale, SiteConfig } from '../config/schema.ts';
 
 export type RouteParams = { id?: number | string; slug?: string };
 
@@ -29,8 +29,11 @@ export const calendarPath = (eventPage: string): string => `${eventPage}.ics`;
 export const feedPaths = (newsList: string): { rss: string; atom: string } => ({ rss: `${newsList}/rss.xml`, atom: `${newsList}/atom.xml` });
 
 /** The canonical path of a route in a locale (the first variant). */
-export function routePath(config: SiteConfig, route: RouteName, locale: Locale, params: RouteParams = {}): string {
-  return pathVariants(locale, fillPattern(config.routes[route][locale], params))[0]!;
+export function routePath(config: SiteConfig, route: string, locale: Locale, params: RouteParams = {}): string {
+  const pattern = config.routes[route];
+  // The config names every route the code links to (builtInRoutes); another is a bug in the caller.
+  if (!pattern) throw new Error(`no route "${route}" in site.config.yaml`);
+  return pathVariants(locale, fillPattern(pattern[locale], params))[0]!;
 }
 
 /** The locale a URL path belongs to, and the path without its prefix. */

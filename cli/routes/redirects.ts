@@ -2,6 +2,7 @@ import type { Locale, RouteName, SiteConfig } from '../config/schema.ts';
 import type { SiteModel } from '../content/types.ts';
 import { fillPattern, pathVariants, routePath, withPrefix } from './paths.ts';
 import type { Origin, Redirect } from './types.ts';
+import { clubLabel } from '../content/club-label.ts';
 
 const CLUBS_FILE = 'content/data/clubs.yaml';
 
@@ -46,13 +47,15 @@ export function buildRedirects(model: SiteModel): Redirect[] {
   };
 
   model.clubs.forEach((club, index) => {
-    const origin = (field: string): Origin => ({ file: CLUBS_FILE, entry: `club ${club.id}`, at: [index, field] });
+    const origin = (field: string): Origin => ({ file: CLUBS_FILE, entry: clubLabel(model.clubs, index), at: [index, field] });
     itemRedirects('club', club.id, { nl: club.slug, en: club.slug }, () => origin('id'));
     for (const locale of ['nl', 'en'] as const) {
       const targets = pathVariants(locale, fillPattern(config.routes.club[locale], { id: club.id, slug: club.slug }));
       const bySlug = pathVariants(locale, config.routes.club[locale].replace(':id-:slug', club.slug));
       targets.forEach((target, variant) => to301(bySlug[variant]!, target, origin('name')));
     }
+    // Only clubs of the old WordPress site have an old path to keep alive.
+    if (club.wpPath === undefined) return;
     const wp = club.wpPath.replace(/\/$/, '');
     const clubPage = routePath(config, 'club', 'nl', { id: club.id, slug: club.slug });
     to301(wp, clubPage, origin('wpPath'));

@@ -1,4 +1,4 @@
-import type { Locale, RouteName } from '../config/schema.ts';
+import type { Locale } from '../config/schema.ts';
 
 /** What a page shows: a fixed page, or one item of a collection. */
 export type PageEntity =
@@ -15,7 +15,8 @@ export type PageEntity =
 export interface PageRoute {
   /** Unique per language: `news-article:12`, `camps`, `status:404`. */
   key: string;
-  route: RouteName | 'not-found' | 'error';
+  /** A route of site.config.yaml, or the page text of a status page. */
+  route: string;
   locale: Locale;
   layout: 'default' | 'empty' | 'news';
   entity: PageEntity;

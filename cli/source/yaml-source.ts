@@ -10,6 +10,12 @@ export interface YamlSource {
   file: string;
   data: unknown;
   problems: Problem[];
+  /**
+   * With a syntax error: what the parser made of the rest of the file. Never published; only
+   * read to check other files' references to it (issue 20: a YAML error in clubs.yaml must not
+   * hide an event at an unknown club).
+   */
+  partial?: unknown;
   lineOf(path: FieldPath): number | undefined;
 }
 
@@ -59,11 +65,13 @@ function parseWithPositions(text: string, file: string, lineOffset: number): Yam
   const problems = doc.errors.slice(0, 1).map((error) =>
     problem('YAML_SYNTAX', { problem: tooDeep(firstLine(error.message)) }, { location: { file, line: lineAt(error.pos[0]) } }),
   );
-  const read = problems.length ? { data: undefined } : documentData(doc);
-  if ('problem' in read) problems.push(problem('YAML_SYNTAX', { problem: read.problem }, { location: { file, line: lineAt(read.offset) } }));
+  const read = documentData(doc);
+  if (!problems.length && 'problem' in read) problems.push(problem('YAML_SYNTAX', { problem: read.problem }, { location: { file, line: lineAt(read.offset) } }));
+  const readable = 'data' in read ? read.data : undefined;
   return {
     file,
-    data: 'data' in read ? read.data : undefined,
+    data: problems.length ? undefined : readable,
+    ...(problems.length && readable !== undefined ? { partial: readable } : {}),
     problems,
     lineOf: (path) => lineOfPath(doc, path, lineAt),
   };

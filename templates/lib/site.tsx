@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Locale, RouteName } from '../../cli/config/schema.ts';
+import type { Locale } from '../../cli/config/schema.ts';
 import type { Strings } from '../../cli/content/schemas/data.ts';
 import { routePath, type RouteParams } from '../../cli/routes/paths.ts';
 import type { RenderInput } from '../../cli/build/types.ts';
@@ -11,7 +11,7 @@ export interface Site extends RenderInput {
   /** UI string by dotted key, `{name}` placeholders filled. */
   t(key: string, params?: Record<string, string | number>): string;
   /** Path of a route in this page's language (or another). */
-  href(route: RouteName, params?: RouteParams, locale?: Locale): string;
+  href(route: string, params?: RouteParams, locale?: Locale): string;
   /** HTML of the parts every page of this language shares (lib/shared-parts.tsx). */
   shared: SharedParts;
   /** Filled while the page renders with what the build needs afterwards (the page's card). */

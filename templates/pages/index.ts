@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import type { PageRoute } from '../../cli/routes/types.ts';
 import { StaticPage } from './StaticPage.tsx';
 import { CampsPage, LessonRulesPage } from './FormPages.tsx';
 import { HomePage } from './HomePage.tsx';
@@ -14,17 +13,16 @@ import { LoginPage } from './LoginPage.tsx';
 import { SearchPage } from './SearchPage.tsx';
 import { FormResultPage } from './FormResultPage.tsx';
 
-/** The template of every route; routes not named here are pages of text alone. */
-export const pageComponents: Record<PageRoute['route'], ComponentType> = {
+/**
+ * The templates of routes that show more than their text. Any other route of site.config.yaml
+ * is a page of text alone (StaticPage), so a new text page needs no code (issue 20).
+ */
+const pageComponents: Record<string, ComponentType> = {
   home: HomePage,
   login: LoginPage,
   camps: CampsPage,
   contact: ContactPage,
-  socials: StaticPage,
-  about: StaticPage,
   jobs: JobsPage,
-  'pro-academy': StaticPage,
-  'junior-academy': StaticPage,
   'regional-tennis': RegionalTennisPage,
   news: NewsListPage,
   'news-page': NewsListPage,
@@ -35,9 +33,6 @@ export const pageComponents: Record<PageRoute['route'], ComponentType> = {
   'staging-login-failed': StagingLoginPage,
   'form-sent': FormResultPage,
   'form-failed': FormResultPage,
-  'privacy-policy': StaticPage,
-  'anti-bullying-policy': StaticPage,
-  terms: StaticPage,
   'lesson-rules': LessonRulesPage,
   events: EventsPage,
   event: EventPage,
@@ -48,3 +43,9 @@ export const pageComponents: Record<PageRoute['route'], ComponentType> = {
   'not-found': StatusPage,
   error: StatusPage,
 };
+
+/** The template a route renders with. */
+export const pageComponent = (route: string): ComponentType => (Object.hasOwn(pageComponents, route) ? pageComponents[route]! : StaticPage);
+
+/** The routes with a template of their own (the rest are pages of text). */
+export const templatedRoutes: readonly string[] = Object.keys(pageComponents);

@@ -83,7 +83,7 @@ describe('content errors', () => {
     await breakAndFix(clubs, (text) => text.replace('  name: TV Breukelen', '  name: LTC De Kéi'), (overlay, terminal) => {
       expect(overlay).toContain('ROUTE_COLLISION');
       expect(overlay).toContain(`${clubs}:${line}`);
-      expect(overlay).toContain('(club 1, a redirect to /verenigingen/1-ltc-de-kei) and by content/data/clubs.yaml (club 2, a redirect to /verenigingen/2-ltc-de-kei)');
+      expect(overlay).toContain('(club 1 "LTC De Kei", a redirect to /verenigingen/1-ltc-de-kei) and by content/data/clubs.yaml (club 2 "LTC De Kéi", a redirect to /verenigingen/2-ltc-de-kei)');
       expect(terminal).toContain(`ROUTE_COLLISION  ${clubs}:${line}`);
     });
   });

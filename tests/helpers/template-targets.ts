@@ -52,7 +52,7 @@ export async function templateTargets(root: string, dist: string): Promise<Map<s
       targets.set(name, { name, path: status[locale], status: status.status });
       continue;
     }
-    const pattern = prefixed(routes[route as keyof typeof routes][locale], locale);
+    const pattern = prefixed(routes[route]![locale], locale);
     const sample = SAMPLE_IDS[route];
     const path = !pattern.includes(':') ? pattern : sample ? pattern.replace(':id', sample) : listed.find((candidate) => matcher(pattern).test(candidate));
     targets.set(name, { name, ...(path ? { path } : {}), status: 200 });

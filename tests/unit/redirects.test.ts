@@ -345,7 +345,7 @@ describe('findCollisions', () => {
     // One mistake (club 9's name), one error: naming both clubs and every path they share.
     expect(problems.map((p) => p.message)).toEqual([
       '/verenigingen/7-tc-een-en-twee (and /nl/verenigingen/7-tc-een-en-twee, /en/clubs/7-tc-een-en-twee) is produced by ' +
-        'content/data/clubs.yaml (club 7) and by content/data/clubs.yaml (club 9, a redirect to /verenigingen/9-7-tc-een-en-twee).',
+        'content/data/clubs.yaml (club 7 "TC Één & Twee") and by content/data/clubs.yaml (club 9 "7 TC Een en Twee", a redirect to /verenigingen/9-7-tc-een-en-twee).',
     ]);
     expect(problems[0]!.location).toEqual({ file: 'content/data/clubs.yaml', line: 1 });
   });
@@ -354,7 +354,7 @@ describe('findCollisions', () => {
     const clash = fixtureModel(config, { clubs: [club(7, 'TC Één & Twee', 'tc-een-en-twee', '/clinic-25/')] });
     const problems = findCollisions(buildRoutes(clash), orderRedirects(buildRedirects(clash)), (p) => p.key);
     expect(problems.map((p) => p.message)).toEqual([
-      '/clinic-25 is produced by content/data/clubs.yaml (club 7, a redirect to /verenigingen/7-tc-een-en-twee) and by site.config.yaml (legacy path /clinic-25, a redirect to /evenementen).',
+      '/clinic-25 is produced by content/data/clubs.yaml (club 7 "TC Één & Twee", a redirect to /verenigingen/7-tc-een-en-twee) and by site.config.yaml (legacy path /clinic-25, a redirect to /evenementen).',
     ]);
     // The content side is the one an editor is likely to change.
     expect(problems[0]!.location?.file).toBe('content/data/clubs.yaml');

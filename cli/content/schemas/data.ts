@@ -13,13 +13,15 @@ const hours = z.strictObject({ day: weekday, start: clockTime, end: clockTime })
 export const clubSchema = z
   .strictObject({
     id,
-    wpId: id,
-    yourtennisId: z.string().min(1),
+    // The old WordPress site's id and path (redirected to the club page) and the YourTennis id:
+    // kept for the clubs that had them; a new club has none (issue 20).
+    wpId: id.optional(),
+    yourtennisId: z.string().min(1).optional(),
     name: text,
     city: text,
     region: z.string().min(1),
     image: imageName,
-    wpPath: z.string().regex(/^\/[a-z0-9/-]*\/$/, 'an old WordPress path like /ltc-de-kei/'),
+    wpPath: z.string().regex(/^\/[a-z0-9/-]*\/$/, 'an old WordPress path like /ltc-de-kei/').optional(),
     link: z.url({ protocol: /^https$/ }),
     lessonStartDate: isoDate,
     signupStartDate: isoDate.optional(),
