@@ -7,6 +7,8 @@ import { registerDevCommand } from './commands/dev.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { registerCheckCommand } from './commands/check.ts';
 import { registerDeployCommand } from './commands/deploy.ts';
+import { registerNewCommand } from './commands/new.ts';
+import { registerSchemaCommand } from './commands/schema.ts';
 
 export const EXIT = { ok: 0, userError: 1, usage: 2 } as const;
 
@@ -21,6 +23,8 @@ export function createProgram(): Command {
   registerServeCommand(program);
   registerCheckCommand(program);
   registerDeployCommand(program);
+  registerNewCommand(program);
+  registerSchemaCommand(program);
   return program;
 }
 
