@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { packageVersion } from './paths.ts';
-import { isSiteError } from './errors/site-error.ts';
+import { isSiteError, problem } from './errors/site-error.ts';
 import { formatProblems } from './errors/format.ts';
 import { registerBuildCommand } from './commands/build.ts';
 import { registerDevCommand } from './commands/dev.ts';
@@ -28,6 +28,12 @@ export function createProgram(): Command {
   return program;
 }
 
+/** The package a command's code imports but node_modules lacks (a pull without `npm ci`). */
+export function missingPackage(error: unknown): string | undefined {
+  if ((error as { code?: string } | null)?.code !== 'ERR_MODULE_NOT_FOUND') return undefined;
+  return /Cannot find package '([^']+)'/.exec((error as Error).message)?.[1];
+}
+
 /** Runs the CLI and returns the process exit code: 0 ok, 1 user error, 2 usage error. */
 export async function main(argv: string[]): Promise<number> {
   const program = createProgram();
@@ -41,6 +47,11 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (isSiteError(error)) {
       process.stderr.write(formatProblems(error.problems));
+      return EXIT.userError;
+    }
+    const missing = missingPackage(error);
+    if (missing) {
+      process.stderr.write(formatProblems([problem('PACKAGE_NOT_INSTALLED', { name: missing })]));
       return EXIT.userError;
     }
     process.stderr.write(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -193,6 +193,11 @@ export const catalogue = {
     (p) => `npm ci in ${p.dir} failed: ${p.problem}`,
     () => 'It installs the versions of dist/functions/package-lock.json (this project\'s own): from npm\'s cache when `npm ci` of this project filled it, else from the registry. Run `npm ci` here first, then try again.',
   ),
+  PACKAGE_NOT_INSTALLED: entry(
+    'Package not installed',
+    (p) => `site needs the package ${p.name}, which is not in node_modules (installed packages older than package.json, or npm ci never ran here).`,
+    () => 'Run `npm ci` in the project folder (after every pull that changes package.json), then the command again.',
+  ),
   DEPLOY_FUNCTIONS_NOT_LOADING: entry(
     'Functions do not load',
     (p) => `${p.dir} does not load as Firebase loads it: ${p.problem}`,

@@ -3,9 +3,10 @@
  * is newer, and clears chunks of earlier bundles once they are an hour old.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { copyProject, removeProject, runSite } from '../helpers/project-copy.ts';
+import { missingPackage } from '../../cli/main.ts';
+import { copyProject, projectRoot, removeProject, runSite } from '../helpers/project-copy.ts';
 
 describe('the launcher', () => {
   let project: string;
@@ -37,5 +38,33 @@ describe('the launcher', () => {
     const after = await readdir(bundle);
     expect(after).not.toContain('chunk-STALE000.mjs');
     expect(after).toContain('chunk-RECENT00.mjs');
+  });
+
+  it('a package missing from node_modules (a pull without npm ci) is a problem that says to run npm ci, not an internal error', async () => {
+    // The copy's node_modules: every installed package but feed, which the build's feeds stage imports.
+    const modules = join(project, 'node_modules');
+    await rm(modules, { recursive: true, force: true });
+    await mkdir(modules);
+    for (const name of await readdir(join(projectRoot, 'node_modules'))) if (name !== 'feed') await symlink(join(projectRoot, 'node_modules', name), join(modules, name));
+    const result = await runSite(project, ['build']);
+    expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(result.stderr).toContain('PACKAGE_NOT_INSTALLED');
+    expect(result.stderr).toContain('site needs the package feed');
+    expect(result.stderr).toContain('Run `npm ci`');
+    expect(result.code).toBe(1);
+  });
+});
+
+describe('missingPackage', () => {
+  const notFound = (message: string, code = 'ERR_MODULE_NOT_FOUND') => Object.assign(new Error(message), { code });
+  it.each([
+    [notFound("Cannot find package 'feed' imported from /p/.site/cli/chunk-X.mjs"), 'feed'],
+    [notFound("Cannot find package '@resvg/resvg-js' imported from /p/x.mjs"), '@resvg/resvg-js'],
+    [notFound("Cannot find module '/p/.site/cli/chunk-GONE.mjs' imported from /p/.site/cli/main.mjs"), undefined], // our own file: a real bug
+    [notFound("Cannot find package 'feed'", 'ENOENT'), undefined],
+    [new Error('boom'), undefined],
+    [null, undefined],
+  ])('%s', (error, name) => {
+    expect(missingPackage(error)).toBe(name);
   });
 });
