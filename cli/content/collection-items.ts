@@ -6,6 +6,7 @@ import type { MarkdownSource } from './front-matter.ts';
 import type { Collection } from './classify.ts';
 import type { ContentKind } from './kinds.ts';
 import { overlay, setsField } from './merge.ts';
+import { addressProblems } from './address.ts';
 
 export interface RawItem {
   file: string;
@@ -119,6 +120,7 @@ export function validateCollection<T>(
     }
     const dutch: ValidItem<T> = { key, locale: 'nl', data: nlData.data, body: nl.source.body, file: nl.file, fallback: false };
     const en = indexed.en.get(key);
+    if (kind.key === 'id') problems.push(...addressProblems(nl, nlData.data as never, options.strict));
     if (!en) {
       problems.push(
         problem(
@@ -133,6 +135,7 @@ export function validateCollection<T>(
     const enData = translate(nl, en);
     if (enData === undefined) continue;
     problems.push(...untranslatedLists(kind, nl, en, options));
+    if (kind.key === 'id') problems.push(...addressProblems(en, enData as never, options.strict));
     const body = en.source.body.trim() ? en.source.body : nl.source.body;
     items.push({ nl: dutch, en: { key, locale: 'en', data: enData, body, file: en.file, fallback: false } });
   }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Locale } from '../config/schema.ts';
+import type { Locale, NavLink, SiteConfig } from '../config/schema.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
 import { zodProblems } from '../source/zod-problems.ts';
 import type { FieldPath, YamlSource } from '../source/yaml-source.ts';
@@ -86,4 +86,25 @@ export function withFallback(nl: Strings, en: Strings, source: YamlSource, stric
     }
   }
   return merged;
+}
+
+/**
+ * Every label the menus and the footer show is a UI string: a route added to a menu needs its
+ * label (`nav.<route>`, `footer.<route>`) before a page can render, so say so now, at the
+ * strings file, rather than as a template failure.
+ */
+export function menuLabelProblems(config: SiteConfig, nl: Strings, source: YamlSource): Problem[] {
+  const keys: Array<[key: string, where: string]> = [];
+  const link = (item: NavLink, where: string) => keys.push(['route' in item ? (item.label ?? `nav.${item.route}`) : item.label, where]);
+  for (const item of config.navigation) {
+    if ('children' in item) {
+      keys.push([item.label, 'navigation']);
+      item.children.forEach((child) => link(child, 'navigation'));
+    } else link(item, 'navigation');
+  }
+  for (const item of config.footer) keys.push(['route' in item ? `footer.${item.route}` : item.label, 'footer']);
+  const has = (key: string) => typeof key.split('.').reduce<unknown>((node, part) => (node !== null && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined), nl) === 'string';
+  return [...new Map(keys.filter(([key]) => !has(key))).entries()].map(([key, where]) =>
+    problem('STRING_MISSING', { key, where, file: source.file }, { location: { file: source.file, line: source.lineOf(key.split('.').slice(0, -1)) ?? 1 }, field: key }),
+  );
 }

@@ -2,6 +2,7 @@ import type { Locale, SiteConfig } from '../config/schema.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
 import type { ValidItem } from './collection-items.ts';
 import { slugify } from './slug.ts';
+import { itemSlug } from './address.ts';
 import type { ByLocale, Localized, PageText, SiteModel } from './types.ts';
 import type { ValidContent } from './validate.ts';
 import type { PageData } from './schemas/markdown.ts';
@@ -25,9 +26,9 @@ const pageText = (renderMarkdown: (markdown: string) => string) => (valid: Valid
   faq: valid.data.faq.map(({ question, answer }) => ({ question, html: renderMarkdown(answer) })),
 });
 
-/** Slug from the front matter or the title; a title that leaves no slug is a content error. */
-function withSlug<T extends { title: string; slug?: string | undefined }>(valid: ValidItem<T>, problems: Problem[]): T & { slug: string } {
-  const slug = valid.data.slug ?? slugify(valid.data.title);
+/** The address part after the id (address.ts); one that is empty is a content error. */
+function withSlug<T extends { id?: unknown; title: string; slug?: string | undefined }>(valid: ValidItem<T>, problems: Problem[]): T & { slug: string } {
+  const slug = itemSlug(valid.data, valid.file);
   if (!slug) {
     problems.push(
       problem(

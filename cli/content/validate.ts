@@ -7,7 +7,7 @@ import { rawItem, validateCollection, type CollectionOptions, type RawItem, type
 import { checkReferences, fieldKey, type KnownList, type ReferringFile } from './references.ts';
 import { markdownLimitProblems } from './markdown-limits.ts';
 import { contentKinds, dataFiles } from './kinds.ts';
-import { clubFieldsOf, knownEntries, parseDataFile, uniqueClubFields, withFallback } from './data-files.ts';
+import { clubFieldsOf, knownEntries, menuLabelProblems, parseDataFile, uniqueClubFields, withFallback } from './data-files.ts';
 import type { Club, Lessons, Strings } from './schemas/data.ts';
 import type { EventData, JobData, NewsData, PageData } from './schemas/markdown.ts';
 import type { ContentFiles } from './read.ts';
@@ -88,6 +88,7 @@ export function validateContent(
   const enSource = stringsSource('en');
   const nlStrings = nlSource && parseDataFile(nlSource, dataFiles.strings.schema, dataFiles.strings.name, problems);
   const enStrings = enSource && parseDataFile(enSource, dataFiles.strings.schema, dataFiles.strings.name, problems);
+  if (nlStrings) problems.push(...menuLabelProblems(config, nlStrings, nlSource!));
   if (clubsSource && Array.isArray(clubsSource.data)) problems.push(...uniqueClubFields(clubsSource.data.filter(isRecord), clubsSource));
 
   const limits = (item: RawItem) => (options.memo ? options.memo.markdownLimits(item) : markdownLimitProblems(item));

@@ -93,6 +93,16 @@ export const catalogue = {
     (p) => `${p.file} has no \`${p.field}\`, so the English page shows the Dutch ${p.field} of ${p.original}.`,
     (p) => `Copy \`${p.field}\` from ${p.original} into ${p.file} and translate its text (labels and options); keep every id and type as it is.`,
   ),
+  FILE_NAME_NOT_ADDRESS: entry(
+    'File name is not the address',
+    (p) => `${p.file} is not named <id>-<slug>.md for its id, so its address comes from its title: ${p.expected}.`,
+    (p) => `Rename the file to ${p.expected}.md (the file name is the address), or set \`slug\` in its front matter.`,
+  ),
+  STRING_MISSING: entry(
+    'UI string missing',
+    (p) => `The ${p.where} of site.config.yaml shows the UI string ${p.key}, and ${p.file} has none.`,
+    (p) => `Add ${p.key} (its text) to ${p.file}, and to content/en/strings.yaml in English.`,
+  ),
   PAGE_CONTENT_MISSING: entry(
     'Page text missing',
     (p) => `The route "${p.route}" has no page text.`,

@@ -62,6 +62,8 @@ describe('an edit within one item: the fast path equals the full path', () => {
     ['events', 'en', 'a paragraph added', appendBody],
     ['jobs', 'nl', 'a new summary', replaceField('summary', '"Een andere samenvatting"')],
     ['pages', 'nl', 'a new title', replaceField('title', 'Een nieuwe titel')],
+    // The file name is the address (issue 20): a new title moves no page.
+    ['news', 'nl', 'a new title', replaceField('title', 'Heel iets anders dan eerst')],
     ['pages', 'en', 'a paragraph added', appendBody],
   ] as const)('%s (%s): %s', (collection, locale, _, edit) => {
     const path = itemFile(collection, locale);
@@ -80,7 +82,7 @@ describe('an edit that reaches other items goes to the full path', () => {
   test.each([
     ['a new id', 'news', replaceField('id', '987654')],
     ['a new date (the order of the lists)', 'news', replaceField('date', '"2020-01-02"')],
-    ['a new title without a slug field (a new URL)', 'news', replaceField('title', 'Heel iets anders dan eerst')],
+    ['a new slug field (a new URL)', 'news', (text: string) => text.replace(/^title: .*$/m, '$&\nslug: een-ander-adres')],
     ['a new start (the order of the events)', 'events', (text: string) => replaceField('start', /^deadline: (.*)$/m.exec(text)![1]!)(text)],
   ] as const)('%s', (_, collection, edit) => {
     const path = itemFile(collection, 'nl');

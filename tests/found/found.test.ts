@@ -198,7 +198,7 @@ describe('structured data (JSON-LD)', () => {
       expect(event.offers.inventoryLevel.value).toBe(event.maximumAttendeeCapacity);
       for (const image of event.image as string[]) expect(existsSync(publicPath(image)), image).toBe(true);
     }
-    const open = blocks(pages.find((page) => page.file === 'evenementen/2-tennisfunkamp-zomer-2027-in-ede.html')!.html)[0] as Record<string, any>;
+    const open = blocks(pages.find((page) => page.file === 'evenementen/2-tennisfunkamp-zomer-2027-ede.html')!.html)[0] as Record<string, any>;
     expect(open).toMatchObject({ startDate: '2027-07-26T09:30:00+02:00', offers: { price: '195.00', availability: 'https://schema.org/InStock', validThrough: '2027-06-30T23:59:00+02:00' } });
   });
 

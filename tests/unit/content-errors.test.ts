@@ -348,9 +348,11 @@ const cases: Case[] = [
     ],
   },
   {
-    name: 'a title that leaves nothing for the URL',
-    changes: [replace(NEWS, 'title: Voorjaarslessen starten op 31 maart', 'title: "🎾🎾"')],
-    expected: (at) => [mismatch(at(NEWS, 'title:'), 'title', 'a title with letters or digits for the URL, or a `slug` field, received "🎾🎾"', 'news')],
+    name: 'a title that leaves nothing for the URL, in a file not named <id>-<slug>.md',
+    changes: [write('content/nl/news/12.md', '---\nid: 12\ntitle: "🎾🎾"\ndate: "2025-03-05"\nimage: court-clay-3\nsummary: Leeg.\n---\nTekst.\n')],
+    expected: () => [
+      mismatch('content/nl/news/12.md:3', 'title', 'the file name is not <id>-<slug>.md and the title "🎾🎾" has no letters or digits for the URL: name the file 12-<slug>.md or add a `slug` field', 'item'),
+    ],
   },
 ];
 

@@ -214,3 +214,35 @@ describe('future-dated items', () => {
     expect(messages(broken).map((p) => p.split('\n')[0])).toEqual([`error IMAGE_NOT_FOUND  ${FUTURE}:5`]);
   });
 });
+
+describe('the address of an item is its file name (point 8: one rule)', () => {
+  const slugOf = (...changes: Change[]) => {
+    const { content: valid } = validate(config, change(content, ...changes));
+    const { model } = buildModel(config, valid!, content.images, renderMarkdown);
+    const article = model.news.find((item) => item.nl.data.id === 1)!;
+    return { nl: article.nl.data.slug, en: article.en.data.slug };
+  };
+
+  test('a new title does not move a published page', () => {
+    expect(slugOf(replace(NEWS, 'title: Voorjaarslessen starten op 31 maart', 'title: Lessen starten op 7 april'))).toEqual({
+      nl: 'voorjaarslessen-starten-op-31-maart',
+      en: 'spring-lessons-start-on-31-march',
+    });
+  });
+
+  test('the file name gives each language its address; `slug` overrides it', () => {
+    expect(slugOf(replace(NEWS, 'title: Voorjaarslessen starten op 31 maart', 'title: Voorjaarslessen starten op 31 maart\nslug: voorjaar'))).toEqual({ nl: 'voorjaar', en: 'voorjaar' });
+  });
+
+  test('a file not named <id>-<slug>.md: the title gives the address, and a warning says what to rename it to', () => {
+    const renamed: Change = (files) => {
+      files.set('content/nl/news/Voorjaar 2025.md', files.get(NEWS)!);
+      files.delete(NEWS);
+    };
+    const { problems } = validate(config, change(content, renamed));
+    expect(formatted(problems.filter((p) => p.code === 'FILE_NAME_NOT_ADDRESS'))).toEqual([
+      'warning FILE_NAME_NOT_ADDRESS  content/nl/news/Voorjaar 2025.md:1\n  content/nl/news/Voorjaar 2025.md is not named <id>-<slug>.md for its id, so its address comes from its title: 1-voorjaarslessen-starten-op-31-maart.\n  hint: Rename the file to 1-voorjaarslessen-starten-op-31-maart.md (the file name is the address), or set `slug` in its front matter.',
+    ]);
+    expect(validate(config, change(content, renamed), { strict: true }).problems.filter((p) => p.code === 'FILE_NAME_NOT_ADDRESS').map((p) => p.severity)).toEqual(['error']);
+  });
+});

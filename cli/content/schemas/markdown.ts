@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { anchorId, id, imageName, isoDate, localDateTime, slug, text } from './common.ts';
-import { slugify } from '../slug.ts';
 
-/** The URL is made from the title: one of only emoji or signs needs a `slug` (checked here, so the error has its line). */
-const hasSlug = (item: { title: string; slug?: string | undefined }) => item.slug !== undefined || slugify(item.title) !== '';
-const hasSlugRule = { message: 'a title with letters or digits for the URL, or a `slug` field', path: ['title'] };
 
 const cta = z.union([
   z.strictObject({ label: text, route: z.string().min(1) }),
@@ -36,7 +32,7 @@ export const newsSchema = z.strictObject({
   summary: text.pipe(z.string().max(200, 'at most 200 characters')),
   author: text.optional(),
   draft: z.boolean().default(false),
-}).refine(hasSlug, hasSlugRule);
+});
 
 const question = z.discriminatedUnion('type', [
   z.strictObject({ id: anchorId.or(z.string().regex(/^[a-z][a-zA-Z0-9]*$/)), type: z.literal('text'), label: text, required: z.boolean().default(false) }),
@@ -81,7 +77,7 @@ export const eventSchema = z
     message: 'question ids must be unique',
     path: ['questions'],
   })
-  .refine(hasSlug, hasSlugRule);
+
 
 export const jobSchema = z.strictObject({
   id,
@@ -93,7 +89,7 @@ export const jobSchema = z.strictObject({
   summary: text,
   licence: z.boolean(),
   draft: z.boolean().default(false),
-}).refine(hasSlug, hasSlugRule);
+});
 
 export type PageData = z.infer<typeof pageSchema>;
 export type NewsData = z.infer<typeof newsSchema>;
