@@ -208,7 +208,7 @@ if (!args.includes('--skip-scale')) {
   const scale = scaleSite();
   try {
     const file = readdirSync(join(scale.root, 'content/nl/news')).find((name) => name.startsWith('1000-'));
-    // The page's slug comes from the title, not the file name: /nieuws/1000 redirects to the page.
+    // The article's address is its file name (docs/content.md); /nieuws/1000 redirects to it.
     rows.push(await measureSite(`${ARTICLES} articles per language`, scale.root, `content/nl/news/${file}`, { redirectOf: '/nieuws/1000' }));
   } finally {
     rmSync(scale.work, { recursive: true, force: true });
