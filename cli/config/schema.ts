@@ -44,9 +44,10 @@ export const configSchema = z.strictObject({
     all: z.tuple([z.literal('nl'), z.literal('en')]),
   }),
   canonicalQuery: z.array(z.string().min(1)).default([]),
-  routes: routesSchema,
-  navigation: z.array(navItem).min(1),
-  footer: z.array(navLink),
+  // Descriptions are what an editor's hover shows (.vscode/schemas, `site schema`).
+  routes: routesSchema.describe('Every page: name: { nl: /path, en: /path, layout? }. A new name with content/{nl,en}/pages/<name>.md is a new page of text'),
+  navigation: z.array(navItem).min(1).describe('The menu: { route } (label nav.<route> in strings.yaml), { label, href }, or { label, children }'),
+  footer: z.array(navLink).describe('Footer links: { route } (label footer.<route> in strings.yaml) or { label, href }'),
   legacy: z.record(z.string().regex(/^[a-z0-9-]+(\.[a-z]+)?$/, 'a path segment like clinic-25'), z.union([routeName, z.string().regex(/^(\/|https:\/\/)/, 'a route name, a path like /kampen or an https:// URL')])),
   images: z.strictObject({
     breakpoints: z.array(z.number().int().positive()).min(1),

@@ -94,6 +94,19 @@ describe('the generated schemas reject each kind of mistake', () => {
   });
 });
 
+describe('what the editor shows on hover', () => {
+  const property = (name: string, ...path: string[]) => path.reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, byName.get(name)!.schema);
+  test.each([
+    { name: 'clubs.schema.json', path: ['items', 'properties', 'region'], says: 'A region id of content/data/lessons.yaml (regions)' },
+    { name: 'clubs.schema.json', path: ['items', 'properties', 'wpPath'], says: 'Old WordPress path, redirected to the club page; optional' },
+    { name: 'news.nl.schema.json', path: ['properties', 'date'], says: 'Publication date "YYYY-MM-DD"; a later date than today waits for its day' },
+    { name: 'events.en.schema.json', path: ['properties', 'questions'], says: 'Extra form questions; the English file sets its own, with English labels' },
+    { name: 'site.config.schema.json', path: ['properties', 'routes'], says: 'Every page: name: { nl: /path, en: /path, layout? }. A new name with content/{nl,en}/pages/<name>.md is a new page of text' },
+  ])('$name $path.2: "$says"', ({ name, path, says }) => {
+    expect(property(name, ...path).description).toBe(says);
+  });
+});
+
 describe('the schemas and settings in the repository are the generated ones', () => {
   test.each(schemas.map((file) => [file.name, file] as const))('.vscode/schemas/%s is up to date (npx site schema writes it)', (name, file) => {
     const committed = JSON.parse(readFileSync(join(repoRoot, '.vscode', 'schemas', name), 'utf8')) as unknown;

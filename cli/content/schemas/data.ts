@@ -12,26 +12,27 @@ const hours = z.strictObject({ day: weekday, start: clockTime, end: clockTime })
 
 export const clubSchema = z
   .strictObject({
-    id,
+    // Descriptions are what an editor's hover shows (.vscode/schemas, `site schema`).
+    id: id.describe('Never changes once published: part of the URL /verenigingen/<id>-<name>'),
     // The old WordPress site's id and path (redirected to the club page) and the YourTennis id:
     // kept for the clubs that had them; a new club has none (issue 20).
-    wpId: id.optional(),
-    yourtennisId: z.string().min(1).optional(),
-    name: text,
+    wpId: id.optional().describe('Old WordPress id; only clubs of the old site have one'),
+    yourtennisId: z.string().min(1).optional().describe('YourTennis id; optional'),
+    name: text.describe('The club\'s name; its URL is made from it'),
     city: text,
-    region: z.string().min(1),
-    image: imageName,
-    wpPath: z.string().regex(/^\/[a-z0-9/-]*\/$/, 'an old WordPress path like /ltc-de-kei/').optional(),
-    link: z.url({ protocol: /^https$/ }),
-    lessonStartDate: isoDate,
-    signupStartDate: isoDate.optional(),
-    signupEndDate: isoDate,
+    region: z.string().min(1).describe('A region id of content/data/lessons.yaml (regions)'),
+    image: imageName.describe('A photo in content/images, without its extension'),
+    wpPath: z.string().regex(/^\/[a-z0-9/-]*\/$/, 'an old WordPress path like /ltc-de-kei/').optional().describe('Old WordPress path, redirected to the club page; optional'),
+    link: z.url({ protocol: /^https$/ }).describe('The external sign-up page (https)'),
+    lessonStartDate: isoDate.describe('First lesson, "YYYY-MM-DD"'),
+    signupStartDate: isoDate.optional().describe('Sign-up opens, "YYYY-MM-DD"; optional'),
+    signupEndDate: isoDate.describe('Sign-up closes, before the first lesson, "YYYY-MM-DD"'),
     courts: z.strictObject({ clay: z.number().int().min(0), hard: z.number().int().min(0), indoor: z.number().int().min(0) }),
-    availability: z.number().int().min(0),
-    offering: z.array(z.enum(packageIds)).min(1),
+    availability: z.number().int().min(0).describe('Free places'),
+    offering: z.array(z.enum(packageIds)).min(1).describe('Lesson packages the club offers'),
     headTrainers: z.array(z.strictObject({ name: text, role: z.enum(trainerRoleIds) })),
-    schedule: z.array(hours),
-    intro: localized,
+    schedule: z.array(hours).describe('Lesson hours: { day, start, end }'),
+    intro: localized.describe('The club page\'s introduction: { nl, en }'),
   })
   .refine((c) => c.signupEndDate < c.lessonStartDate, { message: 'sign-up must end before lessons start', path: ['signupEndDate'] })
   .refine((c) => !c.signupStartDate || c.signupStartDate < c.signupEndDate, {
