@@ -6,26 +6,32 @@
 // of the server's processes (the server and, on the embedded database, its database process)
 // idle after start, at the peak of the load, and idle after it; on the embedded database (an
 // existing data folder, and a first start in an empty one) and on a PostgreSQL server.
-// `--part memory` measures PGlite alone under each of its memory settings.
+// `--part memory` measures PGlite alone under each of its memory settings. `--compare <dir>`
+// also runs the `site serve` of another checkout (with its node_modules), run for run beside this
+// one, so "before" and "after" a change meet the same load.
 //
-//   flock /tmp/bench.lock node bench/serve-start.mjs [--runs 3] [--write]
+// The page requests come from a thread of their own: the crowd's 200 answers, read by this
+// thread, must not delay the reading of a page (on the Internet they come from other machines).
+//
+//   flock /tmp/bench.lock node bench/serve-start.mjs [--runs 3] [--compare ../main-checkout] [--write]
 //   flock /tmp/bench.lock node bench/serve-start.mjs --part memory [--write]
 //
 // --write puts the tables into bench/RESULTS.md under "## site serve: a cold start under sign-ups
 // (issue 18)" and, with --part memory, "## site serve: PGlite memory settings (issue 18)".
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { request, Agent } from 'node:http';
+import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { embedded, eventFacts, fixtureSite, load, postgres, postgresBin, signUp, writeFixtureDist } from './registrations-fixtures.mjs';
 import { writeSection } from './results.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, signups: { type: 'string', default: '200' }, part: { type: 'string', default: 'start' }, only: { type: 'string' }, write: { type: 'boolean', default: false } },
+  options: { runs: { type: 'string', default: '3' }, compare: { type: 'string' }, signups: { type: 'string', default: '200' }, part: { type: 'string', default: 'start' }, only: { type: 'string' }, write: { type: 'boolean', default: false } },
 });
 const signups = Number(args.signups);
 
@@ -49,11 +55,11 @@ async function treeRss(pid) {
   return { own, total: own + below.reduce((sum, child) => sum + child.total, 0) };
 }
 
-/** `site serve` as production runs it (`npx site serve`); resolves at its first line with a URL (it listens). */
-function serve(dist, env) {
+/** `site serve` of a checkout as production runs it (`npx site serve`); resolves at its first line with a URL (it listens). */
+function serve(dist, env, checkout = root) {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'bin/site.mjs'), 'serve', '--root', serveRoot, '--out', dist, '--port', '0', '--host', '127.0.0.1'], {
-    cwd: root,
+  const child = spawn(process.execPath, [join(checkout, 'bin/site.mjs'), 'serve', '--root', serveRoot, '--out', dist, '--port', '0', '--host', '127.0.0.1'], {
+    cwd: checkout,
     env: { ...process.env, SMTP_URL: '', SITE_RATE_LIMIT: '0', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -79,18 +85,45 @@ function serve(dist, env) {
   return { child, url, ready, output: () => text, stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', done), child.kill('SIGTERM')))) };
 }
 
-const staticAgent = new Agent({ keepAlive: true, maxSockets: 4 });
-/** One GET, its latency in ms (headers and body), or an error. */
-function timedGet(url) {
+/**
+ * A visitor asking for a static page every 10 ms, in a thread of its own, until told to stop;
+ * answers every page's status and latency (headers and body) in ms.
+ */
+const pageVisitor = `
+const { request, Agent } = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+const pages = [];
+const inFlight = [];
+const get = () => new Promise((done) => {
   const started = performance.now();
-  return new Promise((done) => {
-    const req = request(url, { agent: staticAgent, headers: { 'accept-encoding': 'br' } }, (res) => {
-      res.resume();
-      res.on('end', () => done({ status: res.statusCode, ms: performance.now() - started }));
-    });
-    req.on('error', (error) => done({ status: 0, ms: performance.now() - started, error: error.message }));
-    req.end();
+  const req = request(workerData, { agent, headers: { 'accept-encoding': 'br' } }, (res) => {
+    res.resume();
+    res.on('end', () => done({ status: res.statusCode, ms: performance.now() - started }));
   });
+  req.on('error', (error) => done({ status: 0, ms: performance.now() - started, error: error.message }));
+  req.end();
+});
+const timer = setInterval(() => inFlight.push(get().then((page) => pages.push(page))), 10);
+parentPort.once('message', async () => {
+  clearInterval(timer);
+  await Promise.all(inFlight);
+  agent.destroy();
+  parentPort.postMessage(pages);
+});
+`;
+
+function visitPages(url) {
+  const worker = new Worker(pageVisitor, { eval: true, workerData: url });
+  return {
+    async stop() {
+      const pages = new Promise((done) => worker.once('message', done));
+      worker.postMessage('stop');
+      const result = await pages;
+      await worker.terminate();
+      return result;
+    },
+  };
 }
 
 /** One sign-up as the island sends it, each on its own connection (they all arrive at once). */
@@ -115,27 +148,19 @@ function timedSignUp(url, n) {
  * One cold start: the crowd and the page requests from the moment the server listens, for at least
  * `minMs` (a run without a crowd measures the pages alone).
  */
-async function coldStart(name, run, env, dist, { crowdSize = signups, minMs = 0 } = {}) {
-  const server = serve(dist, env);
+async function coldStart(name, run, env, dist, { crowdSize = signups, minMs = 0, checkout = root, label = 'this checkout' } = {}) {
+  // The 1-minute load average as the run starts: how busy the machine was before this server added to it.
+  const load = loadavg()[0].toFixed(1);
+  const server = serve(dist, env, checkout);
   const { url, listenedAt } = await server.url;
-  const pages = [];
-  let loading = true;
-  const pageLoop = (async () => {
-    const inFlight = [];
-    while (loading) {
-      inFlight.push(timedGet(`${url}/kampen`).then((result) => pages.push(result)));
-      await sleep(10);
-    }
-    await Promise.all(inFlight);
-  })();
+  const visitor = visitPages(`${url}/kampen`);
   let peak = 0;
   const sampler = setInterval(async () => (peak = Math.max(peak, (await treeRss(server.child.pid)).total)), 100);
   const listening = performance.now();
   const crowd = await Promise.all(Array.from({ length: crowdSize }, (_, n) => timedSignUp(url, n)));
   const readyAt = await server.ready;
   await sleep(Math.max(500, minMs - (performance.now() - listening)));
-  loading = false;
-  await pageLoop;
+  const pages = await visitor.stop();
   clearInterval(sampler);
   await sleep(5000);
   const after = await treeRss(server.child.pid);
@@ -147,7 +172,9 @@ async function coldStart(name, run, env, dist, { crowdSize = signups, minMs = 0 
   for (const { status } of crowd) statuses[status] = (statuses[status] ?? 0) + 1;
   const row = {
     name,
+    label,
     run,
+    load,
     listenedAt: Math.round(listenedAt),
     readyAt: Math.round(readyAt),
     pages: pages.length,
@@ -180,6 +207,13 @@ async function idle(name, env, dist) {
   return row;
 }
 
+/** Whose `site serve` runs: this checkout's, and with --compare another's before it in every run. */
+const commitOf = (dir) => execFileSync('git', ['-C', dir, 'log', '-1', '--format=%h'], { encoding: 'utf8' }).trim();
+const servers = [
+  ...(args.compare ? [{ checkout: resolve(args.compare), label: `before (${commitOf(args.compare)})` }] : []),
+  { checkout: root, label: args.compare ? `after (${commitOf(root)})` : commitOf(root) },
+];
+
 async function startPart() {
   const capacity = 40;
   const dist = await writeFixtureDist({ 'site.json': JSON.stringify({ ...fixtureSite, events: [eventFacts(1, { capacity })] }) });
@@ -193,8 +227,10 @@ async function startPart() {
     const database = await start();
     try {
       for (let run = 1; run <= Number(args.runs); run += 1) {
-        const env = existing ? await database.fresh() : { SITE_DATA_DIR: join(await mkdtemp(join(tmpdir(), 'site-bench-empty-')), 'data') };
-        rows.push(await coldStart(name, run, { ...env, SITE_OUTBOX: outbox }, dist.dir));
+        for (const server of servers) {
+          const env = existing ? await database.fresh() : { SITE_DATA_DIR: join(await mkdtemp(join(tmpdir(), 'site-bench-empty-')), 'data') };
+          rows.push(await coldStart(name, run, { ...env, SITE_OUTBOX: outbox }, dist.dir, server));
+        }
       }
       if (existing) idles.push(await idle(name, { ...(await database.fresh()), SITE_OUTBOX: outbox }, dist.dir));
     } finally {
@@ -205,15 +241,15 @@ async function startPart() {
   // show what this shared machine does to a page's latency by itself.
   const plain = await writeFixtureDist();
   for (let run = 1; run <= Number(args.runs); run += 1) {
-    rows.push(await coldStart('no events, no sign-ups (the machine alone)', run, { SITE_OUTBOX: outbox }, plain.dir, { crowdSize: 0, minMs: 10_000 }));
+    rows.push(await coldStart('no events, no sign-ups (the machine alone)', run, { SITE_OUTBOX: outbox }, plain.dir, { crowdSize: 0, minMs: 10_000, label: servers.at(-1).label }));
   }
   idles.push(await idle('no events (no database)', { SITE_OUTBOX: outbox }, plain.dir));
   await Promise.all([dist.remove(), plain.remove(), rm(outbox, { recursive: true, force: true })]);
   const statusText = (statuses) => Object.entries(statuses).map(([status, count]) => `${count}× ${status}`).join(', ') || 'none';
   return [
-    '| database | run | listens | ready | static pages | p50 ms | p99 ms | max ms | over 200 ms | sign-ups | sign-up p50 / max ms | RSS peak | RSS idle after (server) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.name} | ${r.run} | ${r.listenedAt} ms | ${r.readyAt} ms | ${r.pages}${r.pageErrors ? ` (${r.pageErrors} errors)` : ''} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over200} | ${statusText(r.statuses)} | ${r.signUpP50} / ${r.signUpMax} | ${r.peakMB} MB | ${r.afterMB} MB (${r.afterServerMB}) |`),
+    '| database | server | run | load | listens | ready | static pages | p50 ms | p99 ms | max ms | over 200 ms | sign-ups | sign-up p50 / max ms | RSS peak | RSS idle after (server) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${r.name} | ${r.label} | ${r.run} | ${r.load} | ${r.listenedAt} ms | ${r.readyAt} ms | ${r.pages}${r.pageErrors ? ` (${r.pageErrors} errors)` : ''} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over200} | ${statusText(r.statuses)} | ${r.signUpP50} / ${r.signUpMax} | ${r.peakMB} MB | ${r.afterMB} MB (${r.afterServerMB}) |`),
     '',
     '| server | RSS idle, started (of which the server process) |',
     '| --- | ---: |',
@@ -302,13 +338,14 @@ console.log(`\n${table}\n\nload average ${startLoad.toFixed(1)} at the start, ${
 if (args.write) {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
   const heading = args.part === 'memory' ? '## site serve: PGlite memory settings (issue 18)' : '## site serve: a cold start under sign-ups (issue 18)';
-  const run = `\`node bench/serve-start.mjs${args.part === 'memory' ? ' --part memory' : ''} --runs ${args.runs} --write\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')}Z; ${machine}; load average ${startLoad.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (other engineers' work ran on the machine).`;
+  const run = `\`node bench/serve-start.mjs${args.part === 'memory' ? ' --part memory' : ''} --runs ${args.runs}${args.compare ? ' --compare <main before the change>' : ''} --write\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')}Z; ${machine}; load average ${startLoad.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (other engineers' work ran on the machine).`;
   const reading =
     args.part === 'memory'
       ? 'PGlite alone in a Node process (as `site serve` runs it: a process of its own), on a copy of a migrated database; RSS after opening it and after the sign-ups, median of the runs. ' +
         'What stays whatever the settings is PostgreSQL itself compiled to WebAssembly: its machine code (V8 compiles it once quickly, then again optimised) and its linear memory, ' +
         'which grows and is never given back; shared_buffers beyond a few MB only holds more pages, and a site\'s registrations fill a few hundred kB. A PostgreSQL server has the same costs, outside the process that is measured.'
-      : `Each run starts \`site serve\` (its own process) and, the moment it listens, sends ${signups} sign-ups at once (one event of 40 places) while asking for a static page every 10 ms until the last sign-up is answered and the server is ready. ` +
+      : `Each run starts \`site serve\` (its own process) and, the moment it listens, sends ${signups} sign-ups at once (one event of 40 places) while asking for a static page (/kampen, brotli) every 10 ms, from a thread of its own, until the last sign-up is answered and the server is ready. ` +
+        (args.compare ? '"before": `site serve` of main before the change, "after": with it, run for run one after the other, so both meet the same load. "load": the 1-minute load average as the run started. ' : '') +
         '"listens": from the start of the process; "ready": when it says so (the database runs). RSS: the server and its database process together (the server alone in brackets); ' +
         'a PostgreSQL server is not counted (it runs elsewhere in production). "The machine alone" is the same server with no database and no crowd: the latency this shared machine gives a page by itself at the time.';
   writeSection(`${heading}\n\n${run}\n\n${reading}\n\n${table}\n`);

@@ -7,8 +7,10 @@ import { contentType, isCompressible } from './mime.ts';
 
 /**
  * Files of public/ with what serving them needs (type, ETag, compressed forms, CSP hashes),
- * read once per file version. Every request still stats the file, so a rebuild (`site dev`
- * swaps dist/) is seen at once; only unchanged files come from memory.
+ * read once per file version. A file is looked at again (stat) before it is served, so a rebuild
+ * (`site dev` swaps dist/) is seen at once; with `recheckMs` (`site serve`) at most that often,
+ * and in between a page comes straight from memory, without a trip to the file system's threads,
+ * which on a busy machine wait for a processor like everything else.
  */
 export interface ServedFile {
   path: string;
@@ -33,12 +35,14 @@ export interface FileStore {
 
 interface Entry {
   version: string;
+  /** When the file was last found unchanged (ms since the epoch). */
+  checkedAt: number;
   file: ServedFile;
   /** Bytes held: the file and its compressed forms. */
   bytes: { held: number };
 }
 
-export function createFileStore(publicDir: string): FileStore {
+export function createFileStore(publicDir: string, { recheckMs = 0 }: { recheckMs?: number } = {}): FileStore {
   const cache = new Map<string, Entry>();
   let cachedBytes = 0;
 
@@ -55,16 +59,23 @@ export function createFileStore(publicDir: string): FileStore {
     }
   }
 
+  function touch(path: string, hit: Entry): ServedFile {
+    cache.delete(path);
+    cache.set(path, hit);
+    return hit.file;
+  }
+
   async function load(relative: string): Promise<ServedFile | undefined> {
     const path = join(publicDir, relative);
+    const known = cache.get(path);
+    if (known && Date.now() - known.checkedAt < recheckMs) return touch(path, known);
     const info = await stat(path).catch(() => undefined);
     if (!info?.isFile()) return undefined;
     const version = `${info.ino}:${info.size}:${info.mtimeMs}`;
     const hit = cache.get(path);
     if (hit && hit.version === version) {
-      cache.delete(path);
-      cache.set(path, hit);
-      return hit.file;
+      hit.checkedAt = Date.now();
+      return touch(path, hit);
     }
     const body = await readFile(path);
     const type = contentType(path);
@@ -96,7 +107,7 @@ export function createFileStore(publicDir: string): FileStore {
         return pending;
       },
     };
-    remember(path, { version, file, bytes });
+    remember(path, { version, checkedAt: Date.now(), file, bytes });
     return file;
   }
 

@@ -28,6 +28,8 @@ export interface ServerState {
    * its own bundle of functions/, compiled again on every save.
    */
   router?: Pick<typeof import('../../functions/index.ts'), 'handleFunction' | 'isFunctionPath'>;
+  /** Resolves when a function request may start its work (turns.ts; `site dev` serves one developer and takes none). */
+  functionTurn?(): Promise<void>;
 }
 
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -85,6 +87,7 @@ function requestOrigin(req: IncomingMessage, state: ServerState): string {
 }
 
 async function callFunction(req: IncomingMessage, res: ServerResponse, state: ServerState, ip: string) {
+  await state.functionTurn?.();
   let body: Buffer | undefined;
   if (bodyMethods.has(req.method ?? '')) {
     try {

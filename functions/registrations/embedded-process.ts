@@ -41,7 +41,12 @@ function pgliteUrl(): string {
  * signals a terminal sends to the whole group (Ctrl-C) are the server's to act on.
  */
 const childCode = `
-const [pglite, dataDir, settings, init] = JSON.parse(process.argv[1]);
+const [pglite, dataDir, settings, init, niceness] = JSON.parse(process.argv[1]);
+// Linux gives each thread its own priority, and the server could only lower this process's first
+// one: V8's threads (which compile the WebAssembly) may have started before. Every one of them, then.
+try {
+  for (const task of require('node:fs').readdirSync('/proc/self/task')) require('node:os').setPriority(Number(task), niceness);
+} catch {}
 const plain = (error) => ({ message: error && error.message ? error.message : String(error), code: error && error.code, stack: error && error.stack });
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {});
@@ -69,7 +74,7 @@ import(pglite).then(async ({ PGlite }) => {
 `;
 
 function startChild(dataDir: string, init: boolean): ChildProcess {
-  const child = spawn(process.execPath, ['-e', childCode, JSON.stringify([pgliteUrl(), dataDir, EMBEDDED_SETTINGS, init])], {
+  const child = spawn(process.execPath, ['-e', childCode, JSON.stringify([pgliteUrl(), dataDir, EMBEDDED_SETTINGS, init, DATABASE_NICENESS])], {
     stdio: ['ignore', 'ignore', 'pipe', ...(init ? [] : (['ipc'] as const))],
     serialization: 'advanced',
   });
@@ -77,6 +82,7 @@ function startChild(dataDir: string, init: boolean): ChildProcess {
     if (child.pid) setPriority(child.pid, DATABASE_NICENESS);
   } catch {
     // Not allowed here (some containers): it runs at the server's priority, still off its thread.
+    // (The child sets it on its threads itself too, so a thread started before this call is not missed.)
   }
   return child;
 }

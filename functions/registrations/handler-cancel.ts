@@ -5,7 +5,7 @@ import { say } from './copy.ts';
 import { findEvent } from './event-facts.ts';
 import { sendAfterCommit } from './mail-queue.ts';
 import { writeRules } from './mails.ts';
-import { withExistingStore, withStore } from './store-access.ts';
+import { withExistingStore, withStoreForWrite } from './store-access.ts';
 import { registrationView } from './view.ts';
 
 /**
@@ -23,7 +23,7 @@ export const cancelOne: FunctionHandler = async (request, env, context) => {
   const event = findEvent(env.site.events, found.eventId);
   if (found.status !== 'cancelled' && found.status !== 'expired' && !registrationView(found, event).cancellable) throw new HttpError(409, say[locale].cannotCancel);
 
-  const outcome = await withStore(env, locale, async (store) => {
+  const outcome = await withStoreForWrite(env, locale, async (store) => {
     const written = await store.cancel(id, found.eventId, writeRules(env.site, event, env.confirmMinutes));
     if (written?.kind === 'cancelled') await sendAfterCommit(env, store, written.mails);
     return written;

@@ -6,7 +6,7 @@ import { say } from './copy.ts';
 import { findEvent } from './event-facts.ts';
 import { sendAfterCommit } from './mail-queue.ts';
 import { writeRules } from './mails.ts';
-import { withExistingStore, withStore } from './store-access.ts';
+import { withExistingStore, withStoreForWrite } from './store-access.ts';
 import { registrationView } from './view.ts';
 
 /**
@@ -30,7 +30,7 @@ export const confirmOne: FunctionHandler = async (request, env, context) => {
   if (found.status === 'expired') throw new HttpError(409, words.expired);
   if (found.status === 'pending' && (!event || eventStateAt(event) === 'past')) throw new HttpError(409, words.eventPast);
 
-  const outcome = await withStore(env, locale, async (store) => {
+  const outcome = await withStoreForWrite(env, locale, async (store) => {
     const written = await store.confirm(id, found.eventId, writeRules(env.site, event, env.confirmMinutes));
     if (written?.kind === 'confirmed') await sendAfterCommit(env, store, written.mails);
     return written;

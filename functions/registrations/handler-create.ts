@@ -7,7 +7,7 @@ import { eventStateAt } from '../../templates/lib/event-clock.ts';
 import { parseSignUp, peekSignUp } from './input.ts';
 import { sendAfterCommit } from './mail-queue.ts';
 import { writeRules } from './mails.ts';
-import { withStore } from './store-access.ts';
+import { withStoreForWrite } from './store-access.ts';
 import { linkPath, registrationView } from './view.ts';
 
 /** A bot fills every field, including the one people never see. */
@@ -46,7 +46,7 @@ export const createRegistrationHandler: FunctionHandler = async (request, env, c
   const signer = { uid: visitor?.uid ?? null, addressProven: visitor?.verifiedEmail !== undefined && sameAddress(visitor.verifiedEmail, signUp.email) };
 
   const rules = writeRules(env.site, event, env.confirmMinutes);
-  const { outcome, mailSent } = await withStore(env, locale, async (store) => {
+  const { outcome, mailSent } = await withStoreForWrite(env, locale, async (store) => {
     const written = await store.create(signUp, signer, rules);
     return { outcome: written, mailSent: written.kind === 'too-many-pending' || (await sendAfterCommit(env, store, written.mails)) };
   });

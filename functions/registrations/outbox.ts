@@ -1,4 +1,5 @@
 import type { MailMessage } from '../mail/mailer.ts';
+import { FewAtOnce } from './few-at-once.ts';
 import type { SentJournal } from './sent-journal.ts';
 import type { SqlClient, SqlRunner } from './sql.ts';
 
@@ -55,8 +56,7 @@ interface OutboxRow {
 
 export class Outbox {
   private readonly inFlight = new Map<number, Promise<boolean>>();
-  private sending = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly smtp = new FewAtOnce(SENDING_AT_ONCE);
   private closing = false;
   private draining: Promise<DueReport> | undefined;
 
@@ -120,19 +120,6 @@ export class Outbox {
     return { sent, failed, nextDue: next?.at ? new Date(next.at) : undefined };
   }
 
-  private async oneOfFew<T>(work: () => Promise<T>): Promise<T> {
-    // A slot is handed straight to the next in line, so none can slip in between.
-    if (this.sending >= SENDING_AT_ONCE) await new Promise<void>((turn) => this.waiting.push(turn));
-    else this.sending += 1;
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.sending -= 1;
-    }
-  }
-
   /** Waits for this process's sends in flight (the server is closing). */
   async settle(): Promise<void> {
     this.closing = true;
@@ -162,7 +149,7 @@ export class Outbox {
       if (row.failed_at !== null || (dueOnly && !row.due)) return false;
       const message = (typeof row.message === 'string' ? JSON.parse(row.message) : row.message) as MailMessage;
       try {
-        await this.oneOfFew(() => send(message));
+        await this.smtp.run(() => send(message));
       } catch (error) {
         const attempts = Number(row.attempts) + 1;
         const giveUp = recipientRefused(error) || Date.now() - new Date(row.created_at).getTime() > GIVE_UP_AFTER_MS;

@@ -5,7 +5,7 @@
  * Timing figures (latency while starting cold under 200 sign-ups): bench/serve-start.mjs.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer } from '../../cli/serve/server.ts';
@@ -74,6 +74,16 @@ test('a site without events starts no database at all', async () => {
   }
 });
 
+/** Linux: each thread's niceness, by thread id (field 19 of /proc/<pid>/task/<tid>/stat). */
+function threadNiceness(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((task) => {
+    const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+const childrenOf = (pid: number) =>
+  readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number));
+
 describe('site serve as a process', () => {
   test('says it serves pages at once, and that it is ready only once the database has started', async () => {
     const env = await database.fresh();
@@ -105,6 +115,16 @@ await runServe({ dist: ${JSON.stringify(dist.dir)}, port: 0, host: '127.0.0.1', 
       const [answer] = await Promise.all([postSignUp(url, 9), until(/site serve: ready: .+ on http:\S+ \(registrations: embedded at .+, started in \d+ ms\)/)]);
       expect(answer.status).toBe(202);
       expect(output.indexOf('serving pages on')).toBeLessThan(output.indexOf('ready:'));
+      // The database's process gives way to the server's (2 cores: pages first), in every thread
+      // it has (Linux sets priority per thread; V8's compile the WebAssembly).
+      if (process.platform === 'linux') {
+        // (tsx, which runs this server from TypeScript, has a process of its own too.)
+        const databases = childrenOf(child.pid!).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('PGlite'));
+        expect(databases).toHaveLength(1);
+        const server = threadNiceness(child.pid!)[0]!;
+        expect(server).toBeLessThan(10);
+        expect(new Set(threadNiceness(databases[0]!))).toEqual(new Set([10]));
+      }
     } finally {
       child.kill('SIGTERM');
       await new Promise((done) => child.once('exit', done));

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { fixtureFiles } from './helpers/fixture-dist.ts';
@@ -62,6 +64,19 @@ describe('clean URLs', () => {
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain(`<h1>${title}</h1>`);
     }
+  });
+});
+
+describe('files from memory', () => {
+  test('a page is served from memory, and a file changed in place under the running server is served anew (looked at again at most once a second)', async () => {
+    const text = async () => (await get('/nl/kampen', { headers: { 'accept-encoding': 'identity' } })).text();
+    expect(await text()).toBe(fixtureFiles['public/nl/kampen.html']);
+    const changed = '<!doctype html><title>Kampen</title><p>Nieuw: een kamp in de herfst.</p>';
+    await writeFile(join(server.dist.dir, 'public/nl/kampen.html'), changed);
+    const until = Date.now() + 10_000;
+    let served = await text();
+    while (served !== changed && Date.now() < until) served = await text();
+    expect(served).toBe(changed);
   });
 });
 

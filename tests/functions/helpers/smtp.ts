@@ -13,6 +13,8 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** While true, every message is refused with a temporary error (451), like a server in trouble. */
   refuse: boolean;
+  /** While set, every message is taken in (and in `received`) but answered only once it resolves: a slow server. */
+  hold?: Promise<void> | undefined;
   /** Called as each message is accepted, before the client hears so (a test may stop the server there). */
   onAccepted?: (mail: ReceivedMail) => void;
   /** Resolves once every message accepted so far is parsed and in `received`. */
@@ -55,7 +57,7 @@ export async function startSmtp(port = 0, options: { answerAtOnce?: boolean; ref
             const received = { envelope: { from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) }, mail };
             state.received.push(received);
             state.onAccepted?.(received);
-            if (!options.answerAtOnce) callback();
+            if (!options.answerAtOnce) void Promise.resolve(state.hold).then(() => callback());
           })
           .catch((error: Error) => (options.answerAtOnce ? undefined : callback(error)))
           .finally(() => parsing.delete(parsed));
