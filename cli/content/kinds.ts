@@ -8,6 +8,16 @@ import { clubsSchema, lessonsSchema, stringsSchema } from './schemas/data.ts';
 export type ReferenceTarget = 'image' | 'route' | 'club' | 'region';
 export type References = Partial<Record<ReferenceTarget, FieldPattern[]>>;
 
+/** A page every item of a kind gets: a route of site.config.yaml whose paths take :id and :slug. */
+export interface ItemPage {
+  route: string;
+  /**
+   * Wrong-slug addresses (`/nieuws/12-*`) redirect here. False for a page below the item's own
+   * (an event's sign-up): the item page's rule keeps what follows the slug (functions/redirects.ts).
+   */
+  anySlug: boolean;
+}
+
 /**
  * One kind of Markdown content, declared once: the stages read these declarations instead of
  * knowing each kind (issue 20). `content/<locale>/<collection>/` holds its files.
@@ -21,6 +31,9 @@ export interface ContentKind {
   references: References;
   /** The publication date: an item dated after the build's day waits (left out unless --future). */
   publishDate?: string;
+  /** What a page of one item shows (routes/types.ts PageEntity), and the pages each item gets (routes, redirects). */
+  entity?: 'news' | 'event';
+  itemPages: ItemPage[];
   /**
    * Lists of text a translation must set itself: left out, the English page would show the Dutch
    * text of the list (an event's form questions) without any notice.
@@ -34,16 +47,32 @@ export const contentKinds: Record<Collection, ContentKind> = {
     schema: pageSchema,
     key: 'file',
     references: { image: ['hero.image', 'sections.*.image'], route: ['sections.*.cta.route'] },
+    // A page of text is published at its route (site.config.yaml), not per item.
+    itemPages: [],
   },
-  news: { collection: 'news', schema: newsSchema, key: 'id', references: { image: ['image'] }, publishDate: 'date' },
+  news: {
+    collection: 'news',
+    schema: newsSchema,
+    key: 'id',
+    references: { image: ['image'] },
+    publishDate: 'date',
+    entity: 'news',
+    itemPages: [{ route: 'news-article', anySlug: true }],
+  },
   events: {
     collection: 'events',
     schema: eventSchema,
     key: 'id',
     references: { image: ['image'], club: ['location.club'] },
     translatedLists: ['questions'],
+    entity: 'event',
+    itemPages: [
+      { route: 'event', anySlug: true },
+      { route: 'event-signup', anySlug: false },
+    ],
   },
-  jobs: { collection: 'jobs', schema: jobSchema, key: 'id', references: {} },
+  // Vacancies are shown on the jobs page only.
+  jobs: { collection: 'jobs', schema: jobSchema, key: 'id', references: {}, itemPages: [] },
 };
 
 /** The data files: one file each, where it lives, its schema and what it refers to. */

@@ -3,6 +3,7 @@ import type { SiteModel } from '../content/types.ts';
 import { fillPattern, pathVariants, routePath, withPrefix } from './paths.ts';
 import type { Origin, Redirect } from './types.ts';
 import { clubLabel } from '../content/club-label.ts';
+import { itemParams, routedKinds } from './items.ts';
 
 const CLUBS_FILE = 'content/data/clubs.yaml';
 
@@ -61,12 +62,13 @@ export function buildRedirects(model: SiteModel): Redirect[] {
     to301(wp, clubPage, origin('wpPath'));
     to301(`${wp}/`, clubPage, origin('wpPath'));
   });
-  const itemOrigin = (item: SiteModel['news'][number] | SiteModel['events'][number]) => (locale: Locale): Origin => ({ file: item[locale].source, at: ['id'] });
-  for (const item of model.news) itemRedirects('news-article', item.nl.data.id, { nl: item.nl.data.slug, en: item.en.data.slug }, itemOrigin(item));
-  for (const item of model.events) {
-    const slugs = { nl: item.nl.data.slug, en: item.en.data.slug };
-    itemRedirects('event', item.nl.data.id, slugs, itemOrigin(item));
-    itemRedirects('event-signup', item.nl.data.id, slugs, itemOrigin(item), false);
+  // Each item of a content kind, for each of its kind's item pages (cli/content/kinds.ts).
+  for (const { kind, items } of routedKinds(model)) {
+    for (const item of items) {
+      const params = itemParams(item);
+      const origin = (locale: Locale): Origin => ({ file: item[locale].source, at: ['id'] });
+      for (const page of kind.itemPages) itemRedirects(page.route as RouteName, item.nl.data.id, { nl: params.nl.slug, en: params.en.slug }, origin, page.anySlug);
+    }
   }
 
   for (const [segment, target] of Object.entries(config.legacy)) {

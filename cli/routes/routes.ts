@@ -4,8 +4,10 @@ import type { SiteModel } from '../content/types.ts';
 import { failureReasons, formKinds } from '../../functions/form-results.ts';
 import { fillPattern, pathVariants, type RouteParams } from './paths.ts';
 import type { PageEntity, PageRoute } from './types.ts';
+import { itemParams, itemRoutes, routedKinds } from './items.ts';
 
-const COLLECTION_ROUTES = new Set<RouteName>(['news', 'news-page', 'news-article', 'club', 'event', 'event-signup', 'registration', 'form-sent', 'form-failed']);
+/** Routes with pages of their own making: lists, clubs, items of the content kinds, form results. */
+const COLLECTION_ROUTES = new Set<string>(['news', 'news-page', 'club', 'registration', 'form-sent', 'form-failed', ...itemRoutes()]);
 
 /**
  * Pages only reached through a form (the staging login, a form's result): no search engine should
@@ -51,17 +53,14 @@ export function buildRoutes(model: SiteModel): PageRoute[] {
   const newsPages = Math.max(1, Math.ceil(model.news.length / NEWS_PER_PAGE));
   add('news', { kind: 'listing', page: 1, pages: newsPages }, same({}));
   for (let page = 2; page <= newsPages; page++) add('news-page', { kind: 'listing', page, pages: newsPages }, same({ id: page }));
-  for (const item of model.news) {
-    const { id } = item.nl.data;
-    add('news-article', { kind: 'news', id }, { nl: { id, slug: item.nl.data.slug }, en: { id, slug: item.en.data.slug } }, { lastmod: item.nl.data.date });
+  // Each item of a content kind, at each of its kind's item pages (cli/content/kinds.ts).
+  for (const { kind, items } of routedKinds(model)) {
+    for (const item of items) {
+      const date = kind.publishDate === undefined ? undefined : item.nl.data[kind.publishDate];
+      for (const page of kind.itemPages) add(page.route as RouteName, { kind: kind.entity, id: item.nl.data.id }, itemParams(item), typeof date === 'string' ? { lastmod: date } : {});
+    }
   }
   for (const club of model.clubs) add('club', { kind: 'club', id: club.id }, same({ id: club.id, slug: club.slug }));
-  for (const item of model.events) {
-    const { id } = item.nl.data;
-    const params = { nl: { id, slug: item.nl.data.slug }, en: { id, slug: item.en.data.slug } };
-    add('event', { kind: 'event', id }, params);
-    add('event-signup', { kind: 'event', id }, params);
-  }
   // A page per form and per reason: a static page cannot read what a post answered, so each says one thing.
   for (const id of formKinds) add('form-sent', { kind: 'form-result', id }, same({ id }));
   for (const id of failureReasons) add('form-failed', { kind: 'form-result', id }, same({ id }));
