@@ -106,7 +106,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // never sent (killed) go out. A failure (the data folder held by another process) is reported
   // now and tried again at the next request that needs the database.
   const started = Date.now();
-  const ready = options.warmUp && dist.site.events.length > 0
+  const opensDatabase = options.warmUp === true && dist.site.events.length > 0;
+  const ready = opensDatabase
     ? functions.registrations.store().then((store) => {
         sendDueSoon(functions, store, 'start');
         return { database: `${store.kind} at ${store.location}, started in ${Date.now() - started} ms` };
@@ -114,6 +115,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     : Promise.resolve({});
   ready.catch((error: unknown) => log(`registrations: ${error instanceof Error ? error.message : String(error)}`));
   loadWhatFunctionsUse();
+  if (opensDatabase) await functions.registrations.loadDriver().catch(() => {}); // a failure is the store's to report, below
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, options.port ?? 8080, host);
   state.functions = { ...state.functions, allowedOrigins: [...state.functions.allowedOrigins, ...ownOrigins(address)] };

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { openStore, type RegistrationStore, type StoreOptions } from './store.ts';
+import { loadDriver, openStore, type RegistrationStore, type StoreOptions } from './store.ts';
 
 /**
  * The registrations database of a running server: opened at the first request that needs it
@@ -13,6 +13,8 @@ import { openStore, type RegistrationStore, type StoreOptions } from './store.ts
  */
 export interface RegistrationsHandle {
   readonly options: StoreOptions;
+  /** Loads the database's driver without opening anything (a server does it before it listens). */
+  loadDriver(): Promise<void>;
   store(): Promise<RegistrationStore>;
   /**
    * The store if there is any data to read: a PostgreSQL server always; the embedded database
@@ -34,6 +36,9 @@ export function registrationsHandle(options: StoreOptions, log: (line: string) =
   const key = options.databaseUrl ?? (options.dataDir === undefined ? 'none' : options.dataDir.startsWith('memory://') ? `memory:${(memoryStores += 1)}` : resolve(options.dataDir));
   return {
     options,
+    async loadDriver() {
+      await loadDriver(options);
+    },
     store() {
       let open = registry.get(key);
       if (!open) {

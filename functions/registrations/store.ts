@@ -49,13 +49,22 @@ export interface RegistrationStore {
   close(): Promise<void>;
 }
 
+/**
+ * The chosen database's driver, loaded. Each is loaded only when chosen: a server on PostgreSQL
+ * never loads the WebAssembly, and the functions bundle needs neither package until a
+ * registration is asked for. Loading pg takes the event loop for a tenth of a second: `site serve`
+ * does it before it listens (service.ts), not in the middle of its first visitors.
+ */
+export function loadDriver(options: Pick<StoreOptions, 'databaseUrl'>) {
+  return options.databaseUrl ? import('./store-postgres.ts') : import('./store-embedded.ts');
+}
+
 export async function openStore(options: StoreOptions): Promise<RegistrationStore> {
-  // Each driver is loaded only when chosen: a server on PostgreSQL never loads the WebAssembly,
-  // and the functions bundle needs neither package until a registration is asked for.
   if (!options.databaseUrl && options.dataDir === undefined) throw new NoDatabaseError();
-  const client = options.databaseUrl
-    ? (await import('./store-postgres.ts')).openPostgres(options.databaseUrl, { max: options.poolSize })
-    : await (await import('./store-embedded.ts')).openEmbedded(options.dataDir as string);
+  const driver = await loadDriver(options);
+  const client = 'openPostgres' in driver
+    ? driver.openPostgres(options.databaseUrl as string, { max: options.poolSize })
+    : await driver.openEmbedded(options.dataDir as string);
   // The embedded database's note of mails SMTP accepted (sent-journal.ts), beside its folder.
   const journal = options.databaseUrl || !options.dataDir || options.dataDir.startsWith('memory://') ? undefined : new SentJournal(`${resolve(options.dataDir)}.mail-sent`);
   const outbox = new Outbox(client, options.log ?? ((line) => console.log(line)), journal);
