@@ -4,6 +4,8 @@ import type { Collection } from '../content/classify.ts';
 export interface ArchetypeInput {
   id: number;
   title: string;
+  /** The English title; the Dutch one until it is translated. */
+  enTitle: string;
   /** YYYY-MM-DD. */
   today: string;
   /** An image of content/images and a club of clubs.yaml (if any), so the new files are valid as written. */
@@ -28,14 +30,14 @@ const IMAGE = (image: string) => `image: ${image}  # a photo in content/images, 
  * sets only what it translates; everything else comes from the Dutch one.
  */
 export const archetypes: Partial<Record<Collection, Archetype>> = {
-  news: ({ id, title, today, image }) => ({
+  news: ({ id, title, enTitle, today, image }) => ({
     nl: file(
       [`id: ${id}`, `title: ${quoted(title)}`, `date: "${today}"  # publication date: a later date waits for its day`, IMAGE(image), 'summary: "Eén of twee zinnen over het artikel, voor de lijsten en zoekmachines (ten hoogste 200 tekens)."', DRAFT],
       'Schrijf hier het artikel, in Markdown.',
     ),
-    en: file([`id: ${id}`, `title: ${quoted(title)}  # the English title`, 'summary: "One or two sentences about the article, for lists and search engines (200 characters at most)."'], 'Write the English article here, in Markdown.'),
+    en: file([`id: ${id}`, `title: ${quoted(enTitle)}  # the English title`, 'summary: "One or two sentences about the article, for lists and search engines (200 characters at most)."'], 'Write the English article here, in Markdown.'),
   }),
-  events: ({ id, title, today, image, club }) => ({
+  events: ({ id, title, enTitle, today, image, club }) => ({
     nl: file(
       [
         `id: ${id}`,
@@ -54,15 +56,15 @@ export const archetypes: Partial<Record<Collection, Archetype>> = {
       'Schrijf hier over het evenement, in Markdown.',
     ),
     en: file(
-      [`id: ${id}`, `title: ${quoted(title)}  # the English title`, 'summary: "One or two sentences about the event (200 characters at most)."', 'audience: "Everyone"'],
+      [`id: ${id}`, `title: ${quoted(enTitle)}  # the English title`, 'summary: "One or two sentences about the event (200 characters at most)."', 'audience: "Everyone"'],
       'Write about the event in English here, in Markdown.',
     ),
   }),
-  jobs: ({ id, title }) => ({
+  jobs: ({ id, title, enTitle }) => ({
     nl: file(
       [`id: ${id}`, `title: ${quoted(title)}`, 'kind: vacancy  # or call, for the open call for trainers', 'location: "Utrecht"', 'hours: "8 uur per week"', 'summary: "Eén of twee zinnen over de vacature."', 'licence: false  # true when a KNLTB trainer licence is required', DRAFT],
       'Schrijf hier de vacature, in Markdown.',
     ),
-    en: file([`id: ${id}`, `title: ${quoted(title)}  # the English title`, 'hours: "8 hours a week"', 'summary: "One or two sentences about the vacancy."'], 'Write the English vacancy here, in Markdown.'),
+    en: file([`id: ${id}`, `title: ${quoted(enTitle)}  # the English title`, 'hours: "8 hours a week"', 'summary: "One or two sentences about the vacancy."'], 'Write the English vacancy here, in Markdown.'),
   }),
 };

@@ -30,16 +30,25 @@ export function nextFreeId(content: ContentFiles, collection: Collection): numbe
  * `site new <kind> "<title>"`: the Dutch and English files of a new item, with the next free id
  * and every required field (cli/editor/archetypes.ts). Pure: the command writes them.
  */
-export function newItem(content: ContentFiles, kind: string, title: string, today: string, club: number | undefined): NewItem {
+export function newItem(content: ContentFiles, kind: string, title: string, today: string, club: number | undefined, enTitle = title): NewItem {
   const archetype = archetypes[kind as Collection];
   if (!archetype) throw new SiteError([problem('NEW_KIND_UNKNOWN', { kind, kinds: Object.keys(archetypes).join(', ') })]);
   const collection = kind as Collection;
   const slug = slugify(title);
+  const enSlug = slugify(enTitle);
   if (!title.trim() || !slug) throw new SiteError([problem('NEW_TITLE_INVALID', { title })]);
+  if (!enTitle.trim() || !enSlug) throw new SiteError([problem('NEW_TITLE_INVALID', { title: enTitle })]);
   const id = nextFreeId(content, collection);
   const image = [...content.images.keys()].sort()[0];
   if (!image) throw new SiteError([problem('NEW_NEEDS_IMAGE', {})]);
-  const texts = archetype({ id, title: title.trim(), today, image, club });
-  const name = `${id}-${slug}.md`;
-  return { collection, id, files: [{ path: `content/nl/${collection}/${name}`, text: texts.nl }, { path: `content/en/${collection}/${name}`, text: texts.en }] };
+  const texts = archetype({ id, title: title.trim(), enTitle: enTitle.trim(), today, image, club });
+  // Each file is named by its own address (the file name is the address, content/address.ts).
+  return {
+    collection,
+    id,
+    files: [
+      { path: `content/nl/${collection}/${id}-${slug}.md`, text: texts.nl },
+      { path: `content/en/${collection}/${id}-${enSlug}.md`, text: texts.en },
+    ],
+  };
 }

@@ -50,14 +50,21 @@ describe('site new: the files of a new item', () => {
     expect(built.content![kind as 'news' | 'events' | 'jobs'].map((entry) => entry.nl.key)).not.toContain(String(item.id));
   });
 
-  test('published (its draft line removed), the new article builds with its own English text', () => {
-    const item = newItem(content, 'news', 'Nieuw seizoen', TODAY, 1);
+  test('published (its draft line removed), the new article builds with its own English title, text and address', () => {
+    const item = newItem(content, 'news', 'Nieuw seizoen', TODAY, 1, 'New season');
+    expect(item.files[1]!.path).toBe(`content/en/news/${item.id}-new-season.md`);
     const published = item.files.map((file) => write(file.path, file.text.replace(/^draft: true.*\n/m, '')));
     const { content: valid, problems } = validate(config, change(content, ...published));
     expect(formatted(errorsOf(problems))).toEqual([]);
     const article = valid!.news.find((entry) => entry.nl.key === String(item.id))!;
     expect(article.nl.data).toMatchObject({ title: 'Nieuw seizoen', date: TODAY, draft: false });
-    expect(article.en.data.summary).toMatch(/^One or two sentences/);
+    expect(article.en.data).toMatchObject({ title: 'New season', summary: expect.stringMatching(/^One or two sentences/) as unknown as string });
+    const { model } = buildModel(config, valid!, content.images, renderMarkdown);
+    expect(buildRoutes(model).filter((page) => page.key === `news-article:${item.id}`).flatMap((page) => page.paths)).toEqual([
+      `/nieuws/${item.id}-nieuw-seizoen`,
+      `/nl/nieuws/${item.id}-nieuw-seizoen`,
+      `/en/news/${item.id}-new-season`,
+    ]);
   });
 
   test('the next free id counts both languages and file names whose front matter does not read', () => {
@@ -95,12 +102,12 @@ describe('the site new command', () => {
   });
 
   test('writes both files and says what it wrote; a usage error exits 2', async () => {
-    const run = await runSite(repoRoot, ['new', 'news', 'Nieuw seizoen', '--root', root]);
+    const run = await runSite(repoRoot, ['new', 'news', 'Nieuw seizoen', '--en', 'New season', '--root', root]);
     const id = highestId('news') + 1;
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(`wrote content/nl/news/${id}-nieuw-seizoen.md\nwrote content/en/news/${id}-nieuw-seizoen.md\nnews ${id} is a draft: site dev shows it; remove its draft line to publish it with site build.\n`);
-    const expected = newItem(content, 'news', 'Nieuw seizoen', new Date().toISOString().slice(0, 10), 1);
+    expect(run.stdout).toBe(`wrote content/nl/news/${id}-nieuw-seizoen.md\nwrote content/en/news/${id}-new-season.md\nnews ${id} is a draft: site dev shows it; remove its draft line to publish it with site build.\n`);
+    const expected = newItem(content, 'news', 'Nieuw seizoen', new Date().toISOString().slice(0, 10), 1, 'New season');
     expect(await readFile(join(root, expected.files[0]!.path), 'utf8')).toBe(expected.files[0]!.text);
     expect(await readFile(join(root, expected.files[1]!.path), 'utf8')).toBe(expected.files[1]!.text);
 
