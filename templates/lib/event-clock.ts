@@ -1,4 +1,5 @@
 import { eventSignupState, type EventSignupState } from './event-state.ts';
+import { amsterdamOffsetMinutes } from './zoned-time.ts';
 
 /**
  * Event times in content are Dutch wall-clock times ("2027-03-14T10:00" is 10:00 in the
@@ -8,22 +9,10 @@ import { eventSignupState, type EventSignupState } from './event-state.ts';
  */
 export const EVENT_TIME_ZONE = 'Europe/Amsterdam';
 
-let wallClock: Intl.DateTimeFormat | undefined;
-
 /** `YYYY-MM-DDTHH:mm` on the Dutch wall clock at `date`. */
 export function eventClock(date: Date = new Date()): string {
-  wallClock ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: EVENT_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts: Record<string, string> = {};
-  for (const part of wallClock.formatToParts(date)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const instant = date.getTime();
+  return new Date(instant + amsterdamOffsetMinutes(instant) * 60_000).toISOString().slice(0, 16);
 }
 
 /** Whether an event takes sign-ups at `date`: open, deadline passed, or past. */
