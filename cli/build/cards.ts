@@ -11,7 +11,8 @@ import { writeAtomic } from '../images/cache.ts';
 import { publishFile } from '../images/publish.ts';
 import { createLimiter } from '../images/pool.ts';
 import type { CardImage } from '../../templates/lib/share-card.ts';
-import type { ShareCardProps } from '../../templates/cards/ShareCard.tsx';
+import { CARD_HEIGHT, PHOTO_WIDTH, type ShareCardProps } from '../../templates/cards/ShareCard.tsx';
+import { CENTRE, focusCrop, type FocalPoint } from '../images/focal-point.ts';
 
 /** The card template, compiled, with the fonts it is drawn in; `version` names both. */
 export interface CardTemplate {
@@ -115,12 +116,18 @@ export async function makeCards(options: CardContext & { cards: readonly CardIma
   return totals;
 }
 
+async function cropPhoto(file: string, focus: FocalPoint): Promise<Buffer> {
+  const upright = await sharp(file).rotate().toBuffer({ resolveWithObject: true });
+  const region = focusCrop(upright.info, { width: PHOTO_WIDTH, height: CARD_HEIGHT }, focus);
+  return sharp(upright.data).extract(region).resize(PHOTO_WIDTH, CARD_HEIGHT, { fit: 'fill' }).jpeg({ quality: 85 }).toBuffer();
+}
+
 async function drawCard(card: CardImage, { template, images, root }: CardContext): Promise<Buffer> {
   const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const { request } = card;
   const source = request.photo ? images.get(request.photo.name) : undefined;
-  // The photo fills the card's right side: cropped here to what is shown, so resvg decodes little.
-  const photo = source ? await sharp(join(root, source)).rotate().resize(440, 630, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer() : undefined;
+  // The photo fills the card's right side: cropped here around its focal point to what is shown, so resvg decodes little.
+  const photo = source ? await cropPhoto(join(root, source), request.photo?.focus ?? CENTRE) : undefined;
   const element = template.render({
     locale: request.locale,
     title: request.title,

@@ -21,6 +21,7 @@ import { DevPages } from './pages.ts';
 import { Sources } from './sources.ts';
 import { calendarSources } from '../build/calendar-revisions.ts';
 import { Timings } from './timings.ts';
+import { FOCUS_FILE } from '../images/focus-file.ts';
 
 /** How a rebuild took in the content: one item on its own, everything again, or not at all. */
 export type ContentRoute = 'fast' | 'full' | 'none';
@@ -155,6 +156,7 @@ export class DevSession {
           images = true;
           if (change.existed !== change.exists) full = true; // a name came or went: references change
         } else if (change.kind === 'text') {
+          if (change.path === FOCUS_FILE) images = true; // the focal points: every crop is made again
           if (!change.existed || !change.exists) full = true;
           texts.push(change.path);
         }

@@ -123,6 +123,11 @@ export const catalogue = {
     (p) => `${p.field}: no image "${p.name}" in content/images${p.suggestion ?? ''}.`,
     (p) => `Add content/images/${p.name}.jpg (or .png, .webp, .svg), or use an existing name${p.known ? `: ${p.known}` : ''}.`,
   ),
+  IMAGE_FOCUS_INVALID: entry(
+    'Focal point not understood',
+    (p) => `${p.field}: ${p.problem}`,
+    () => 'Give each image one line in content/images/focus.yaml: its name, then the spot every crop keeps, across then down, e.g. `court-clay-1: 40% 65%` (docs/images.md).',
+  ),
   IMAGE_UNREADABLE: entry(
     'Image cannot be read',
     (p) => `${p.file} is not a readable image (${p.problem}).`,

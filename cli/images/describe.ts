@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FocalPoint } from './focal-point.ts';
 import type { SourceInfo, VariantPlan } from './plan.ts';
 import type { FixedRendition, ImageVariant, ProcessedImage } from './types.ts';
 
@@ -47,13 +48,14 @@ const variantOf = (file: PlannedFile | undefined): ImageVariant => {
 
 /** What templates get: every URL, with the width and height of the file behind it. */
 export function describeImage(
-  work: { name: string; info: SourceInfo; plans: readonly VariantPlan[]; files: readonly PlannedFile[] },
+  work: { name: string; info: SourceInfo; plans: readonly VariantPlan[]; files: readonly PlannedFile[]; focus?: FocalPoint | undefined },
   placeholder: string,
 ): ProcessedImage {
   const { name, info } = work;
+  const focus = work.focus ? { focus: work.focus } : {};
   const byKey = new Map(work.files.map((file) => [file.key, file]));
   if (info.format === 'svg') {
-    return { name, width: info.width, height: info.height, variants: [variantOf(byKey.get(SVG_KEY))], placeholder: '', fixed: [] };
+    return { name, width: info.width, height: info.height, variants: [variantOf(byKey.get(SVG_KEY))], placeholder: '', fixed: [], ...focus };
   }
   const variants = work.plans
     .filter((plan) => plan.kind === 'responsive')
@@ -67,5 +69,5 @@ export function describeImage(
     rendition.densities.push({ ...variantOf(byKey.get(plan.key)), density: plan.density });
     fixed.set(id, rendition);
   }
-  return { name, width: info.width, height: info.height, variants, placeholder, fixed: [...fixed.values()] };
+  return { name, width: info.width, height: info.height, variants, placeholder, fixed: [...fixed.values()], ...focus };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { CENTRE, focusCrop, type FocalPoint } from './focal-point.ts';
 import type { SourceInfo } from './plan.ts';
 
 /** The encoder settings that change output bytes; all of them go into the cache key. */
@@ -65,17 +66,18 @@ export async function decodeSource(source: Buffer, width?: number): Promise<Deco
 
 /**
  * One webp file of exactly width x height: the whole picture scaled (`crop` false; the caller
- * keeps the aspect ratio) or cropped to cover the box, centred. Exact sizes let the build name
- * and describe every file before it is encoded.
+ * keeps the aspect ratio) or the largest part of the box's shape around the focal point, scaled.
+ * Exact sizes let the build name and describe every file before it is encoded.
  */
 export async function encodeFile(
   decoded: DecodedSource,
-  size: { width: number; height: number; crop: boolean },
+  size: { width: number; height: number; crop: boolean; focus?: FocalPoint },
   options: EncodeOptions,
 ): Promise<Buffer> {
   let image = sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: decoded.channels } });
+  if (size.crop) image = image.extract(focusCrop(decoded, size, size.focus ?? CENTRE));
   if (size.width !== decoded.width || size.height !== decoded.height) {
-    image = image.resize({ width: size.width, height: size.height, fit: size.crop ? 'cover' : 'fill', position: 'centre' });
+    image = image.resize({ width: size.width, height: size.height, fit: 'fill' });
   }
   const { data, info } = await image.webp({ quality: options.quality, effort: options.effort }).toBuffer({ resolveWithObject: true });
   if (info.width !== size.width || info.height !== size.height) {

@@ -1,3 +1,4 @@
+import { CENTRE, type FocalPoint } from './focal-point.ts';
 import type { FixedSize } from './types.ts';
 
 /** Source facts the plan needs, read once per source (and cached with it). */
@@ -11,12 +12,15 @@ export interface SourceInfo {
 }
 
 /**
- * One file to make from a source, at exactly `width` x `height` (scaled whole, or cropped when
- * `crop`). `key` names it in the cache and in its public name; equal keys mean equal files.
+ * One file to make from a source, at exactly `width` x `height` (scaled whole, or cropped around
+ * `focus` when `crop`). `key` names it in the cache and in its public name; equal keys mean equal files.
  */
 export type VariantPlan =
   | { kind: 'responsive'; key: string; width: number; height: number; crop: false }
-  | { kind: 'fixed'; key: string; box: { width: number; height: number; cropped: boolean }; density: number; width: number; height: number; crop: boolean };
+  | { kind: 'fixed'; key: string; box: { width: number; height: number; cropped: boolean }; density: number; width: number; height: number; crop: boolean; focus: FocalPoint };
+
+/** A crop's focal point in its key (crops made before focal points, by sharp's centre, had none). */
+const focusKey = (focus: FocalPoint) => `f${Math.round(focus.x * 1000)}-${Math.round(focus.y * 1000)}`;
 
 /** The height of the whole source scaled to `width`. */
 export const scaledHeight = (width: number, source: Pick<SourceInfo, 'width' | 'height'>): number =>
@@ -62,6 +66,7 @@ export function planVariants(
   source: Pick<SourceInfo, 'width' | 'height'>,
   options: { breakpoints: readonly number[]; densities: readonly number[]; encodeKey: string },
   fixed: readonly FixedSize[] = [],
+  focus: FocalPoint = CENTRE,
 ): VariantPlan[] {
   const plans: VariantPlan[] = responsiveWidths(source.width, options.breakpoints).map((width) => ({
     kind: 'responsive',
@@ -78,8 +83,8 @@ export function planVariants(
     seen.add(id);
     for (const file of fixedFiles(size, source, options.densities)) {
       // An uncropped fixed file is the same file as a responsive one of that width: same key.
-      const shape = file.height !== undefined ? `c${file.width}x${file.height}` : `w${file.width}`;
-      plans.push({ kind: 'fixed', key: `${shape}.${options.encodeKey}`, box, density: file.density, width: file.width, height: file.height ?? scaledHeight(file.width, source), crop: file.height !== undefined });
+      const shape = file.height !== undefined ? `c${file.width}x${file.height}${focusKey(focus)}` : `w${file.width}`;
+      plans.push({ kind: 'fixed', key: `${shape}.${options.encodeKey}`, box, density: file.density, width: file.width, height: file.height ?? scaledHeight(file.width, source), crop: file.height !== undefined, focus });
     }
   }
   return plans;

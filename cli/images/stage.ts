@@ -7,6 +7,8 @@ import { problem, SiteError, type Problem } from '../errors/site-error.ts';
 import { ImageCache, type CacheEntry, type CachedFile } from './cache.ts';
 import { fingerprint, sha256 } from './fingerprint.ts';
 import { encodeKey, makePlaceholder, readSourceInfo, type EncodeOptions } from './encode.ts';
+import { readFocus } from './focus-file.ts';
+import type { FocalPoint } from './focal-point.ts';
 import { planVariants, type SourceInfo, type VariantPlan } from './plan.ts';
 import { createLimiter, runLimited } from './pool.ts';
 import { describeImage, plannedFiles, type PlannedFile } from './describe.ts';
@@ -86,6 +88,8 @@ interface Planned {
   dirty: boolean;
   /** This name made its source's placeholder (a second name of the same source joins it). */
   madePlaceholder: boolean;
+  /** Its line in focus.yaml, if it has one. */
+  focus: FocalPoint | undefined;
 }
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim() || 'unknown error';
@@ -123,6 +127,12 @@ export function startImages(options: StartImagesOptions): ImageWork {
   const names = [...options.used].sort();
   const problems: Problem[] = [];
   const placeholders = new Map<string, Promise<string>>();
+  // The focal points (content/images/focus.yaml) are checked with the images: a bad line is
+  // reported with the unreadable and missing images, all at once.
+  const focusing = readFocus(options.root, options.images).then((focus) => {
+    problems.push(...focus.problems);
+    return focus.points;
+  });
 
   const plan = async (name: string): Promise<Planned | undefined> => {
     const file = options.images.get(name);
@@ -144,7 +154,8 @@ export function startImages(options: StartImagesOptions): ImageWork {
       const known = entry.info;
       const info = known ?? (await readSourceInfo(await source()));
       entry.info = info;
-      const plans = info.format === 'svg' ? [] : planVariants(info, { ...settings, encodeKey: fileKey }, options.fixed?.get(name));
+      const focus = (await focusing).get(name);
+      const plans = info.format === 'svg' ? [] : planVariants(info, { ...settings, encodeKey: fileKey }, options.fixed?.get(name), focus);
       const files = plannedFiles(name, print.hash, info, plans);
       const verified = await Promise.all(files.map(({ key }) => (entry.files[key] ? cache.verify(entry.files[key]) : false)));
       const missing = files.filter((_, index) => !verified[index]).map(({ key }) => key);
@@ -164,7 +175,7 @@ export function startImages(options: StartImagesOptions): ImageWork {
         entry.placeholders[placeholderKey] = await making;
         dirty = true;
       }
-      return { name, file, hash: print.hash, entry, info, plans, files, missing, source: missing.length ? await source() : undefined, dirty, madePlaceholder };
+      return { name, file, hash: print.hash, entry, info, plans, files, missing, source: missing.length ? await source() : undefined, dirty, madePlaceholder, focus };
     } catch (error) {
       problems.push(unreadable(file, error));
       return undefined;
@@ -172,7 +183,7 @@ export function startImages(options: StartImagesOptions): ImageWork {
   };
 
   // A few more sources read at once than cores, so reading and hashing overlap the decoding.
-  const planning = runLimited(names, concurrency * 2, plan).then((outcomes) =>
+  const planning = focusing.then(() => runLimited(names, concurrency * 2, plan)).then((outcomes) =>
     outcomes.map((outcome) => {
       if (!outcome.ok) throw outcome.error; // a bug here, not a bad image
       return outcome.value;

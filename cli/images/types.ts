@@ -1,3 +1,5 @@
+import type { FocalPoint } from './focal-point.ts';
+
 /** One encoded file of an image, at one width. */
 export interface ImageVariant {
   /** Public URL path, content-hashed: /images/court-clay-1.640.3f9a2c1b.webp */
@@ -20,7 +22,7 @@ export interface FixedRendition {
   /** CSS box in pixels; height follows the source's aspect ratio unless it was asked for. */
   width: number;
   height: number;
-  /** True when the box was asked with a height and the image is cropped (cover, centred) to fit. */
+  /** True when the box was asked with a height and the image is cropped (around its focal point) to fit. */
   cropped: boolean;
   /** Lowest density first. */
   densities: DensityVariant[];
@@ -47,6 +49,8 @@ export interface ProcessedImage {
   placeholder: string;
   /** Fixed-size renditions asked for this image (see processImages' `fixed`); often none. */
   fixed?: FixedRendition[];
+  /** The spot every crop keeps (content/images/focus.yaml); the middle when absent. */
+  focus?: FocalPoint;
 }
 
 /** Image name to its processed form; built by the image stage before rendering. */

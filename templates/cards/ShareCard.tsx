@@ -21,7 +21,7 @@ export interface ShareCardProps {
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
-const PHOTO_WIDTH = 440;
+export const PHOTO_WIDTH = 440;
 
 export function ShareCard(props: ShareCardProps) {
   const { colors } = props;

@@ -26,7 +26,9 @@ export function Hero({ title, subtitle, image, size = 'default', colorBar = fals
   const picture = useImage(image);
   return (
     <div className={`hero hero-${size}`}>
-      <Picture image={picture} alt="" sizes="100vw" priority className="hero-image" />
+      <div className="hero-media">
+        <Picture image={picture} alt="" sizes="100vw" priority className="hero-image" />
+      </div>
       <div className="hero-shade" />
       <div className="container hero-text">
         {parent && <Crumbs parent={parent} current={title} />}

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { ImageVariant, ProcessedImage } from '../../cli/images/types.ts';
+import { CENTRE, formatFocus } from '../../cli/images/focal-point.ts';
 
 interface CommonProps {
   image: ProcessedImage;
@@ -93,11 +94,16 @@ function fixed(image: ProcessedImage, width: number, height: number | undefined)
 export function Picture(props: PictureProps) {
   const { image, alt, priority = false, className } = props;
   const chosen = props.width !== undefined ? fixed(image, props.width, props.height) : responsive(image, props.sizes);
-  const style: CSSProperties = {
+  // Wherever CSS crops the image (object-fit: cover in a box of another shape), the crop keeps the
+  // focal point in view: --focus-x/-y and --aspect feed object-position (base.css; the heroes and the
+  // backdrop centre the point, hero.css), and the placeholder under it is cropped the same way.
+  const focus = image.focus ?? CENTRE;
+  const style: CSSProperties & Record<`--${string}`, string> = {
     ...(image.placeholder
-      ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center', backgroundRepeat: 'no-repeat' }
+      ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: 'cover', backgroundPosition: image.focus ? formatFocus(focus) : 'center', backgroundRepeat: 'no-repeat' }
       : {}),
     ...(chosen.cover ? { objectFit: 'cover' } : {}),
+    ...(image.focus ? { '--focus-x': `${focus.x}`, '--focus-y': `${focus.y}`, '--aspect': `${Number((image.width / image.height).toFixed(4))}` } : {}),
   };
   return (
     <img

@@ -20,7 +20,8 @@ function cardRequest(site: Site, title: string, hero: Pick<HeroProps, 'image' | 
     const event = eventById(model, entity.id)![locale].data;
     detail = `${formatDateSpan(event.start, event.end, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })} · ${eventPlace(event, model.clubs).text}`;
   }
-  const version = images[hero.image]?.variants[0]?.src;
+  const photo = images[hero.image];
+  const version = photo?.variants[0]?.src;
   const { name, url, theme } = model.config;
   return {
     locale,
@@ -28,7 +29,7 @@ function cardRequest(site: Site, title: string, hero: Pick<HeroProps, 'image' | 
     site: { name, host: new URL(url).host, colors: { dark: theme.primary[900], light: theme.primary[200], accent: theme.accent, muted: theme.primary[300] } },
     ...(hero.parent ? { label: t(`nav.${hero.parent}`) } : {}),
     ...(detail ? { detail } : {}),
-    ...(version ? { photo: { name: hero.image, version } } : {}),
+    ...(version ? { photo: { name: hero.image, version, ...(photo?.focus ? { focus: photo.focus } : {}) } } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '../../cli/config/schema.ts';
+import type { FocalPoint } from '../../cli/images/focal-point.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../cards/ShareCard.tsx';
 
 /** What a page's social card shows; the card stage (cli/build/cards.ts) draws it. */
@@ -8,8 +9,8 @@ export interface CardRequest {
   title: string;
   label?: string;
   detail?: string;
-  /** The page's photo: its image name, and one of its encoded files, whose name changes with its bytes. */
-  photo?: { name: string; version: string };
+  /** The page's photo: its image name, one of its encoded files (whose name changes with its bytes) and the spot the card's crop keeps. */
+  photo?: { name: string; version: string; focus?: FocalPoint };
   /** The site's name, host and colours (site.config.yaml): on every card, so part of its key. */
   site: { name: string; host: string; colors: { dark: string; light: string; accent: string; muted: string } };
 }

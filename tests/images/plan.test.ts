@@ -44,6 +44,11 @@ describe('planVariants', () => {
 
   it('puts the encoder settings in every key, so other settings never reuse a file', () => {
     const plans = planVariants({ width: 800, height: 600 }, { breakpoints, densities: [1, 2], encodeKey: 'q75' }, [{ width: 48, height: 48 }]);
-    expect(plans.map((plan) => plan.key)).toEqual(['w320.q75', 'w640.q75', 'w768.q75', 'c48x48.q75', 'c96x96.q75']);
+    expect(plans.map((plan) => plan.key)).toEqual(['w320.q75', 'w640.q75', 'w768.q75', 'c48x48f500-500.q75', 'c96x96f500-500.q75']);
+  });
+
+  it("puts a crop's focal point in its key (another point is another file) but not a whole picture's", () => {
+    const plans = planVariants({ width: 800, height: 600 }, { breakpoints, densities: [1], encodeKey: 'q75' }, [{ width: 48, height: 48 }, { width: 100 }], { x: 0.9, y: 0.25 });
+    expect(plans.map((plan) => plan.key)).toEqual(['w320.q75', 'w640.q75', 'w768.q75', 'c48x48f900-250.q75', 'w100.q75']);
   });
 });
