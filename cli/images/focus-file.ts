@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { problem, type Problem } from '../errors/site-error.ts';
 import { parseYaml } from '../source/yaml-source.ts';
+import { didYouMean } from '../source/suggest.ts';
 import { zodProblems } from '../source/zod-problems.ts';
 import { CENTRE, type FocalPoint } from './focal-point.ts';
 
@@ -36,12 +37,12 @@ export function parseFocus(text: string | undefined, images: ReadonlyMap<string,
   const file = focusFile.safeParse(source.data);
   if (!file.success) return { points, problems: zodProblems(file.error.issues, source.data, FOCUS_FILE, source.lineOf, 'IMAGE_FOCUS_INVALID') };
   const problems: Problem[] = [];
-  const known = [...images.keys()].sort();
+  const known = [...images.keys()];
   // Line by line: a bad value and an unknown name elsewhere are reported in the same run.
   for (const [name, value] of Object.entries(file.data)) {
     const point = focalPoint.safeParse(value);
     if (!point.success) problems.push(...zodProblems(point.error.issues.map((issue) => ({ ...issue, path: [name, ...issue.path] })), source.data, FOCUS_FILE, source.lineOf, 'IMAGE_FOCUS_INVALID'));
-    else if (!images.has(name)) problems.push(problem('IMAGE_FOCUS_INVALID', { field: name, problem: `no image "${name}" in content/images (${closestNames(name, known)})` }, { location: { file: FOCUS_FILE, line: source.lineOf([name]) ?? 1 }, field: name }));
+    else if (!images.has(name)) problems.push(problem('IMAGE_FOCUS_INVALID', { field: name, problem: `no image "${name}" in content/images${didYouMean(name, known)}` }, { location: { file: FOCUS_FILE, line: source.lineOf([name]) ?? 1 }, field: name }));
     else points.set(name, point.data);
   }
   return { points, problems };
@@ -54,16 +55,4 @@ export async function readFocus(root: string, images: ReadonlyMap<string, string
     throw error;
   });
   return parseFocus(text, images);
-}
-
-/** The names sharing the longest start with a mistyped one: `court-clay-9` suggests the court-clay images. */
-function closestNames(name: string, known: readonly string[]): string {
-  const shared = (other: string) => {
-    let length = 0;
-    while (length < Math.min(name.length, other.length) && name[length] === other[length]) length++;
-    return length;
-  };
-  const best = Math.max(0, ...known.map(shared));
-  const near = best >= 3 ? known.filter((other) => shared(other) === best) : [];
-  return near.length ? `did you mean ${near.slice(0, 4).map((other) => `"${other}"`).join(' or ')}?` : 'add the image, or remove the line';
 }

@@ -92,7 +92,7 @@ describe('content/images/focus.yaml', () => {
     ['numbers without %', 'court-clay-1: 40 65', 2, 'court-clay-1', 'two percentages'],
     ['a number', 'court-clay-1: 40', 2, 'court-clay-1', 'two percentages'],
     ['a negative value', 'court-clay-1: -5% 50%', 2, 'court-clay-1', 'from 0% to 100%'],
-    ['an unknown image', 'court-clay-9: 40% 65%', 2, 'court-clay-9', 'no image "court-clay-9" in content/images (did you mean "court-clay-1" or "court-clay-2"?)'],
+    ['an unknown image', 'court-clay-9: 40% 65%', 2, 'court-clay-9', 'no image "court-clay-9" in content/images (did you mean "court-clay-1"?)'],
     ['a list instead of lines', '- court-clay-1: 40% 65%', undefined, '(file)', 'one line per image'],
   ])('%s is an error at its line, saying what to write', (_, line, lineNumber, field, says) => {
     const { problems } = parseFocus(`# focal points\n${line}\n`, images);
