@@ -28,3 +28,14 @@ export function formatProblems(problems: Problem[]): string {
     .join(', ');
   return `${problems.map(formatProblem).join('\n\n')}\n\n${counts}\n`;
 }
+
+/**
+ * One line per problem, `file:line:column: severity CODE message (hint: ...)`, for editors'
+ * problem matchers (.vscode/tasks.json) and tools that read a line at a time. A problem in a file
+ * but at no line is placed at 1:1 of it; one in no file (a missing package) starts `site:`.
+ */
+export function formatProblemLine(p: Problem): string {
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const where = p.location ? `${p.location.file}:${p.location.line ?? 1}:${p.location.column ?? 1}` : 'site';
+  return `${where}: ${p.severity} ${p.code} ${oneLine(p.message)} (hint: ${oneLine(p.hint)})`;
+}

@@ -288,5 +288,6 @@ describe('site check (command line)', () => {
     expect(help).toContain('--out <dir> build output folder, relative to --root (string) (default: "dist")');
     expect(help).toContain('--external also check links to other sites; needs a network (boolean) (default: false)');
     expect(help).toContain('--json print the report as JSON (boolean) (default: false)');
+    expect(help).toContain('--content only check site.config.yaml and content/ (no build, no links); print each problem as file:line:column: severity CODE message (boolean) (default: false)');
   });
 });
