@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Thin launcher: the CLI is TypeScript in cli/. It is bundled once with esbuild into
-// .site/cli/ and rebuilt only when a source file is newer, so `npx site` needs no
+// .site/cli/ and rebuilt only when one of its source files is newer, so `npx site` needs no
 // separate compile step after `npm ci` and a developer's edit is picked up on the next run.
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -15,27 +15,29 @@ const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entries = { main: join(packageRoot, 'cli', 'main.ts'), worker: join(packageRoot, 'cli', 'build', 'worker.ts') };
 const bundle = join(packageRoot, '.site', 'cli', 'main.mjs');
 
-function newestSource(dir) {
-  let newest = 0;
-  for (const item of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, item.name);
-    newest = Math.max(newest, item.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
+// The files the bundle was made from (esbuild's metafile), written beside it: cli/ imports
+// functions/, templates/ and islands/ too, and an edit there (a pull) must rebundle as well. A new
+// file matters only once an input imports it, and that input's time changes then.
+const inputsFile = join(dirname(bundle), 'inputs.json');
 
-function bundleAge() {
+function bundleIsStale() {
+  let made;
+  let inputs;
   try {
-    return statSync(bundle).mtimeMs;
+    made = statSync(bundle).mtimeMs;
+    inputs = JSON.parse(readFileSync(inputsFile, 'utf8'));
   } catch {
-    return -1;
+    return true; // no bundle yet, or one from before inputs.json
   }
+  return inputs.some((input) => (statSync(join(packageRoot, input), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) > made);
 }
 
-if (bundleAge() < newestSource(join(packageRoot, 'cli'))) {
+if (bundleIsStale()) {
   // Written to a temporary name and renamed, so concurrent runs never import a half-written file.
   const { build } = await import('esbuild'); // only when bundling: every other run skips loading it
-  const { outputFiles } = await build({
+  const { outputFiles, metafile } = await build({
+    absWorkingDir: packageRoot,
+    metafile: true,
     entryPoints: entries,
     outdir: dirname(bundle),
     outExtension: { '.js': '.mjs' },
@@ -56,7 +58,8 @@ if (bundleAge() < newestSource(join(packageRoot, 'cli'))) {
   });
   // main.mjs last: its time says the bundle is fresh, so a run killed between two renames must
   // leave it old, or the next run would keep a stale (or missing) worker.mjs (issue 11).
-  for (const file of [...outputFiles].sort((a, b) => Number(a.path === bundle) - Number(b.path === bundle))) {
+  const written = [...outputFiles, { path: inputsFile, contents: JSON.stringify(Object.keys(metafile.inputs).filter((input) => !input.includes(':'))) }];
+  for (const file of written.sort((a, b) => Number(a.path === bundle) - Number(b.path === bundle))) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(temporary, file.contents);

@@ -3,7 +3,7 @@
  * is newer, and clears chunks of earlier bundles once they are an hour old.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdir, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { missingPackage } from '../../cli/main.ts';
 import { copyProject, projectRoot, removeProject, runSite } from '../helpers/project-copy.ts';
@@ -38,6 +38,27 @@ describe('the launcher', () => {
     const after = await readdir(bundle);
     expect(after).not.toContain('chunk-STALE000.mjs');
     expect(after).toContain('chunk-RECENT00.mjs');
+  });
+
+  it('rebundles after an edit in functions/ or templates/, which the CLI bundles too; not when nothing changed', async () => {
+    const main = join(project, '.site', 'cli', 'main.mjs');
+    const bundled = async () => {
+      const result = await runSite(project, ['--version']);
+      expect(result.code, result.stderr).toBe(0);
+      return (await stat(main)).mtimeMs;
+    };
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(join(project, 'cli', 'main.ts'), hourAgo, hourAgo); // the test above dated it ahead
+    const first = await bundled();
+    expect(await bundled()).toBe(first);
+    const inputs = JSON.parse(await readFile(join(project, '.site', 'cli', 'inputs.json'), 'utf8')) as string[];
+    for (const source of ['functions/index.ts', 'templates/lib/event-clock.ts']) {
+      expect(inputs).toContain(source);
+      const before = await bundled();
+      const soon = new Date(Date.now() + 5_000);
+      await utimes(join(project, source), soon, soon);
+      expect(await bundled(), source).toBeGreaterThan(before);
+    }
   });
 
   it('a package missing from node_modules (a pull without npm ci) is a problem that says to run npm ci, not an internal error', async () => {
