@@ -18,6 +18,9 @@ interface Task { label: string; command: string; problemMatcher: { fileLocation:
 
 const ARTICLE = 'content/nl/news/9-nieuwe-gravelbanen-bij-ltc-de-kei.md';
 let task: Task;
+let image: string;
+/** The line of each field in the article as written: where VS Code must put the red line. */
+let lineOf: (field: string) => number;
 let root: string;
 let run: RunResult;
 
@@ -39,7 +42,9 @@ beforeAll(async () => {
   await Promise.all(['content', 'site.config.yaml'].map((part) => cp(join(repoRoot, part), join(root, part), { recursive: true })));
   // Three front-matter mistakes an editor makes: a misspelt field, a date written out, a misspelt image.
   const article = await readFile(join(root, ARTICLE), 'utf8');
-  await writeFile(join(root, ARTICLE), article.replace(/^title:/m, 'titel:').replace(/^date: .*$/m, 'date: "10-11-2026"').replace(/^image: court-clay-2$/m, 'image: court-clay-22'));
+  image = /^image: (\S+)$/m.exec(article)![1]!;
+  lineOf = (field) => article.split('\n').findIndex((text) => text.startsWith(`${field}:`)) + 1;
+  await writeFile(join(root, ARTICLE), article.replace(/^title:/m, 'titel:').replace(/^date: .*$/m, 'date: "10-11-2026"').replace(/^image: .*$/m, `image: ${image}x`));
   const [npx, site, ...args] = task.command.split(' ');
   expect([npx, site]).toEqual(['npx', 'site']);
   run = await runSite(repoRoot, [...args, '--root', root]);
@@ -55,9 +60,10 @@ describe('the VS Code task "site: check content"', () => {
     const errors = problems.filter((p) => 'severity' in p && p.severity === 'error');
     expect(errors).toEqual(
       expect.arrayContaining([
-        { file: ARTICLE, line: 3, column: 1, severity: 'error', code: 'CONTENT_SCHEMA_MISMATCH', message: expect.stringMatching(/^titel: unknown field "titel" \(did you mean "title"\?\) \(hint: Fix the field `titel`/) },
-        { file: ARTICLE, line: 4, column: 1, severity: 'error', code: 'CONTENT_SCHEMA_MISMATCH', message: expect.stringMatching(/^date: a date like "2026-10-02", received "10-11-2026"/) },
-        { file: ARTICLE, line: 5, column: 1, severity: 'error', code: 'IMAGE_NOT_FOUND', message: expect.stringMatching(/^image: no image "court-clay-22" in content\/images \(did you mean "court-clay-2"\?\)/) },
+        { file: ARTICLE, line: lineOf('title'), column: 1, severity: 'error', code: 'CONTENT_SCHEMA_MISMATCH', message: expect.stringMatching(/^titel: unknown field "titel" \(did you mean "title"\?\) \(hint: Fix the field `titel`/) },
+        { file: ARTICLE, line: lineOf('date'), column: 1, severity: 'error', code: 'CONTENT_SCHEMA_MISMATCH', message: expect.stringMatching(/^date: a date like "2026-10-02", received "10-11-2026"/) },
+        { file: ARTICLE, line: lineOf('image'), column: 1, severity: 'error', code: 'IMAGE_NOT_FOUND', message: expect.stringContaining(`image: no image "${image}x" in content/images (did you mean "${image}"?)`) },
+        // A missing field is placed on the front matter's first line.
         { file: ARTICLE, line: 2, column: 1, severity: 'error', code: 'CONTENT_SCHEMA_MISMATCH', message: expect.stringMatching(/^title: required field is missing/) },
       ]),
     );
