@@ -116,10 +116,13 @@ export async function makeCards(options: CardContext & { cards: readonly CardIma
   return totals;
 }
 
-async function cropPhoto(file: string, focus: FocalPoint): Promise<Buffer> {
-  const upright = await sharp(file).rotate().toBuffer({ resolveWithObject: true });
-  const region = focusCrop(upright.info, { width: PHOTO_WIDTH, height: CARD_HEIGHT }, focus);
-  return sharp(upright.data).extract(region).resize(PHOTO_WIDTH, CARD_HEIGHT, { fit: 'fill' }).jpeg({ quality: 85 }).toBuffer();
+/** The photo half of a social card, cut around the focal point. */
+export async function cropPhoto(file: string, focus: FocalPoint): Promise<Buffer> {
+  const meta = await sharp(file).metadata();
+  const upright = { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
+  const region = focusCrop(upright, { width: PHOTO_WIDTH, height: CARD_HEIGHT }, focus);
+  // One pass: turned upright, then the region cut from the upright picture, then scaled.
+  return sharp(file).rotate().extract(region).resize(PHOTO_WIDTH, CARD_HEIGHT, { fit: 'fill' }).jpeg({ quality: 85 }).toBuffer();
 }
 
 async function drawCard(card: CardImage, { template, images, root }: CardContext): Promise<Buffer> {

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { cropPhoto } from '../../cli/build/cards.ts';
 import { CENTRE, focusCrop, formatFocus, type FocalPoint } from '../../cli/images/focal-point.ts';
 import { parseFocus } from '../../cli/images/focus-file.ts';
 import { fileOf, makeProject, run } from './fixtures.ts';
@@ -123,6 +124,16 @@ describe('the image stage crops around the focal point', () => {
     const [red, , blue] = await meanColour(fileOf(project.publicDir, square.src));
     expect(blue).toBeGreaterThan(200);
     expect(red).toBeLessThan(40);
+  });
+
+  it("a social card's photo half is cut around the focal point too", async () => {
+    const project = await makeProject({ 'halves.png': await halves() });
+    const left = await sharp(await cropPhoto(join(project.root, 'content', 'images', 'halves.png'), { x: 0.1, y: 0.5 })).stats();
+    const right = await sharp(await cropPhoto(join(project.root, 'content', 'images', 'halves.png'), { x: 0.9, y: 0.5 })).stats();
+    expect(left.channels[0]!.mean).toBeGreaterThan(200);
+    expect(left.channels[2]!.mean).toBeLessThan(40);
+    expect(right.channels[2]!.mean).toBeGreaterThan(200);
+    expect(right.channels[0]!.mean).toBeLessThan(40);
   });
 
   it('a bad focus.yaml line stops the stage with the unreadable images, all in one report', async () => {
