@@ -12,8 +12,8 @@ const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSING = /^---[ \t]*$/m;
 
 /**
- * Split `---` front matter from a Markdown body. Parsed with `yaml` (not gray-matter's
- * js-yaml) so every field keeps its line number for error messages.
+ * Split `---` front matter from a Markdown body. The front matter is read by parseYaml
+ * (cli/source/yaml-source.ts), which keeps every field's line number for error messages.
  */
 export function splitFrontMatter(text: string, file: string): MarkdownSource | Problem {
   const opening = OPENING.exec(text);
