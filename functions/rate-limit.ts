@@ -9,6 +9,8 @@ export interface RateLimiter {
   take(key: string): boolean;
   /** Seconds until the client's current window ends (for Retry-After). */
   retryAfter(key: string): number;
+  /** Whether the client's next attempt would be refused; counts nothing. */
+  spent(key: string): boolean;
 }
 
 interface Window {
@@ -63,6 +65,9 @@ export function createRateLimiter(perMinute: number, now: () => number = Date.no
       }
       window.count += 1;
       return window.count <= perMinute;
+    },
+    spent(key) {
+      return perMinute > 0 && (windowOf(key, now())?.count ?? 0) >= perMinute;
     },
     retryAfter(key) {
       const time = now();

@@ -48,6 +48,13 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const limiterFor = (method: string, env: FunctionEnv) => (stateChanging.has(method) ? env.rateLimits.posts : env.rateLimits.reads);
+
+/** Whether this client's request will be refused with 429 at once (its allowance for the minute is spent). */
+export function allowanceSpent(method: string, env: FunctionEnv, clientIp: string): boolean {
+  return limiterFor(method === 'HEAD' ? 'GET' : method, env).spent(rateLimitKey(clientIp));
+}
+
 /** The methods a path takes, in one fixed order; HEAD wherever GET is, since HEAD is answered as GET. */
 function allowHeader(methods: readonly Route['method'][]): string {
   const order = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -102,7 +109,7 @@ export async function dispatch(
       throw new HttpError(403, words[locale].origin);
     }
     // Reads are counted too: each GET with a session cookie costs an Auth lookup.
-    const limiter = posting ? env.rateLimits.posts : env.rateLimits.reads;
+    const limiter = limiterFor(method, env);
     const key = rateLimitKey(clientIp);
     if (!limiter.take(key)) throw new HttpError(429, words[locale].tooMany, undefined, { 'retry-after': String(limiter.retryAfter(key)) });
     return await found.route.handler(request, env, { clientIp, params: found.params });

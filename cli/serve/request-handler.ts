@@ -3,7 +3,7 @@ import type { TLSSocket } from 'node:tls';
 import { clientAddress } from '../../functions/client-address.ts';
 import { handleFunction, isFunctionPath, type FunctionEnv } from '../../functions/index.ts';
 import { bodyTooLarge, errorResponse, localeOfAcceptLanguage } from '../../functions/http.ts';
-import { matchPattern } from '../../functions/router.ts';
+import { allowanceSpent, matchPattern } from '../../functions/router.ts';
 import { isPlainForm, plainFormRefused } from '../../functions/plain-form.ts';
 import { localeOfPath } from '../../functions/site.ts';
 import { decideStaging } from '../../functions/staging/guard.ts';
@@ -87,7 +87,9 @@ function requestOrigin(req: IncomingMessage, state: ServerState): string {
 }
 
 async function callFunction(req: IncomingMessage, res: ServerResponse, state: ServerState, ip: string) {
-  await state.functionTurn?.();
+  // A client over its allowance gets its 429 without taking a turn: a flood from one address
+  // must not fill the line that everyone else's forms and sign-ups wait in.
+  if (!allowanceSpent(req.method ?? 'GET', state.functions, ip)) await state.functionTurn?.();
   let body: Buffer | undefined;
   if (bodyMethods.has(req.method ?? '')) {
     try {

@@ -58,6 +58,17 @@ describe('the rate limiter', () => {
     expect(limiter.take('a')).toBe(true);
   });
 
+  test('spent: whether the next attempt would be refused, counting nothing (site serve lets such a request skip the line)', () => {
+    let time = 1_000_000;
+    const limiter = createRateLimiter(2, () => time);
+    const seen = [limiter.spent('a'), limiter.take('a'), limiter.spent('a'), limiter.take('a'), limiter.spent('a'), limiter.spent('a'), limiter.spent('b')];
+    expect(seen).toEqual([false, true, false, true, true, true, false]);
+    expect(limiter.take('a')).toBe(false); // peeking twice did not use the window up further
+    time += 60_000;
+    expect(limiter.spent('a')).toBe(false);
+    expect(createRateLimiter(0).spent('a')).toBe(false); // no limit
+  });
+
   test('no window is forgotten before its minute ends, however the generations turn', () => {
     let time = 0;
     const limiter = createRateLimiter(2, () => time);
