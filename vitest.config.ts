@@ -16,10 +16,12 @@ const preactForIslands: Plugin = {
   },
 };
 
+const allTests = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
+const logicTests = ['tests/unit/**/*.test.ts', 'tests/islands/**/*.test.ts'];
+
 export default defineConfig({
   plugins: [preactForIslands],
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
@@ -33,5 +35,12 @@ export default defineConfig({
     globalSetup: ['tests/helpers/prebuild.ts'],
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: '.site/test-results.json' },
+    projects: [
+      { extends: true, test: { name: 'system', include: allTests, exclude: logicTests } },
+      // Pure logic (table tests of functions, islands rendered to strings) leaves no state behind,
+      // so its files share one module graph per worker: a fresh process and import for each of
+      // ~40 small files cost CI more than their tests.
+      { extends: true, test: { name: 'logic', include: logicTests, pool: 'threads', isolate: false } },
+    ],
   },
 });
