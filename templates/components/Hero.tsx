@@ -27,7 +27,8 @@ export function Hero({ title, subtitle, image, size = 'default', colorBar = fals
   return (
     <div className={`hero hero-${size}`}>
       <div className="hero-media">
-        <Picture image={picture} alt="" sizes="100vw" priority className="hero-image" />
+        {/* The picture's share of the width (hero.css): all of a phone's, --hero-split of a wider screen's. */}
+        <Picture image={picture} alt="" sizes="(min-width: 50rem) 52vw, 100vw" priority className="hero-image" />
       </div>
       <div className="hero-shade" />
       <div className="container hero-text">

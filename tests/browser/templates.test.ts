@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../cli/serve/server.ts';
 import { browserAvailable, launchBrowser, VIEWPORTS } from '../helpers/browser.ts';
 import { buildSiteOnce } from '../helpers/islands-site.ts';
+import { measureHero, subjectProblems } from '../helpers/hero-subject.ts';
 import { templateNames, templateTargets, type Target } from '../helpers/template-targets.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -52,12 +53,18 @@ function watch(page: Page, target: Required<Target>) {
 /** A phone page a visitor still scrolls through: the home page was 10,800 px, the jobs page 11,400 (issue 19). */
 const PHONE_PAGE_LIMIT = 9_000;
 
+/** Widths from a small phone to a wide desktop, across the hero's two layouts (hero.css, 50rem). */
+const HERO_WIDTHS = [360, 390, 768, 800, 1024, 1280, 1440, 1920];
+
 /**
- * Layout rules every page keeps (issue 19): a phone page within PHONE_PAGE_LIMIT; on a desktop,
+ * Layout rules every page keeps (issue 19): the hero's text never covers its picture's subject
+ * (tests/helpers/hero-subject.ts); a phone page within PHONE_PAGE_LIMIT; on a desktop,
  * no grid of cards ends in a shorter row than it starts with (three across left an orphan of two),
  * and the actions at the foot of cards side by side line up.
  */
 async function expectLayout(page: Page, viewport: keyof typeof VIEWPORTS) {
+  const hero = await measureHero(page);
+  if (hero) expect(subjectProblems(hero), "the hero's subject in view").toEqual([]);
   if (viewport === 'phone') {
     expect(await page.evaluate(() => document.documentElement.scrollHeight), 'page length on a phone').toBeLessThanOrEqual(PHONE_PAGE_LIMIT);
     return;
@@ -147,5 +154,22 @@ describe.skipIf(!runs)('every template in a browser', () => {
         await page.close();
       }
     });
+  });
+
+  // The heroes whose subject the text used to cover (the home page's player, the logo on contact
+  // and privacy) and the longest title's word ("Jubileumtoernooi"), at every width between the
+  // suite's phone and desktop: one load each, resized.
+  test.for(['nl/home', 'en/home', 'nl/contact', 'en/contact', 'nl/privacy-policy', 'en/privacy-policy', 'nl/event-signup'])('%s shows its hero subject at every width', { timeout: 120_000 }, async (name) => {
+    const page = await contexts.get('desktop')!.newPage();
+    try {
+      await page.goto(targets.get(name)!.path!, { waitUntil: 'domcontentloaded' });
+      for (const width of HERO_WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        const hero = await measureHero(page);
+        expect(hero && subjectProblems(hero), `${width} px`).toEqual([]);
+      }
+    } finally {
+      await page.close();
+    }
   });
 });
