@@ -77,11 +77,15 @@ export async function startSmtp(port = 0, options: { answerAtOnce?: boolean; ref
   return state;
 }
 
-/** The SMTP server accepts messages a little after the client is answered; wait for them. */
-export async function waitForMails(smtp: TestSmtp, count: number, timeoutMs = 5000): Promise<ReceivedMail[]> {
+/**
+ * The SMTP server accepts messages a little after the client is answered; wait for them (for
+ * `count` of those `matching`, when a late mail of an earlier case may arrive in between).
+ */
+export async function waitForMails(smtp: TestSmtp, count: number, timeoutMs = 5000, matching?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail[]> {
   const until = Date.now() + timeoutMs;
-  while (smtp.received.length < count && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
-  return smtp.received;
+  const found = () => (matching ? smtp.received.filter(matching) : smtp.received);
+  while (found().length < count && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  return found();
 }
 
 /** A mail's Reply-To as plain addresses. */
