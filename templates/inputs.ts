@@ -1,7 +1,9 @@
 import type { SiteModel } from '../cli/content/types.ts';
 import type { PageRoute } from '../cli/routes/types.ts';
 import { NEWS_PER_PAGE } from '../cli/routes/routes.ts';
-import { clubById, eventById, newsById } from './lib/lookup.ts';
+import { isItemEntity } from '../cli/routes/items.ts';
+import { collectionOfEntity } from '../cli/content/kinds.ts';
+import { clubById, itemById } from './lib/lookup.ts';
 
 /** The articles on page `page` (from 1) of the news list, newest first. */
 export const newsOnPage = <T>(news: T[], page: number): T[] => news.slice((page - 1) * NEWS_PER_PAGE, page * NEWS_PER_PAGE);
@@ -16,11 +18,9 @@ export function pageInputs(page: PageRoute, model: SiteModel): unknown {
   const listed = <T extends { nl: { data: unknown }; en: { data: unknown } }>(items: T[]) => items.map((item) => [item.nl.data, item.en.data]);
   const entity = page.entity;
   const own = { page, text: text(page.route) };
+  // A page of one item of any kind (cli/content/kinds.ts) reads that item; an event's, its club too.
+  if (isItemEntity(entity)) return { ...own, item: itemById(model, collectionOfEntity(entity.kind), entity.id), ...(entity.kind === 'event' ? { clubs: model.clubs } : {}) };
   switch (entity.kind) {
-    case 'news':
-      return { ...own, item: newsById(model, entity.id) };
-    case 'event':
-      return { ...own, item: eventById(model, entity.id), clubs: model.clubs };
     case 'club':
       return { ...own, club: clubById(model, entity.id), clubText: text('club'), lessons: model.lessons };
     case 'status':

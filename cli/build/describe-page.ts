@@ -1,13 +1,13 @@
 import type { SiteModel } from '../content/types.ts';
 import type { Origin, PageRoute } from '../routes/types.ts';
 import { clubLabel } from '../content/club-label.ts';
+import { isItemEntity, itemOfEntity } from '../routes/items.ts';
 
 /** The content a page is made from, for error messages: its file, and which entry when the file holds many. */
 export function describePage(model: SiteModel, page: PageRoute): Origin {
   const entity = page.entity;
-  if (entity.kind === 'news' || entity.kind === 'event') {
-    const items = entity.kind === 'news' ? model.news : model.events;
-    const source = items.find((item) => item.nl.data.id === entity.id)?.[page.locale].source;
+  if (isItemEntity(entity)) {
+    const source = itemOfEntity(model, entity)?.[page.locale].source;
     return source ? { file: source, at: ['id'] } : { file: 'content', entry: `${entity.kind} ${entity.id}` };
   }
   if (entity.kind === 'club') {

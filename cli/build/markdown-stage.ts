@@ -3,20 +3,22 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MARKDOWN_PIPELINE, renderMarkdown } from '../content/markdown.ts';
 import type { ValidContent } from '../content/validate.ts';
+import { collections, kindOf } from '../content/kinds.ts';
+import { fieldValues } from '../content/field-values.ts';
 import type { WorkerPool } from './worker-pool.ts';
 
 const hashOf = (text: string) => createHash('sha1').update(MARKDOWN_PIPELINE).update(text).digest('base64url');
 
-/** Every Markdown text of the site: item bodies, page sections, answers. */
+/** Every Markdown text of the site: each item's body and the fields its kind declares Markdown (page sections, answers). */
 function markdownTexts(content: ValidContent): Set<string> {
   const texts = new Set<string>();
-  for (const items of [content.pages, content.news, content.events, content.jobs] as Array<ValidContent['news']>) {
-    for (const item of items) for (const localized of [item.nl, item.en]) texts.add(localized.body);
-  }
-  for (const page of content.pages) {
-    for (const localized of [page.nl, page.en]) {
-      for (const section of localized.data.sections) texts.add(section.body);
-      for (const faq of localized.data.faq) texts.add(faq.answer);
+  for (const collection of collections) {
+    const fields = kindOf(collection).markdown ?? [];
+    for (const item of content[collection]) {
+      for (const localized of [item.nl, item.en]) {
+        texts.add(localized.body);
+        for (const { value } of fields.flatMap((pattern) => fieldValues(localized.data, pattern))) if (typeof value === 'string') texts.add(value);
+      }
     }
   }
   return texts;

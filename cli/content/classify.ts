@@ -1,7 +1,7 @@
 import type { Locale } from '../config/schema.ts';
+import { collections, type Collection } from './kinds.ts';
 
-export type Collection = 'pages' | 'news' | 'events' | 'jobs';
-export const collections: readonly Collection[] = ['pages', 'news', 'events', 'jobs'];
+export { collections, type Collection };
 
 export type FileKind =
   | { kind: 'clubs' }
@@ -11,7 +11,8 @@ export type FileKind =
   | { kind: 'ignored' }
   | { kind: 'unknown' };
 
-const MARKDOWN = /^content\/(nl|en)\/(pages|news|events|jobs)\/([^/]+)\.md$/;
+/** A Markdown file in the folder of a declared kind (kinds.ts; folder names are plain words), in either language. */
+const MARKDOWN = new RegExp(`^content/(nl|en)/(${collections.join('|')})/([^/]+)\\.md$`);
 
 /** What a file under content/ is, from its path alone. */
 export function classify(path: string): FileKind {

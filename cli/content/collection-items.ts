@@ -3,16 +3,18 @@ import type { Locale } from '../config/schema.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
 import { zodProblems } from '../source/zod-problems.ts';
 import type { MarkdownSource } from './front-matter.ts';
-import type { Collection } from './classify.ts';
-import type { ContentKind } from './kinds.ts';
+import { kindOf, type Collection, type ContentKind } from './kinds.ts';
 import { overlay, setsField } from './merge.ts';
+import type { FieldPattern } from './field-values.ts';
 import { addressProblems } from './address.ts';
 
 export interface RawItem {
   file: string;
-  /** Pages are keyed by file name, the other collections by their `id`. */
+  /** Its file name or its `id`, as its kind declares (kinds.ts `key`). */
   key: string;
   source: MarkdownSource;
+  /** Its kind's Markdown fields besides the body (kinds.ts `markdown`). */
+  markdown: FieldPattern[];
 }
 
 export interface ValidItem<T> {
@@ -47,13 +49,13 @@ export interface CollectionOptions {
 }
 
 const keyOf = (collection: Collection, name: string, data: unknown): string => {
-  if (collection === 'pages') return name;
+  if (kindOf(collection).key === 'file') return name;
   const id = data && typeof data === 'object' ? (data as { id?: unknown }).id : undefined;
   return typeof id === 'number' || typeof id === 'string' ? String(id) : `file:${name}`;
 };
 
 export function rawItem(collection: Collection, name: string, file: string, source: MarkdownSource): RawItem {
-  return { file, key: keyOf(collection, name, source.meta.data), source };
+  return { file, key: keyOf(collection, name, source.meta.data), source, markdown: kindOf(collection).markdown ?? [] };
 }
 
 /**
@@ -77,7 +79,7 @@ export function validateCollection<T>(
 
   // A Dutch file that cannot be read, or has no valid id, would make its translation look orphaned:
   // report only the Dutch file's own problem; a real orphan shows once the Dutch files read.
-  const dutchUnsure = dutchUnreadable || (collection !== 'pages' && [...indexed.nl.keys()].some((key) => !/^[1-9]\d*$/.test(key)));
+  const dutchUnsure = dutchUnreadable || (kind.key === 'id' && [...indexed.nl.keys()].some((key) => !/^[1-9]\d*$/.test(key)));
   for (const [key, en] of indexed.en) {
     if (!indexed.nl.has(key) && !dutchUnsure) {
       problems.push(problem('TRANSLATION_ORPHAN', { collection, id: key, locale: 'en' }, { location: { file: en.file, line: 1 } }));

@@ -19,3 +19,18 @@ export function fieldValues(data: unknown, pattern: FieldPattern): Array<{ path:
   }
   return found;
 }
+
+/**
+ * `data` with every text a pattern reaches replaced by `change(text)` (a Markdown field by its
+ * HTML); what the pattern does not reach is shared, not copied.
+ */
+export function withFieldValues<T>(data: T, pattern: FieldPattern, change: (text: string) => string): T {
+  const replace = (value: unknown, keys: string[]): unknown => {
+    const [key, ...rest] = keys;
+    if (key === undefined) return typeof value === 'string' ? change(value) : value;
+    if (key === '*') return Array.isArray(value) ? value.map((item) => replace(item, rest)) : value;
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key)) return value;
+    return { ...value, [key]: replace((value as Record<string, unknown>)[key], rest) };
+  };
+  return replace(data, pattern.split('.')) as T;
+}

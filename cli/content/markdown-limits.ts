@@ -1,5 +1,7 @@
 import { problem, type Problem } from '../errors/site-error.ts';
 import type { RawItem } from './collection-items.ts';
+import { fieldValues } from './field-values.ts';
+import { fieldName } from '../source/zod-problems.ts';
 
 /**
  * Markdown no editor writes on purpose, only by pasting (issue 11, found by content fuzzing):
@@ -47,7 +49,7 @@ export function markdownTrouble(markdown: string): { line: number; problem: stri
   return undefined;
 }
 
-/** The Markdown texts of one content file: its body, and the page fields that are Markdown too. */
+/** The Markdown texts of one content file: its body, and the fields its kind declares Markdown. */
 export function markdownLimitProblems(item: RawItem): Problem[] {
   const problems: Problem[] = [];
   const report = (field: string, line: number, trouble: { problem: string }) =>
@@ -55,14 +57,9 @@ export function markdownLimitProblems(item: RawItem): Problem[] {
 
   const body = markdownTrouble(item.source.body);
   if (body) report('(text)', item.source.bodyLine + body.line - 1, body);
-  const data = item.source.meta.data as { sections?: unknown; faq?: unknown } | null;
-  for (const [list, key] of [['sections', 'body'], ['faq', 'answer']] as const) {
-    const entries = data && typeof data === 'object' && Array.isArray(data[list]) ? (data[list] as unknown[]) : [];
-    entries.forEach((entry, index) => {
-      const text = entry && typeof entry === 'object' ? (entry as Record<string, unknown>)[key] : undefined;
-      const trouble = typeof text === 'string' ? markdownTrouble(text) : undefined;
-      if (trouble) report(`${list}[${index}].${key}`, item.source.meta.lineOf([list, index, key]) ?? 1, trouble);
-    });
+  for (const { path, value } of item.markdown.flatMap((pattern) => fieldValues(item.source.meta.data, pattern))) {
+    const trouble = typeof value === 'string' ? markdownTrouble(value) : undefined;
+    if (trouble) report(fieldName(path), item.source.meta.lineOf(path) ?? 1, trouble);
   }
   return problems;
 }

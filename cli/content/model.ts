@@ -2,10 +2,11 @@ import type { Locale, SiteConfig } from '../config/schema.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
 import type { ValidItem } from './collection-items.ts';
 import { slugify } from './slug.ts';
+import { withFieldValues } from './field-values.ts';
 import { itemSlug } from './address.ts';
-import type { ByLocale, Localized, PageText, SiteModel } from './types.ts';
+import { collections, kindOf, type ContentKind, type ItemFields } from './kinds.ts';
+import type { ByLocale, KindsModel, Localized, SiteModel } from './types.ts';
 import type { ValidContent } from './validate.ts';
-import type { PageData } from './schemas/markdown.ts';
 
 const byLocale = <T, U>(item: Record<Locale, ValidItem<T>>, shape: (valid: ValidItem<T>) => U, html: (valid: ValidItem<T>) => string): ByLocale<U> => {
   const one = (valid: ValidItem<T>): Localized<U> => ({
@@ -20,14 +21,8 @@ const byLocale = <T, U>(item: Record<Locale, ValidItem<T>>, shape: (valid: Valid
   return { nl, en: item.en.fallback ? { ...nl, locale: 'en', fallback: true } : one(item.en) };
 };
 
-const pageText = (renderMarkdown: (markdown: string) => string) => (valid: ValidItem<PageData>): PageText => ({
-  ...valid.data,
-  sections: valid.data.sections.map(({ body, ...section }) => ({ ...section, html: renderMarkdown(body) })),
-  faq: valid.data.faq.map(({ question, answer }) => ({ question, html: renderMarkdown(answer) })),
-});
-
 /** The address part after the id (address.ts); one that is empty is a content error. */
-function withSlug<T extends { id?: unknown; title: string; slug?: string | undefined }>(valid: ValidItem<T>, problems: Problem[]): T & { slug: string } {
+function slugOf(valid: ValidItem<ItemFields>, problems: Problem[]): string {
   const slug = itemSlug(valid.data, valid.file);
   if (!slug) {
     problems.push(
@@ -38,7 +33,36 @@ function withSlug<T extends { id?: unknown; title: string; slug?: string | undef
       ),
     );
   }
-  return { ...valid.data, slug: slug || String((valid.data as { id?: unknown }).id ?? 'item') };
+  return slug || String(valid.data.id ?? 'item');
+}
+
+/** A list in its kind's declared order: by each field in turn, text alphabetically, numbers by value. */
+function inOrder<T extends ByLocale<Record<string, unknown>>>(items: T[], order: NonNullable<ContentKind['order']>): T[] {
+  const compare = (a: unknown, b: unknown): number => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)));
+  return items.sort((a, b) => {
+    for (const { field, descending } of order) {
+      const difference = descending ? compare(b.nl.data[field], a.nl.data[field]) : compare(a.nl.data[field], b.nl.data[field]);
+      if (difference) return difference;
+    }
+    return 0;
+  });
+}
+
+/**
+ * One kind's items as templates read them: each language's data with its Markdown fields as HTML
+ * (the kind's `html`); pages of text by name, items of the other kinds with their slug, in order.
+ */
+function kindModel(kind: ContentKind, items: Array<Record<Locale, ValidItem<unknown>>>, renderMarkdown: (markdown: string) => string, problems: Problem[]) {
+  const body = (valid: ValidItem<unknown>) => renderMarkdown(valid.body);
+  // The data passed the kind's schema, whose output its `html` takes.
+  const rendered = (data: unknown) => (kind.markdown ?? []).reduce((shaped, pattern) => withFieldValues(shaped, pattern, renderMarkdown), data);
+  const text = (valid: ValidItem<unknown>) => (kind.html ? kind.html(valid.data as never, renderMarkdown) : rendered(valid.data)) as Record<string, unknown>;
+  if (kind.key === 'file') return new Map(items.map((item) => [item.nl.key, byLocale(item, text, body)]));
+  const withSlug = (valid: ValidItem<unknown>) => ({ ...text(valid), slug: slugOf(valid as ValidItem<ItemFields>, problems) });
+  return inOrder(
+    items.map((item) => byLocale(item, withSlug, body)),
+    kind.order ?? [],
+  );
 }
 
 /**
@@ -52,20 +76,14 @@ export function buildModel(
   renderMarkdown: (markdown: string) => string,
 ): { model: SiteModel; problems: Problem[] } {
   const problems: Problem[] = [];
-  const body = (valid: ValidItem<unknown>) => renderMarkdown(valid.body);
+  // Each kind modelled as its declaration says: the types of KindsModel are read from the same declarations.
+  const kinds = Object.fromEntries(collections.map((collection) => [collection, kindModel(kindOf(collection), content[collection], renderMarkdown, problems)])) as unknown as KindsModel;
   const model: SiteModel = {
     config,
     strings: content.strings,
     clubs: content.clubs.map((club) => ({ ...club, slug: slugify(club.name) })),
     lessons: content.lessons,
-    pages: new Map(content.pages.map((item) => [item.nl.key, byLocale(item, pageText(renderMarkdown), body)])),
-    news: content.news
-      .map((item) => byLocale(item, (valid) => withSlug(valid, problems), body))
-      .sort((a, b) => b.nl.data.date.localeCompare(a.nl.data.date) || b.nl.data.id - a.nl.data.id),
-    events: content.events
-      .map((item) => byLocale(item, (valid) => withSlug(valid, problems), body))
-      .sort((a, b) => a.nl.data.start.localeCompare(b.nl.data.start)),
-    jobs: content.jobs.map((item) => byLocale(item, (valid) => withSlug(valid, problems), body)).sort((a, b) => a.nl.data.id - b.nl.data.id),
+    ...kinds,
     images,
   };
   return { model, problems };

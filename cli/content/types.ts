@@ -1,6 +1,8 @@
 import type { Locale, SiteConfig } from '../config/schema.ts';
 import type { Club, Lessons, Strings } from './schemas/data.ts';
-import type { EventData, JobData, NewsData, PageData } from './schemas/markdown.ts';
+import type { ItemCollection, KindText, TextCollection } from './kinds.ts';
+
+export type { PageText, Section } from './page-text.ts';
 
 /** One language of one content item, ready for templates. */
 export interface Localized<T> {
@@ -14,34 +16,28 @@ export interface Localized<T> {
   fallback: boolean;
 }
 
-export interface Section {
-  id: string;
-  title: string;
-  html: string;
-  image?: string;
-  cta?: { label: string; route: string } | { label: string; href: string };
-}
-
-export type PageText = Omit<PageData, 'sections' | 'faq'> & {
-  sections: Section[];
-  faq: Array<{ question: string; html: string }>;
-};
-export type NewsText = NewsData & { slug: string };
-export type EventText = EventData & { slug: string };
-export type JobText = JobData & { slug: string };
+/** One language of an item of a kind with ids, as templates read it. */
+export type ItemText<C extends ItemCollection> = KindText<C> & { slug: string };
+export type NewsText = ItemText<'news'>;
+export type EventText = ItemText<'events'>;
+export type JobText = ItemText<'jobs'>;
 
 export type ByLocale<T> = Record<Locale, Localized<T>>;
 
-export interface SiteModel {
+/**
+ * Every kind of content (kinds.ts) under its folder's name: pages of text by file name (a route
+ * name, or not-found / error), the items of the other kinds in their declared order, each with
+ * its `slug`.
+ */
+export type KindsModel = { [C in TextCollection]: Map<string, ByLocale<KindText<C>>> } & {
+  [C in ItemCollection]: Array<ByLocale<ItemText<C>>>;
+};
+
+export type SiteModel = KindsModel & {
   config: SiteConfig;
   strings: Record<Locale, Strings>;
   clubs: Array<Club & { slug: string }>;
   lessons: Lessons;
-  /** Page texts by file name (a route name, or not-found / error). */
-  pages: Map<string, ByLocale<PageText>>;
-  news: Array<ByLocale<NewsText>>;
-  events: Array<ByLocale<EventText>>;
-  jobs: Array<ByLocale<JobText>>;
   /** Image name to project-relative source file. */
   images: Map<string, string>;
-}
+};

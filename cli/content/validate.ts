@@ -3,33 +3,34 @@ import { problem, type Problem } from '../errors/site-error.ts';
 import { parseYaml, type YamlSource } from '../source/yaml-source.ts';
 import { classify, collections, type Collection } from './classify.ts';
 import { splitFrontMatter } from './front-matter.ts';
-import { rawItem, validateCollection, type CollectionOptions, type RawItem, type Scheduled, type ValidItem } from './collection-items.ts';
+import { rawItem, validateCollection, type CollectionOptions, type CollectionResult, type RawItem, type Scheduled, type ValidItem } from './collection-items.ts';
 import { checkReferences, fieldKey, type KnownList, type ReferringFile } from './references.ts';
 import { markdownLimitProblems } from './markdown-limits.ts';
-import { contentKinds, dataFiles } from './kinds.ts';
+import { dataFiles, kindOf, type KindData } from './kinds.ts';
 import { clubFieldsOf, knownEntries, menuLabelProblems, parseDataFile, uniqueClubFields, withFallback } from './data-files.ts';
 import type { Club, Lessons, Strings } from './schemas/data.ts';
-import type { EventData, JobData, NewsData, PageData } from './schemas/markdown.ts';
 import type { ContentFiles } from './read.ts';
 import type { ParseMemo } from './parse-memo.ts';
 
-export interface ValidContent {
+/** The valid items of every kind (kinds.ts), under its folder's name, both languages each. */
+export type KindsContent = { [C in Collection]: Array<Record<Locale, ValidItem<KindData<C>>>> };
+
+export type ValidContent = KindsContent & {
   clubs: Club[];
   lessons: Lessons;
   strings: Record<Locale, Strings>;
-  pages: Array<Record<Locale, ValidItem<PageData>>>;
-  news: Array<Record<Locale, ValidItem<NewsData>>>;
-  events: Array<Record<Locale, ValidItem<EventData>>>;
-  jobs: Array<Record<Locale, ValidItem<JobData>>>;
-}
+};
 
 export interface ValidateOptions extends CollectionOptions {
   /** Per-file results kept from an earlier run (`site dev`); without one every file is parsed. */
   memo?: ParseMemo;
 }
 
-/** Routes whose page text comes from content/<locale>/pages/<route>.md. */
-const ROUTES_WITHOUT_PAGE_TEXT = new Set(['news-article', 'news-page', 'event']);
+/** Routes without a page text of their own (content/<locale>/pages/<route>.md): the news list's later pages, and items' pages. */
+const ROUTES_WITHOUT_PAGE_TEXT = new Set([
+  'news-page',
+  ...collections.flatMap((collection) => (kindOf(collection).itemPages ?? []).filter((page) => !page.pageText).map((page) => page.route)),
+]);
 export const EXTRA_PAGES = ['not-found', 'error'];
 
 type Raw = Record<Collection, Record<Locale, RawItem[]>>;
@@ -93,12 +94,11 @@ export function validateContent(
 
   const limits = (item: RawItem) => (options.memo ? options.memo.markdownLimits(item) : markdownLimitProblems(item));
   problems.push(...collections.flatMap((collection) => [...raw[collection].nl, ...raw[collection].en]).flatMap(limits));
-  const results = Object.fromEntries(collections.map((collection) => [collection, validateCollection(contentKinds[collection], raw[collection], options, unreadable.has(collection))]));
-  const pages = results.pages as ReturnType<typeof validateCollection<PageData>>;
-  const news = results.news as ReturnType<typeof validateCollection<NewsData>>;
-  const events = results.events as ReturnType<typeof validateCollection<EventData>>;
-  const jobs = results.jobs as ReturnType<typeof validateCollection<JobData>>;
-  problems.push(...collections.flatMap((collection) => results[collection]!.problems));
+  const results = Object.fromEntries(collections.map((collection) => [collection, validateCollection(kindOf(collection), raw[collection], options, unreadable.has(collection))])) as Record<
+    Collection,
+    CollectionResult<unknown>
+  >;
+  problems.push(...collections.flatMap((collection) => results[collection].problems));
 
   const pageNames = new Set(raw.pages.nl.map((item) => item.key));
   for (const name of [...Object.keys(config.routes).filter((r) => !ROUTES_WITHOUT_PAGE_TEXT.has(r)), ...EXTRA_PAGES]) {
@@ -111,13 +111,11 @@ export function validateContent(
   problems.push(...referenceProblems(config, content, raw, data, options, problems));
 
   const strings = nlStrings && enStrings ? { nl: nlStrings, en: withFallback(nlStrings, enStrings, enSource!, options.strict, problems) } : undefined;
-  const scheduled = collections.flatMap((collection) => results[collection]!.scheduled);
+  const scheduled = collections.flatMap((collection) => results[collection].scheduled);
   if (problems.some((p) => p.severity === 'error') || !clubs || !lessons || !strings) return { problems, scheduled };
-  return {
-    content: { clubs, lessons, strings, pages: pages.items, news: news.items, events: events.items, jobs: jobs.items },
-    problems,
-    scheduled,
-  };
+  // Each kind's items passed that kind's schema: their data is its KindData.
+  const items = Object.fromEntries(collections.map((collection) => [collection, results[collection].items])) as KindsContent;
+  return { content: { clubs, lessons, strings, ...items }, problems, scheduled };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -137,7 +135,7 @@ function referenceProblems(config: SiteConfig, content: ContentFiles, raw: Raw, 
     const drafts = new Set(raw[collection].nl.filter((item) => isRecord(item.source.meta.data) && item.source.meta.data.draft === true).map((item) => item.key));
     for (const item of [...raw[collection].nl, ...raw[collection].en]) {
       if (!options.drafts && drafts.has(item.key)) continue;
-      files.push({ file: item.file, data: item.source.meta.data, references: contentKinds[collection].references, lineOf: item.source.meta.lineOf });
+      files.push({ file: item.file, data: item.source.meta.data, references: kindOf(collection).references, lineOf: item.source.meta.lineOf });
     }
   }
   const problems: Problem[] = [];

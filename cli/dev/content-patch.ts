@@ -6,10 +6,10 @@ import { buildModel } from '../content/model.ts';
 import { usedImages } from '../build/used-images.ts';
 import { eventFacts } from '../build/event-facts.ts';
 import { checkReferences, fieldKey } from '../content/references.ts';
-import { contentKinds } from '../content/kinds.ts';
+import { collections, kindOf, type ContentKind } from '../content/kinds.ts';
 import { knownEntries } from '../content/data-files.ts';
 import type { ByLocale, SiteModel } from '../content/types.ts';
-import type { ValidContent } from '../content/validate.ts';
+import type { KindsContent, ValidContent } from '../content/validate.ts';
 import type { Problem } from '../errors/site-error.ts';
 import type { YamlSource } from '../source/yaml-source.ts';
 import { DEV_VALIDATION } from './content-full.ts';
@@ -26,14 +26,15 @@ export type PatchResult =
   | { kind: 'broken'; item: ItemRef; problems: Problem[] };
 
 type Item = Record<Locale, ValidItem<unknown>>;
-type ModelItem = ByLocale<{ slug?: string; date?: string; start?: string }>;
+type ModelItem = ByLocale<Record<string, unknown>>;
 
 /**
  * The fast path of `site dev`: one edited Markdown file of an existing item, checked on its own.
  * Everything the full validation would report about this item is found here too (front matter,
  * schema, translation, references, slug); what could involve other items (an id, and so
- * duplicates and orphans; a slug, and so paths and collisions; the date or start that orders
- * lists) must stay as it was, or the caller runs the full path. tests/dev/patch.test.ts holds
+ * duplicates and orphans; a slug, and so paths and collisions; the fields its kind is ordered
+ * by, and its publication date) must stay as it was, or the caller runs the full path. Every kind
+ * alike, as cli/content/kinds.ts declares it. tests/dev/patch.test.ts holds
  * the two paths to the same result.
  */
 export function patchItem(
@@ -66,7 +67,7 @@ export function patchItem(
   const own = { nl: [raws.nl!], en: raws.en ? [raws.en] : [] };
   // In validateContent's order: Markdown limits of the files, then the collection's checks.
   problems.push(...[...own.nl, ...own.en].flatMap((raw) => memo.markdownLimits(raw)));
-  const declared = contentKinds[ref.collection];
+  const declared = kindOf(ref.collection);
   const validated = validateCollection(declared, own, DEV_VALIDATION);
   problems.push(...validated.problems);
   const item = validated.items[0] as Item | undefined;
@@ -77,13 +78,15 @@ export function patchItem(
   const reported = new Set(problems.flatMap((p) => (p.location && p.field ? [fieldKey(p.location.file, p.field)] : [])));
   problems.push(...checkReferences(referring, { images: state.model.images, routes: Object.keys(state.config.routes), ...(knownClubs ? { clubs: knownClubs } : {}) }, reported));
 
-  const content: ValidContent = { ...state.content, pages: [], news: [], events: [], jobs: [], [ref.collection]: [item] };
+  // The model of this one item: every kind empty but its own.
+  const content: ValidContent = { ...state.content, ...noItems(), [ref.collection]: [item] };
   const built = buildModel(state.config, content, state.model.images, markdown);
   problems.push(...built.problems);
   if (problems.some((p) => p.severity === 'error')) return { kind: 'broken', item: ref, problems };
 
-  const fresh = (ref.collection === 'pages' ? built.model.pages.get(ref.key) : built.model[ref.collection][0]) as ModelItem;
-  const model = replaceInModel(state.model, ref, fresh);
+  const modelled = built.model[ref.collection];
+  const fresh = (modelled instanceof Map ? modelled.get(ref.key) : modelled[0]) as ModelItem;
+  const model = replaceInModel(state.model, ref, declared, fresh);
   if (!model) return { kind: 'full', reason: 'its slug or date changed' };
   const list = state.content[ref.collection] as Item[];
   const replaced = list.map((old) => (old.nl.key === ref.key ? item : old));
@@ -94,18 +97,22 @@ export function patchItem(
   return { kind: 'patched', state: { ...state, content: { ...state.content, [ref.collection]: replaced }, model, index }, item: ref, problems, images };
 }
 
-/** The model with one item swapped, if that changes neither a URL nor the order of a list. */
-function replaceInModel(model: SiteModel, ref: ItemRef, fresh: ModelItem): SiteModel | undefined {
-  if (ref.collection === 'pages') return { ...model, pages: new Map(model.pages).set(ref.key, fresh as never) };
-  const list = model[ref.collection] as unknown as Array<ModelItem & { nl: { data: { id: number } } }>;
-  const id = Number(ref.key);
-  const index = list.findIndex((old) => old.nl.data.id === id);
-  const old = list[index];
+const noItems = () => Object.fromEntries(collections.map((collection) => [collection, []])) as unknown as KindsContent;
+
+/**
+ * The model with one item swapped, if that changes neither a URL nor the order of a list nor a
+ * page's date: its slug, the fields its kind is ordered by and its publication date stay.
+ */
+function replaceInModel(model: SiteModel, ref: ItemRef, kind: ContentKind, fresh: ModelItem): SiteModel | undefined {
+  const modelled: Map<string, ModelItem> | ModelItem[] = model[ref.collection];
+  if (modelled instanceof Map) return { ...model, [ref.collection]: new Map(modelled).set(ref.key, fresh) };
+  const index = modelled.findIndex((old) => String(old.nl.data.id) === ref.key);
+  const old = modelled[index];
   if (!old) return undefined;
-  const same = (locale: Locale) =>
-    old[locale].data.slug === fresh[locale].data.slug && old[locale].data.date === fresh[locale].data.date && old[locale].data.start === fresh[locale].data.start;
+  const fields = ['slug', ...(kind.order ?? []).map((order) => order.field), ...(kind.publishDate === undefined ? [] : [kind.publishDate])];
+  const same = (locale: Locale) => fields.every((field) => old[locale].data[field] === fresh[locale].data[field]);
   if (!same('nl') || !same('en')) return undefined;
-  const next = [...list];
-  next[index] = fresh as (typeof list)[number];
+  const next = [...modelled];
+  next[index] = fresh;
   return { ...model, [ref.collection]: next };
 }

@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../config/schema.ts';
-import type { Collection } from '../content/classify.ts';
+import { collections, type Collection } from '../content/kinds.ts';
 import type { SiteModel } from '../content/types.ts';
 import type { ValidContent } from '../content/validate.ts';
 import { siteManifest } from '../build/manifest.ts';
@@ -39,8 +39,6 @@ export interface ContentState {
   index: SiteIndex;
 }
 
-export const collectionsOf = (content: ValidContent) => ({ pages: content.pages, news: content.news, events: content.events, jobs: content.jobs });
-
 export function indexSite(config: SiteConfig, content: ValidContent, pages: PageRoute[], redirects: Redirect[]): SiteIndex {
   const byPath = new Map<string, PageRoute>();
   const byFile = new Map<string, PageRoute>();
@@ -53,8 +51,8 @@ export function indexSite(config: SiteConfig, content: ValidContent, pages: Page
     }
   }
   const items = new Map<string, ItemRef>();
-  for (const [collection, list] of Object.entries(collectionsOf(content)) as Array<[Collection, ValidContent['news']]>) {
-    for (const item of list) {
+  for (const collection of collections) {
+    for (const item of content[collection]) {
       const ref: ItemRef = { collection, key: item.nl.key, files: { nl: item.nl.file, ...(item.en.fallback ? {} : { en: item.en.file }) } };
       items.set(ref.files.nl, ref);
       if (ref.files.en) items.set(ref.files.en, ref);

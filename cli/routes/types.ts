@@ -1,12 +1,13 @@
 import type { Locale } from '../config/schema.ts';
+import type { ItemEntity } from '../content/kinds.ts';
 
 /** What a page shows: a fixed page, or one item of a collection. */
 export type PageEntity =
   | { kind: 'static' }
   /** Page `page` of `pages` of a paginated list (the news). */
   | { kind: 'listing'; page: number; pages: number }
-  | { kind: 'news'; id: number }
-  | { kind: 'event'; id: number }
+  /** One item of a content kind, named by its declaration's `entity` (cli/content/kinds.ts). */
+  | { kind: ItemEntity; id: number }
   | { kind: 'club'; id: number }
   | { kind: 'status'; status: 404 | 500 }
   /** What a form posted without JavaScript led to: the form that was sent, or why it was not. */

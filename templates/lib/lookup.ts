@@ -1,8 +1,9 @@
 import type { SiteModel } from '../../cli/content/types.ts';
+import type { ItemCollection } from '../../cli/content/kinds.ts';
 
 type Index = {
-  news: Map<number, SiteModel['news'][number]>;
-  events: Map<number, SiteModel['events'][number]>;
+  /** Each kind's items by id, made the first time a page asks for one. */
+  items: Map<ItemCollection, Map<number, unknown>>;
   clubs: Map<number, SiteModel['clubs'][number]>;
 };
 
@@ -12,16 +13,25 @@ const indexes = new WeakMap<SiteModel, Index>();
 function indexOf(model: SiteModel): Index {
   let index = indexes.get(model);
   if (!index) {
-    index = {
-      news: new Map(model.news.map((item) => [item.nl.data.id, item])),
-      events: new Map(model.events.map((item) => [item.nl.data.id, item])),
-      clubs: new Map(model.clubs.map((club) => [club.id, club])),
-    };
+    index = { items: new Map(), clubs: new Map(model.clubs.map((club) => [club.id, club])) };
     indexes.set(model, index);
   }
   return index;
 }
 
-export const newsById = (model: SiteModel, id: number) => indexOf(model).news.get(id);
-export const eventById = (model: SiteModel, id: number) => indexOf(model).events.get(id);
+/** The item of a content kind with this id (a template for a kind's item page reads its item so). */
+export function itemById<C extends ItemCollection>(model: SiteModel, collection: C, id: number): SiteModel[C][number] | undefined {
+  const index = indexOf(model).items;
+  let byId = index.get(collection);
+  if (!byId) {
+    const items: Array<SiteModel[C][number]> = model[collection];
+    byId = new Map(items.map((item) => [item.nl.data.id, item]));
+    index.set(collection, byId);
+  }
+  // Filled from model[collection] just above.
+  return byId.get(id) as SiteModel[C][number] | undefined;
+}
+
+export const newsById = (model: SiteModel, id: number) => itemById(model, 'news', id);
+export const eventById = (model: SiteModel, id: number) => itemById(model, 'events', id);
 export const clubById = (model: SiteModel, id: number) => indexOf(model).clubs.get(id);
