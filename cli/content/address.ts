@@ -1,6 +1,6 @@
 import { problem, type Problem } from '../errors/site-error.ts';
 import { slugify } from './slug.ts';
-import type { RawItem } from './collection-items.ts';
+import type { MarkdownSource } from './front-matter.ts';
 
 /**
  * The one rule of an item's address (issue 20, point 8): the file name is the address.
@@ -28,7 +28,7 @@ export function itemSlug(data: { id?: unknown; title: string; slug?: string | un
  * The address problems of one file of a valid item: a name that is not its address (a warning,
  * an error with --strict), or no address at all (an error at the title).
  */
-export function addressProblems(raw: RawItem, data: { id?: unknown; title: string; slug?: string | undefined }, strict: boolean): Problem[] {
+export function addressProblems(raw: { file: string; source: MarkdownSource }, data: { id?: unknown; title: string; slug?: string | undefined }, strict: boolean): Problem[] {
   if (data.slug !== undefined || typeof data.id !== 'number' || fileSlug(raw.file, data.id) !== undefined) return [];
   const slug = slugify(data.title);
   if (!slug) {
