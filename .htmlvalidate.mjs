@@ -22,7 +22,7 @@ export default {
     'attribute-boolean-style': 'off',
     // Each image's blurred placeholder (a 10x10 webp, DESIGN.md "images") is its own data URI,
     // shown as the <img>'s background until the image paints: data, not styling, which no class
-    // can carry, and the CSP allows style attributes (cli/serve/csp.ts). allowedProperties cannot
+    // can carry, and the CSP allows style attributes (functions/csp.ts). allowedProperties cannot
     // express it: the rule splits declarations at every ";", also the one in "data:image/webp;base64".
     'no-inline-style': 'off',
     // Same-origin stylesheets and islands: SRI guards against a third party changing a file, and

@@ -30,7 +30,7 @@ register();
 const load = (path) => import(pathToFileURL(join(root, path)).href);
 const { deploySiteOnEmulators } = await load('tests/deploy/helpers/deployed-site.ts');
 const { signUp } = await load('tests/functions/helpers/firebase-emulator.ts');
-const { eventStateAt } = await load('templates/lib/event-clock.ts');
+const { eventStateAt } = await load('shared/event-clock.ts');
 
 const mb = (kb) => Math.round(kb / 1024);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { registrationsHandle } from './registrations/service.ts';
-import { siteName, type SiteManifest } from './site.ts';
+import { siteName, type SiteManifest } from '../shared/site-manifest.ts';
 import { stagingSettings } from './staging/settings.ts';
-import { FunctionConfigError, type FunctionEnv } from './types.ts';
+import { FunctionConfigError } from './config-error.ts';
+import type { FunctionEnv } from './types.ts';
 
 export interface FunctionEnvOptions {
   site: SiteManifest;

@@ -1,4 +1,4 @@
-import type { Locale } from './site.ts';
+import type { Locale } from '../shared/locale.ts';
 
 /** A failure a handler reports to the visitor: a status, a message they can read, the field at fault. */
 export class HttpError extends Error {

@@ -1,6 +1,7 @@
 import { failureReason, type FailureReason, type FormKind } from './form-results.ts';
 import { HttpError, mediaTypeOf, noStore, readText, requestLocale } from './http.ts';
-import { localeOfPath, type Locale, type SiteManifest } from './site.ts';
+import { type SiteManifest } from '../shared/site-manifest.ts';
+import { localeOfPath, type Locale } from '../shared/locale.ts';
 import type { FunctionEnv } from './types.ts';
 
 /**

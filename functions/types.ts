@@ -1,7 +1,7 @@
 import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RegistrationsHandle } from './registrations/service.ts';
-import type { SiteManifest } from './site.ts';
+import type { SiteManifest } from '../shared/site-manifest.ts';
 import type { StagingSettings } from './staging/settings.ts';
 
 /** Everything a function needs besides the request, resolved once at start-up (see env.ts). */
@@ -38,13 +38,3 @@ export interface RequestContext {
 }
 
 export type FunctionHandler = (request: Request, env: FunctionEnv, context: RequestContext) => Promise<Response>;
-
-/** A bad environment variable, named, so the operator can fix it before the server starts. */
-export class FunctionConfigError extends Error {
-  readonly variable: string;
-  constructor(variable: string, problem: string) {
-    super(`${variable}: ${problem}`);
-    this.name = 'FunctionConfigError';
-    this.variable = variable;
-  }
-}

@@ -1,6 +1,6 @@
 import { MailForm, type FormText } from './components/MailForm.tsx';
 import { fieldSpecs, type FieldLabels } from './components/mail-form-fields.ts';
-import type { Locale } from './lib/language.ts';
+import type { Locale } from '../shared/locale.ts';
 
 /** The fields it sends, in order (tests/islands/mail-fields.test.ts holds them to the server's schema). */
 export const customerFields = ['subject', 'subjectPerson', 'subjectClub', 'email', 'question'] as const;

@@ -4,10 +4,10 @@ import type { FormText } from './components/MailForm.tsx';
 import { checkField, checkFields } from './lib/form-rules.ts';
 import { useScriptedForm } from './lib/scripted-form.ts';
 import { maybeSignedIn } from './lib/signed-in-hint.ts';
-import type { Locale } from './lib/language.ts';
+import type { Locale } from '../shared/locale.ts';
 import { placesLeft, requestJson } from './lib/registrations-api.ts';
-import { eventStateAt } from '../templates/lib/event-clock.ts';
-import type { EventSignupState } from '../templates/lib/event-state.ts';
+import { eventStateAt } from '../shared/event-clock.ts';
+import type { EventSignupState } from '../shared/event-state.ts';
 
 export interface EventSignupText extends FormText {
   invalidNumber: string;

@@ -10,7 +10,8 @@
  *   puts focus back on its button; a click or focus elsewhere closes them.
  * - Account: only a browser with a stored profile fetches the signed-in menu, on demand.
  */
-import { decideLanguage, localeCookie, readLocaleCookie, type Locale } from './lib/language.ts';
+import type { Locale } from '../shared/locale.ts';
+import { decideLanguage, localeCookie, readLocaleCookie } from './lib/language.ts';
 import { maybeSignedIn } from './lib/signed-in-hint.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');

@@ -45,3 +45,17 @@ export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[
 
 /** Islands that show their result as a toast: a page with one of them gets the toaster too. */
 export const needsToaster: ReadonlySet<IslandName> = new Set(['basic-form', 'contact-form', 'customer-form', 'job-form', 'question-form']);
+
+// The islands' public side for templates, which render islands on the server and fill in their
+// props: templates import this file only, never an island's internals (tests/unit/import-graph.test.ts).
+export { renderIsland } from './runtime/server.ts';
+export { authErrorKeys, type AuthErrorMessages } from './lib/auth/errors.ts';
+export type { IdentityConfig } from './lib/auth/types.ts';
+export type { LoginText } from './components/auth/text.ts';
+export type { SignedInMenuProps } from './components/account/SignedInMenu.tsx';
+export type { FormText } from './components/MailForm.tsx';
+export type { FieldSpec } from './components/FormField.tsx';
+export type { RegistrationText } from './lib/registration-types.ts';
+export type { LoginProps } from './login.tsx';
+export type { EventSignupText } from './event-signup.tsx';
+export type { SignupCardState, SignupCardText } from './signup-window.tsx';

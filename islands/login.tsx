@@ -3,7 +3,7 @@ import { NewPasswordView, ResetView, SignedInView, SignInView, SignUpView, type 
 import type { LoginText } from './components/auth/text.ts';
 import { authErrorMessage } from './lib/auth/errors.ts';
 import { loadIdentity, type Identity } from './lib/auth/identity.ts';
-import { safeReturnPath } from './lib/auth/return-path.ts';
+import { safeReturnPath } from '../shared/return-path.ts';
 import { readProfile } from './lib/auth/profile.ts';
 import { takeSignOutIntent } from './lib/auth/sign-out.ts';
 import type { IdentityConfig, Profile } from './lib/auth/types.ts';

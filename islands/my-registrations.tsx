@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { maybeSignedIn } from './lib/signed-in-hint.ts';
-import type { Locale } from './lib/language.ts';
+import type { Locale } from '../shared/locale.ts';
 import { hasEvent, statusText, type Registration, type RegistrationText } from './lib/registration-types.ts';
 import { formatEventDate } from './lib/event-dates.ts';
 import { parseRegistrationLink, registrationPathPattern } from './lib/registration-links.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Icon } from './components/Icon.tsx';
 import { placesLeft } from './lib/registrations-api.ts';
-import { eventStateAt } from '../templates/lib/event-clock.ts';
-import type { EventSignupState } from '../templates/lib/event-state.ts';
+import { eventStateAt } from '../shared/event-clock.ts';
+import type { EventSignupState } from '../shared/event-state.ts';
 
 const arrowRight = '<path d="M5 12h14m-7-7l7 7l-7 7"/>';
 

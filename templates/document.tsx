@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { pageTitle } from '../cli/routes/paths.ts';
-import { isListed } from '../cli/routes/routes.ts';
+import { pageTitle } from '../shared/paths.ts';
+import { isListed } from '../shared/listing.ts';
 import { useSite } from './lib/site.tsx';
 import { IslandScripts } from './components/Island.tsx';
 import { ShareTags } from './components/ShareTags.tsx';

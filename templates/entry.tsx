@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import type { ComponentType } from 'react';
-import type { RenderInput } from '../cli/build/types.ts';
-import { createSite, SiteProvider } from './lib/site.tsx';
+import type { RenderInput } from './render-input.ts';
+import { createSite } from './create-site.ts';
+import { SiteProvider } from './lib/site.tsx';
 import { ImagesContext } from './lib/images.tsx';
 import { pageComponent } from './pages/index.ts';
 import type { PageFound } from './lib/share-card.ts';

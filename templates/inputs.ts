@@ -1,6 +1,6 @@
 import type { SiteModel } from '../cli/content/types.ts';
 import type { PageRoute } from '../cli/routes/types.ts';
-import { NEWS_PER_PAGE } from '../cli/routes/routes.ts';
+import { NEWS_PER_PAGE } from '../shared/listing.ts';
 import { isItemEntity } from '../cli/routes/items.ts';
 import { collectionOfEntity } from '../cli/content/kinds.ts';
 import { clubById, itemById } from './lib/lookup.ts';

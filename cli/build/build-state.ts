@@ -75,7 +75,7 @@ export async function inputDigest(root: string, files: ContentFiles, options: { 
     const info = await stat(join(root, file));
     digest.update(`${name}|${file}|${info.size}|${info.mtimeMs}`);
   }
-  for (const folder of ['templates', 'islands', 'functions']) await hashFolder(digest, join(root, folder));
+  for (const folder of ['shared', 'templates', 'islands', 'functions']) await hashFolder(digest, join(root, folder));
   for (const name of PROJECT_FILES) digest.update(`${name}\0`).update((await readFile(join(root, name)).catch(() => undefined)) ?? '\0absent');
   return digest.digest('base64url');
 }

@@ -1,9 +1,9 @@
 import ical, { ICalEventStatus } from 'ical-generator';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import type { SiteModel } from '../content/types.ts';
-import { calendarPath } from '../routes/paths.ts';
+import { calendarPath } from '../../shared/paths.ts';
 import type { PageRoute } from '../routes/types.ts';
-import { EVENT_TIME_ZONE } from '../../templates/lib/event-clock.ts';
+import { EVENT_TIME_ZONE } from '../../shared/event-clock.ts';
 import { eventPlace } from '../../templates/lib/event-place.ts';
 import { eventRevision } from './calendar-revisions.ts';
 

@@ -12,7 +12,7 @@ import { publishFile } from '../images/publish.ts';
 import { createLimiter } from '../images/pool.ts';
 import type { CardImage } from '../../templates/lib/share-card.ts';
 import { CARD_HEIGHT, PHOTO_WIDTH, type ShareCardProps } from '../../templates/cards/ShareCard.tsx';
-import { CENTRE, focusCrop, type FocalPoint } from '../images/focal-point.ts';
+import { CENTRE, focusCrop, type FocalPoint } from '../../shared/focal-point.ts';
 
 /** The card template, compiled, with the fonts it is drawn in; `version` names both. */
 export interface CardTemplate {

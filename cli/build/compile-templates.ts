@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { preactForIslands } from './preact-alias.ts';
-import type { RenderInput } from './types.ts';
+import type { RenderInput } from '../../templates/render-input.ts';
 import type { PageFound } from '../../templates/lib/share-card.ts';
 
 export interface TemplateModule {

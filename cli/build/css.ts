@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { SiteConfig } from '../config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
 
 /** Theme colours as CSS custom properties: shade 500 in light mode, 400 in dark mode (spec 9). */
 export function themeCss(config: SiteConfig): string {

@@ -1,8 +1,8 @@
-import type { Locale } from '../config/schema.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { EventData } from '../content/schemas/markdown.ts';
 import type { PageRoute } from '../routes/types.ts';
-import { calendarPath } from '../routes/paths.ts';
-import type { EventFacts, EventQuestionFacts } from '../../functions/registrations/event-facts.ts';
+import { calendarPath } from '../../shared/paths.ts';
+import type { EventFacts, EventQuestionFacts } from '../../shared/event-facts.ts';
 
 /** An event in both languages, as the model and the validated content both hold it. */
 type EventItem = Record<Locale, { data: EventData }>;

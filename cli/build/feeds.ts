@@ -1,10 +1,10 @@
 import { Feed } from 'feed';
-import type { Locale } from '../config/schema.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { SiteModel } from '../content/types.ts';
-import type { ImageLookup } from '../images/types.ts';
-import { feedPaths, routePath } from '../routes/paths.ts';
+import type { ImageLookup } from '../../shared/images.ts';
+import { feedPaths, routePath } from '../../shared/paths.ts';
 import type { PageRoute } from '../routes/types.ts';
-import { amsterdamInstant } from '../../templates/lib/zoned-time.ts';
+import { amsterdamInstant } from '../../shared/zoned-time.ts';
 
 export interface FeedFile {
   /** Path under public/, e.g. nieuws/rss.xml. */

@@ -1,8 +1,8 @@
 import { routes } from '../../functions/index.ts';
 import { FIREBASE_FUNCTION } from '../../functions/firebase/config.ts';
-import type { SiteManifest } from '../../functions/site.ts';
-import { baseSecurityHeaders, cacheControl, HSTS, IMMUTABLE_PREFIXES } from '../serve/headers.ts';
-import { contentSecurityPolicy } from '../serve/csp.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
+import { baseSecurityHeaders, cacheControl, HSTS, IMMUTABLE_PREFIXES } from '../../functions/security-headers.ts';
+import { contentSecurityPolicy } from '../../functions/csp.ts';
 import { escapeRegex, firebaseRedirects, overflowRewriteRegexes, prefixRewriteRegexes, type Rule } from './firebase-redirects.ts';
 
 /**

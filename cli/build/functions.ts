@@ -3,7 +3,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { packageRoot } from '../paths.ts';
-import { siteManifestSchema } from '../../functions/site.ts';
+import { siteManifestSchema } from '../../shared/site-manifest.ts';
 import { FUNCTIONS_PACKAGES, NOT_FOUND_EN } from '../../functions/firebase/config.ts';
 import { firebaseConfig } from './firebase-config.ts';
 import { writeAll } from './functions-files.ts';

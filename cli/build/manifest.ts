@@ -1,14 +1,14 @@
-import type { SiteConfig } from '../config/schema.ts';
-import { outputFile, routePath } from '../routes/paths.ts';
+import type { SiteConfig } from '../../shared/config.ts';
+import { outputFile, routePath } from '../../shared/paths.ts';
 import type { PageRoute } from '../routes/types.ts';
-import type { SiteManifest } from './types.ts';
+import type { SiteManifestInput } from '../../shared/site-manifest.ts';
 import { eventFacts, registrationPage } from './event-facts.ts';
 
 /**
  * dist/site.json: what `site serve` needs to know of the site without the sources.
  * `events`: the site's events (model or validated content), for the registration functions.
  */
-export function siteManifest(config: SiteConfig, pages: PageRoute[], events: Parameters<typeof eventFacts>[0] = []): SiteManifest {
+export function siteManifest(config: SiteConfig, pages: PageRoute[], events: Parameters<typeof eventFacts>[0] = []): SiteManifestInput {
   const registration = registrationPage(pages);
   const shells = pages.filter((page) => page.shell && page.entity.kind !== 'status');
   return {

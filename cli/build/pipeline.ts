@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { loadConfig } from '../config/load.ts';
-import type { SiteConfig } from '../config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
 import { readContent, type ContentFiles } from '../content/read.ts';
 import { validateContent } from '../content/validate.ts';
 import { buildModel } from '../content/model.ts';
@@ -34,7 +34,8 @@ import { renderFeeds } from './feeds.ts';
 import { renderCalendars } from './calendars.ts';
 import { calendarSources, changedAt } from './calendar-revisions.ts';
 import { buildSearchIndex } from './search-index.ts';
-import type { Assets, BuildOptions, BuildResult, PageRoute, Redirect } from './types.ts';
+import type { Assets } from '../../templates/render-input.ts';
+import type { BuildOptions, BuildResult, PageRoute, Redirect } from './types.ts';
 
 export interface BuildHooks {
   /** Problems that do not stop the build (warnings). */

@@ -1,13 +1,14 @@
 import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { problem, type Problem } from '../errors/site-error.ts';
-import { inlineScriptHashes } from '../serve/csp.ts';
+import { inlineScriptHashes } from '../../functions/csp.ts';
 import { pageId } from './build-state.ts';
-import { outputFile } from '../routes/paths.ts';
+import { outputFile } from '../../shared/paths.ts';
 import type { SiteModel } from '../content/types.ts';
-import type { ImageLookup } from '../images/types.ts';
+import type { ImageLookup } from '../../shared/images.ts';
 import type { TemplateModule } from './compile-templates.ts';
-import type { Assets, PageRoute } from './types.ts';
+import type { Assets } from '../../templates/render-input.ts';
+import type { PageRoute } from './types.ts';
 import type { CardImage, PageFound } from '../../templates/lib/share-card.ts';
 
 /** What every page of one build shares. */

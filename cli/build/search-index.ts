@@ -2,9 +2,9 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { publishFile } from '../images/publish.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
-import { outputFile } from '../routes/paths.ts';
+import { outputFile } from '../../shared/paths.ts';
 import type { PageRoute } from '../routes/types.ts';
-import { isListed } from '../routes/routes.ts';
+import { isListed } from '../../shared/listing.ts';
 import { SearchCache, searchKey, type SearchIndexFiles } from './search-cache.ts';
 
 export interface SearchIndexTotals {

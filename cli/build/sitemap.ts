@@ -1,5 +1,5 @@
-import type { SiteConfig } from '../config/schema.ts';
-import { isListed } from '../routes/routes.ts';
+import type { SiteConfig } from '../../shared/config.ts';
+import { isListed } from '../../shared/listing.ts';
 import type { PageRoute } from '../routes/types.ts';
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&${({ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' } as const)[c as '<']};`);

@@ -1,28 +1,4 @@
-import type { SiteConfig } from '../config/schema.ts';
-import type { SiteModel } from '../content/types.ts';
-import type { ImageLookup } from '../images/types.ts';
 import type { PageRoute, Redirect } from '../routes/types.ts';
-import type { EventFacts } from '../../functions/registrations/event-facts.ts';
-
-/** Public URLs of the built assets that pages refer to. */
-export interface Assets {
-  /** Stylesheet URL, content-hashed. */
-  css: string;
-  /** Island name to its entry script URL (content-hashed); empty until islands exist. */
-  islands: Record<string, string>;
-  /** The social card template and fonts, hashed: part of every card's name (templates/lib/share-card.ts). */
-  cardVersion: string;
-}
-
-/** Everything a template needs to render one page; plain data, so it can cross to a worker. */
-export interface RenderInput {
-  page: PageRoute;
-  model: SiteModel;
-  images: ImageLookup;
-  assets: Assets;
-  /** All pages, for templates that link to a page of another route (language switch, lists). */
-  buildDate: string;
-}
 
 export interface BuildOptions {
   root: string;
@@ -71,22 +47,5 @@ export interface BuildResult {
   nextScheduled?: { file: string; date: string };
 }
 
-export interface SiteManifest {
-  url: string;
-  name: string;
-  officeEmail: string;
-  locales: SiteConfig['locales']['all'];
-  defaultLocale: 'nl';
-  notFound: { nl: string; en: string };
-  home: { nl: string; en: string };
-  stagingLogin: { nl: string; en: string };
-  stagingLoginFailed: { nl: string; en: string };
-  formResults: { sent: { nl: string; en: string }; failed: { nl: string; en: string } };
-  rewrites: Array<{ source: string; destination: string }>;
-  canonicalQuery: string[];
-  firebase: { projectId: string };
-  events: EventFacts[];
-  registrationPage?: { nl: string; en: string };
-}
 
 export type { PageRoute, Redirect };

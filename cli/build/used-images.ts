@@ -1,4 +1,4 @@
-import type { Locale } from '../config/schema.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { Club } from '../content/schemas/data.ts';
 import type { EventData, NewsData, PageData } from '../content/schemas/markdown.ts';
 

@@ -1,5 +1,5 @@
 import { problem, SiteError } from '../errors/site-error.ts';
-import type { SiteConfig } from './schema.ts';
+import { hostPort, type SiteConfig } from '../../shared/config.ts';
 
 /**
  * Environment variables that change what the build writes. They are read once, where the config
@@ -11,8 +11,6 @@ import type { SiteConfig } from './schema.ts';
  * with it must never be deployed.
  */
 export const BUILD_ENVIRONMENT = ['SITE_AUTH_EMULATOR'] as const;
-
-export const hostPort = /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i;
 
 export type BuildEnvironment = Partial<Record<(typeof BUILD_ENVIRONMENT)[number], string>>;
 

@@ -4,7 +4,7 @@ import { parseYaml } from '../source/yaml-source.ts';
 import { fieldName, zodProblems } from '../source/zod-problems.ts';
 import type { FieldPath } from '../source/yaml-source.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
-import { configSchema, type SiteConfig } from './schema.ts';
+import { configSchema, type SiteConfig } from '../../shared/config.ts';
 import { configRules } from './rules.ts';
 import { applyBuildEnvironment, readBuildEnvironment } from './environment.ts';
 

@@ -1,6 +1,6 @@
 import type { FieldPath } from '../source/yaml-source.ts';
 import { didYouMean } from '../source/suggest.ts';
-import { builtInRoutes, type NavLink, type SiteConfig } from './schema.ts';
+import { builtInRoutes, type NavLink, type SiteConfig } from '../../shared/config.ts';
 
 /** Cross-field rules the schema cannot express. Each returns problems as [field path, message]. */
 export type ConfigRule = (config: SiteConfig) => Array<[field: FieldPath, message: string]>;

@@ -1,4 +1,4 @@
-import type { Locale } from '../config/schema.ts';
+import type { Locale } from '../../shared/locale.ts';
 import { collections, type Collection } from './kinds.ts';
 
 export { collections, type Collection };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Locale } from '../config/schema.ts';
+import type { Locale } from '../../shared/locale.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
 import { zodProblems } from '../source/zod-problems.ts';
 import type { MarkdownSource } from './front-matter.ts';

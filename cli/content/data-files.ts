@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { Locale, NavLink, SiteConfig } from '../config/schema.ts';
+import type { NavLink, SiteConfig } from '../../shared/config.ts';
+import type { Locale } from '../../shared/locale.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
 import { zodProblems } from '../source/zod-problems.ts';
 import type { FieldPath, YamlSource } from '../source/yaml-source.ts';

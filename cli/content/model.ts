@@ -1,4 +1,5 @@
-import type { Locale, SiteConfig } from '../config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
+import type { Locale } from '../../shared/locale.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
 import type { ValidItem } from './collection-items.ts';
 import { slugify } from './slug.ts';

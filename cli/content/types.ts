@@ -1,4 +1,5 @@
-import type { Locale, SiteConfig } from '../config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { Club, Lessons, Strings } from './schemas/data.ts';
 import type { ItemCollection, KindText, TextCollection } from './kinds.ts';
 

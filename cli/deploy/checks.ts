@@ -5,7 +5,7 @@ import { problem, SiteError, type Problem } from '../errors/site-error.ts';
 import { runtimeRefusal, type RuntimeTable } from '../build/firebase-runtime.ts';
 import { routes } from '../../functions/index.ts';
 import { FIREBASE_FUNCTION, requiredSecrets, SECRETS, type SecretName } from '../../functions/firebase/config.ts';
-import { siteManifestSchema, type SiteManifest } from '../../functions/site.ts';
+import { siteManifestSchema, type SiteManifest } from '../../shared/site-manifest.ts';
 import type { FunctionsManifest } from './manifest.ts';
 import { SECRET_FILE, type SecretState } from './secrets.ts';
 

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import type { SiteConfig } from '../config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
 import { compileTemplates, type CompiledTemplates } from '../build/compile-templates.ts';
 import { buildCss } from '../build/css.ts';
 import { bundleIslands, type IslandsBundle } from '../build/islands.ts';

@@ -20,7 +20,7 @@ export interface ChangeSet {
 
 export type FileEvent = 'add' | 'addDir' | 'change' | 'unlink' | 'unlinkDir';
 
-export const WATCHED = ['site.config.yaml', 'content', 'templates', 'islands', 'functions'] as const;
+export const WATCHED = ['site.config.yaml', 'content', 'shared', 'templates', 'islands', 'functions'] as const;
 
 export function emptyChanges(): ChangeSet {
   return { paths: new Set(), config: false, content: new Set(), rescanContent: false, templates: false, css: new Set(), static: false, islands: false, functions: false };
@@ -45,6 +45,10 @@ export function addChange(set: ChangeSet, root: string, event: FileEvent, file: 
       if (path.startsWith('templates/static/')) set.static = true;
       else if (path.endsWith('.css')) set.css.add(file);
       else set.templates = true;
+      break;
+    case 'shared':
+      // The ground floor: templates, islands and functions all import it.
+      set.templates = set.islands = set.functions = true;
       break;
     case 'islands':
       set.islands = true;

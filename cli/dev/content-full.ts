@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
 import type { ParseMemo } from '../content/parse-memo.ts';
 import type { ContentFiles } from '../content/read.ts';
 import { validateContent } from '../content/validate.ts';

@@ -1,4 +1,4 @@
-import type { Locale } from '../config/schema.ts';
+import type { Locale } from '../../shared/locale.ts';
 import { classify } from '../content/classify.ts';
 import { rawItem, validateCollection, type RawItem, type ValidItem } from '../content/collection-items.ts';
 import { ParseMemo } from '../content/parse-memo.ts';

@@ -1,12 +1,12 @@
-import type { SiteConfig } from '../config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
 import { collections, type Collection } from '../content/kinds.ts';
 import type { SiteModel } from '../content/types.ts';
 import type { ValidContent } from '../content/validate.ts';
 import { siteManifest } from '../build/manifest.ts';
 import { pageId } from '../build/build-state.ts';
-import { outputFile } from '../routes/paths.ts';
+import { outputFile } from '../../shared/paths.ts';
 import type { PageRoute, Redirect } from '../routes/types.ts';
-import { siteManifestSchema, type SiteManifest } from '../../functions/site.ts';
+import { siteManifestSchema, type SiteManifest } from '../../shared/site-manifest.ts';
 import { createRedirectMatcher, type RedirectMatcher } from '../../functions/redirects.ts';
 
 /** The content files one item is made of: its Dutch file and, when translated, its English one. */

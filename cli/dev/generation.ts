@@ -1,7 +1,7 @@
 import { globalFingerprint } from '../build/build-state.ts';
 import type { CompiledTemplates } from '../build/compile-templates.ts';
-import type { Assets } from '../build/types.ts';
-import type { ImageLookup } from '../images/types.ts';
+import type { Assets } from '../../templates/render-input.ts';
+import type { ImageLookup } from '../../shared/images.ts';
 import type { ContentState } from './content-state.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import type { SiteConfig } from '../config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
 import { isSiteError, type Problem } from '../errors/site-error.ts';
 import { processImages } from '../images/stage.ts';
-import type { ImageLookup } from '../images/types.ts';
+import type { ImageLookup } from '../../shared/images.ts';
 
 /**
  * The build's image stage, run when an image or the image settings change, or content starts to

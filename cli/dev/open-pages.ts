@@ -1,6 +1,6 @@
 import { pageId } from '../build/build-state.ts';
 import { matchPattern } from '../../functions/router.ts';
-import { localeOfPath } from '../../functions/site.ts';
+import { localeOfPath } from '../../shared/locale.ts';
 import type { DevClient } from './events.ts';
 import type { DevSession } from './session.ts';
 

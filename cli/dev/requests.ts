@@ -2,9 +2,9 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { join } from 'node:path';
 import * as builtInFunctions from '../../functions/index.ts';
 import type { FunctionEnv } from '../../functions/index.ts';
-import type { SiteManifest } from '../../functions/site.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
-import { securityHeaders } from '../serve/headers.ts';
+import { securityHeaders } from '../../functions/security-headers.ts';
 import { createRequestHandler, type ServerState } from '../serve/request-handler.ts';
 import { CLIENT_PATH, clientScript, EVENTS_PATH } from './client.ts';
 import type { EventStream } from './events.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { inlineScriptHashes } from '../serve/csp.ts';
+import { inlineScriptHashes } from '../../functions/csp.ts';
 import type { ServedFile } from '../serve/files.ts';
 import { contentType } from '../serve/mime.ts';
 

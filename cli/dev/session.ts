@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/load.ts';
-import type { SiteConfig } from '../config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
 import { ParseMemo } from '../content/parse-memo.ts';
 import { validateContent } from '../content/validate.ts';
 import { renderSiteMarkdown } from '../build/markdown-stage.ts';

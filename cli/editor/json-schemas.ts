@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { configSchema } from '../config/schema.ts';
+import { configSchema } from '../../shared/config.ts';
 import { contentKinds, dataFiles } from '../content/kinds.ts';
 import { collections } from '../content/classify.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { FocalPoint } from './focal-point.ts';
+import type { FocalPoint } from '../../shared/focal-point.ts';
 import type { SourceInfo, VariantPlan } from './plan.ts';
-import type { FixedRendition, ImageVariant, ProcessedImage } from './types.ts';
+import type { FixedRendition, ImageVariant, ProcessedImage } from '../../shared/images.ts';
 
 /** The key of a source published as is (SVG). */
 export const SVG_KEY = 'svg';

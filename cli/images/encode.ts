@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { CENTRE, focusCrop, type FocalPoint } from './focal-point.ts';
+import { CENTRE, focusCrop, type FocalPoint } from '../../shared/focal-point.ts';
 import type { SourceInfo } from './plan.ts';
 
 /** The encoder settings that change output bytes; all of them go into the cache key. */

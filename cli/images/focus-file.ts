@@ -5,7 +5,7 @@ import { problem, type Problem } from '../errors/site-error.ts';
 import { parseYaml } from '../source/yaml-source.ts';
 import { didYouMean } from '../source/suggest.ts';
 import { zodProblems } from '../source/zod-problems.ts';
-import { CENTRE, type FocalPoint } from './focal-point.ts';
+import { CENTRE, type FocalPoint } from '../../shared/focal-point.ts';
 
 export const FOCUS_FILE = 'content/images/focus.yaml';
 

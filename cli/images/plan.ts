@@ -1,5 +1,5 @@
-import { CENTRE, type FocalPoint } from './focal-point.ts';
-import type { FixedSize } from './types.ts';
+import { CENTRE, type FocalPoint } from '../../shared/focal-point.ts';
+import type { FixedSize } from '../../shared/images.ts';
 
 /** Source facts the plan needs, read once per source (and cached with it). */
 export interface SourceInfo {

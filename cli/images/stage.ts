@@ -2,19 +2,19 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { SiteConfig } from '../config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
 import { problem, SiteError, type Problem } from '../errors/site-error.ts';
 import { ImageCache, type CacheEntry, type CachedFile } from './cache.ts';
 import { fingerprint, sha256 } from './fingerprint.ts';
 import { encodeKey, makePlaceholder, readSourceInfo, type EncodeOptions } from './encode.ts';
 import { readFocus } from './focus-file.ts';
-import type { FocalPoint } from './focal-point.ts';
+import type { FocalPoint } from '../../shared/focal-point.ts';
 import { planVariants, type SourceInfo, type VariantPlan } from './plan.ts';
 import { createLimiter, runLimited } from './pool.ts';
 import { describeImage, plannedFiles, type PlannedFile } from './describe.ts';
 import { Cancelled, makeFiles, type MakeContext } from './make.ts';
 import { publishAll } from './publish.ts';
-import type { FixedSize, ImageLookup } from './types.ts';
+import type { FixedSize, ImageLookup } from '../../shared/images.ts';
 
 export interface StartImagesOptions {
   root: string;

@@ -1,4 +1,4 @@
-import type { Locale } from '../config/schema.ts';
+import type { Locale } from '../../shared/locale.ts';
 import { collectionOfEntity, collections, kindOf, type ContentKind, type ItemCollection, type ItemEntity } from '../content/kinds.ts';
 import type { ByLocale, SiteModel } from '../content/types.ts';
 import type { PageEntity } from './types.ts';

@@ -1,6 +1,7 @@
-import type { Locale, RouteName, SiteConfig } from '../config/schema.ts';
+import type { RouteName, SiteConfig } from '../../shared/config.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { SiteModel } from '../content/types.ts';
-import { fillPattern, pathVariants, routePath, withPrefix } from './paths.ts';
+import { fillPattern, pathVariants, routePath, withPrefix } from '../../shared/paths.ts';
 import type { Origin, Redirect } from './types.ts';
 import { clubLabel } from '../content/club-label.ts';
 import { itemParams, routedKinds } from './items.ts';

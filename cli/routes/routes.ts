@@ -1,23 +1,15 @@
-import type { Locale, RouteName } from '../config/schema.ts';
-import { locales } from '../config/schema.ts';
+import type { RouteName } from '../../shared/config.ts';
+import type { Locale } from '../../shared/locale.ts';
+import { locales } from '../../shared/locale.ts';
 import type { SiteModel } from '../content/types.ts';
 import { failureReasons, formKinds } from '../../functions/form-results.ts';
-import { fillPattern, pathVariants, type RouteParams } from './paths.ts';
+import { NEWS_PER_PAGE } from '../../shared/listing.ts';
+import { fillPattern, pathVariants, type RouteParams } from '../../shared/paths.ts';
 import type { PageEntity, PageRoute } from './types.ts';
 import { itemParams, itemRoutes, routedKinds } from './items.ts';
 
 /** Routes with pages of their own making: lists, clubs, items of the content kinds, form results. */
 const COLLECTION_ROUTES = new Set<string>(['news', 'news-page', 'club', 'registration', 'form-sent', 'form-failed', ...itemRoutes()]);
-
-/**
- * Pages only reached through a form (the staging login, a form's result): no search engine should
- * list them, so they are not in the sitemap and say noindex.
- */
-const UNLISTED_ROUTES = new Set<PageRoute['route']>(['staging-login', 'staging-login-failed', 'form-sent', 'form-failed']);
-export const isListed = (page: Pick<PageRoute, 'route' | 'shell'>): boolean => !page.shell && !UNLISTED_ROUTES.has(page.route);
-
-/** Articles per page of the news list. */
-export const NEWS_PER_PAGE = 12;
 
 /**
  * The whole site as a list of pages: every route in every language, with its paths,

@@ -1,4 +1,4 @@
-import type { Locale } from '../config/schema.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { ItemEntity } from '../content/kinds.ts';
 
 /** What a page shows: a fixed page, or one item of a collection. */

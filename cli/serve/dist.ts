@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { problem, SiteError } from '../errors/site-error.ts';
-import { siteManifestSchema, type SiteManifest } from '../../functions/site.ts';
+import { siteManifestSchema, type SiteManifest } from '../../shared/site-manifest.ts';
 import { createRedirectMatcher, type RedirectMatcher } from '../../functions/redirects.ts';
 
 /** What `site serve` reads from a build output folder, checked before the first request. */

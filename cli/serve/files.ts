@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compress, type Encoding } from './compress.ts';
-import { inlineScriptHashes } from './csp.ts';
+import { inlineScriptHashes } from '../../functions/csp.ts';
 import { contentType, isCompressible } from './mime.ts';
 
 /**

@@ -5,13 +5,13 @@ import { handleFunction, isFunctionPath, type FunctionEnv } from '../../function
 import { bodyTooLarge, errorResponse, localeOfAcceptLanguage } from '../../functions/http.ts';
 import { allowanceSpent, matchPattern } from '../../functions/router.ts';
 import { isPlainForm, plainFormRefused } from '../../functions/plain-form.ts';
-import { localeOfPath } from '../../functions/site.ts';
+import { localeOfPath } from '../../shared/locale.ts';
 import { decideStaging } from '../../functions/staging/guard.ts';
 import { logAccess } from './access-log.ts';
 import { BodyTooLarge, ClientGone, readBody, sendFetchResponse, toFetchRequest } from './bridge.ts';
 import type { DistSite } from './dist.ts';
 import type { FileStore } from './files.ts';
-import { baseSecurityHeaders, cacheControl, cacheControlFor, securityHeaders } from './headers.ts';
+import { baseSecurityHeaders, cacheControl, cacheControlFor, securityHeaders } from '../../functions/security-headers.ts';
 import { cleanLocation, decodePath, parseTarget } from './paths.ts';
 import { withQuery } from '../../functions/redirects.ts';
 import { sendFile } from './static-response.ts';

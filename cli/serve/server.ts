@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createFunctionEnv } from '../../functions/env.ts';
 import type { Mailer } from '../../functions/mail/mailer.ts';
 import { sendDueSoon } from '../../functions/registrations/mail-queue.ts';
-import { FunctionConfigError } from '../../functions/types.ts';
+import { FunctionConfigError } from '../../functions/config-error.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { loadDist } from './dist.ts';
 import { createFileStore } from './files.ts';
@@ -11,7 +11,7 @@ import { applyLimits, resolveLimits, serverOptions, type ServerLimits } from './
 import { ownOrigins } from './own-origins.ts';
 import { createRequestHandler, type ServerState } from './request-handler.ts';
 import { oneAtATurn } from './turns.ts';
-import { eventClock } from '../../templates/lib/event-clock.ts';
+import { eventClock } from '../../shared/event-clock.ts';
 
 export interface StartServerOptions {
   /** The build output folder (with public/, site.json, redirects.json). */

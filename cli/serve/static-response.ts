@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { negotiateEncoding } from './compress.ts';
 import type { ServedFile } from './files.ts';
-import { securityHeaders } from './headers.ts';
+import { securityHeaders } from '../../functions/security-headers.ts';
 
 /** The strong ETag of each encoding of a file: the same bytes compressed are another representation. */
 const suffix = { br: '-br', gzip: '-gz' } as const;

@@ -2,12 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest, type Request as ExpressRequest, type Response as ExpressResponse } from 'firebase-functions/v2/https';
-import { baseSecurityHeaders, HSTS } from '../../cli/serve/headers.ts';
+import { baseSecurityHeaders, HSTS } from '../security-headers.ts';
 import { noStore } from '../http.ts';
 import { clientAddress } from '../client-address.ts';
 import { createFunctionEnv, handleFunction, type FunctionEnv } from '../index.ts';
 import { createRedirectMatcher, withQuery, type RedirectRule } from '../redirects.ts';
-import { localeOfPath, siteManifestSchema } from '../site.ts';
+import { siteManifestSchema } from '../../shared/site-manifest.ts';
+import { localeOfPath } from '../../shared/locale.ts';
 import { FIREBASE_FUNCTION, hostingOrigins, MAX_INSTANCES, NOT_FOUND_EN, POOL_SIZE_PER_INSTANCE, requiredSecrets, SECRETS } from './config.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { siteName, type SiteManifest } from '../site.ts';
+import { siteName, type SiteManifest } from '../../shared/site-manifest.ts';
 import { copyText, formNames, labelFor, officeText } from './copy.ts';
 import type { MailMessage } from './mailer.ts';
 import { renderHtml, renderText, type Row } from './render.ts';

@@ -1,4 +1,4 @@
-import type { Locale } from '../site.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { MailFormKind } from './schemas.ts';
 
 /**

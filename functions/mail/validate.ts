@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { HttpError } from '../http.ts';
-import type { Locale } from '../site.ts';
+import type { Locale } from '../../shared/locale.ts';
 import { labelFor, problems, type Problem } from './copy.ts';
 import { mailFormKinds, mailFormSchema, type MailForm, type MailFormKind } from './schemas.ts';
 

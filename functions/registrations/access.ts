@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { HttpError } from '../http.ts';
 import { readSession, SessionUnavailableError } from '../session/verify.ts';
-import type { Locale } from '../site.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { FunctionEnv } from '../types.ts';
 import { say } from './copy.ts';
 import type { Registration } from './types.ts';

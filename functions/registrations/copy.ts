@@ -1,4 +1,4 @@
-import type { Locale } from '../site.ts';
+import type { Locale } from '../../shared/locale.ts';
 
 /** Every word the registration functions say to a visitor, in both languages. */
 export const fieldNames: Record<Locale, Record<string, string>> = {

@@ -2,7 +2,7 @@ import { HttpError, json, requestLocale } from '../http.ts';
 import type { FunctionHandler } from '../types.ts';
 import { mayAccess, requestToken, signedInVisitor } from './access.ts';
 import { say } from './copy.ts';
-import { findEvent } from './event-facts.ts';
+import { findEvent } from '../../shared/event-facts.ts';
 import { sendAfterCommit } from './mail-queue.ts';
 import { writeRules } from './mails.ts';
 import { withExistingStore, withStoreForWrite } from './store-access.ts';

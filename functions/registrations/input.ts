@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { HttpError } from '../http.ts';
-import type { Locale } from '../site.ts';
+import type { Locale } from '../../shared/locale.ts';
 import { fieldNames, say } from './copy.ts';
-import type { EventFacts, EventQuestionFacts } from './event-facts.ts';
+import type { EventFacts, EventQuestionFacts } from '../../shared/event-facts.ts';
 import type { SignUp } from './types.ts';
 
 /**

@@ -1,5 +1,6 @@
-import type { Locale } from '../site.ts';
-import type { MailKind, RegistrationStatus } from './types.ts';
+import type { Locale } from '../../shared/locale.ts';
+import type { RegistrationStatus } from '../../shared/registration-view.ts';
+import type { MailKind } from './types.ts';
 
 /**
  * The words of the registration mails (mails.ts), per kind and language. The two that may reach

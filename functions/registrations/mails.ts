@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../mail/render.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { siteName, type SiteManifest } from '../site.ts';
-import type { EventFacts } from './event-facts.ts';
-import { formatMoment } from '../../templates/lib/event-clock.ts';
+import { siteName, type SiteManifest } from '../../shared/site-manifest.ts';
+import type { EventFacts } from '../../shared/event-facts.ts';
+import { formatMoment } from '../../shared/event-clock.ts';
 import { formatWhen, mailWords, type MailKind } from './mail-copy.ts';
 import type { Registration, WriteRules } from './types.ts';
 import { registrationLink } from './view.ts';

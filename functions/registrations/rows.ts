@@ -1,5 +1,6 @@
-import type { Locale } from '../site.ts';
-import type { Registration, RegistrationStatus } from './types.ts';
+import type { Locale } from '../../shared/locale.ts';
+import type { RegistrationStatus } from '../../shared/registration-view.ts';
+import type { Registration } from './types.ts';
 
 /**
  * A registration's own columns (of `registrations r`). A pending sign-up past its time reads as

@@ -1,5 +1,5 @@
 import { HttpError } from '../http.ts';
-import type { Locale } from '../site.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { FunctionEnv } from '../types.ts';
 import { say } from './copy.ts';
 import { FewAtOnce } from './few-at-once.ts';

@@ -1,6 +1,7 @@
 import { toRegistration, REGISTRATION_FIELDS, type RegistrationRow } from './rows.ts';
 import type { SqlRunner } from './sql.ts';
-import type { Registration, RegistrationStatus } from './types.ts';
+import type { RegistrationStatus } from '../../shared/registration-view.ts';
+import type { Registration } from './types.ts';
 
 /**
  * The statements every place-moving write starts with, each called with the event's row locked

@@ -1,24 +1,9 @@
 import type { MailMessage } from '../mail/mailer.ts';
-import type { Locale } from '../site.ts';
-
-/**
- * `pending`: a sign-up waiting for its address to be proven (the link in its mail); it holds no
- * place. `expired`: pending too long. `confirmed` has a place, `waitlisted` waits for one.
- */
-export type RegistrationStatus = 'pending' | 'confirmed' | 'waitlisted' | 'cancelled' | 'expired';
+import type { RegistrationFacts, SignUpFields } from '../../shared/registration-view.ts';
 
 /** A sign-up as the visitor sent it, checked (input.ts). */
-export interface SignUp {
+export interface SignUp extends SignUpFields {
   eventId: number;
-  locale: Locale;
-  firstName: string;
-  surname: string;
-  email: string;
-  /** Who takes part (a child, for youth events); the sender themselves when left empty. */
-  participant: string;
-  remarks: string;
-  /** The event's own questions, by question id. */
-  answers: Record<string, string | number>;
 }
 
 /** Who signs up: their account, if signed in, and whether the address typed is proven theirs. */
@@ -29,28 +14,13 @@ export interface Signer {
 }
 
 /** A stored registration. `token` is the secret of its mail link. */
-export interface Registration {
-  id: string;
+export interface Registration extends RegistrationFacts {
   eventId: number;
-  status: RegistrationStatus;
-  locale: Locale;
-  firstName: string;
-  surname: string;
-  email: string;
-  participant: string;
-  remarks: string;
-  answers: Record<string, string | number>;
   userUid: string | null;
   token: string;
-  createdAt: string;
   confirmedAt: string | null;
-  cancelledAt: string | null;
-  /** Until when a pending sign-up can be confirmed; null otherwise. */
-  expiresAt: string | null;
   /** When its address was proven (mail link, or a verified account); null before, and for older rows. */
   verifiedAt: string | null;
-  /** 1 for the first on the waitlist; null unless waitlisted. */
-  waitlistPosition: number | null;
 }
 
 /** Places of one event right now. Pending sign-ups are in neither count: they hold nothing. */

@@ -1,15 +1,14 @@
-import type { Locale, SiteManifest } from '../site.ts';
-import { eventStateAt } from '../../templates/lib/event-clock.ts';
-import type { EventFacts } from './event-facts.ts';
-import type { EventPlaces, Registration, RegistrationStatus } from './types.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
+import type { Locale } from '../../shared/locale.ts';
+import { eventStateAt } from '../../shared/event-clock.ts';
+import type { EventFacts } from '../../shared/event-facts.ts';
+import type { RegistrationStatus, RegistrationView } from '../../shared/registration-view.ts';
+import type { EventPlaces, Registration } from './types.ts';
 
 const LIVE: ReadonlySet<RegistrationStatus> = new Set(['pending', 'confirmed', 'waitlisted']);
 
-/**
- * What the browser is shown of a registration: no token (the holder has it in their link), no
- * account id. The event comes along in both languages, so the page needs no second request.
- */
-export function registrationView(registration: Registration, event: EventFacts | undefined, now: Date = new Date()) {
+/** The registration as the browser sees it (shared/registration-view.ts says what that holds). */
+export function registrationView(registration: Registration, event: EventFacts | undefined, now: Date = new Date()): RegistrationView {
   const state = event ? eventStateAt(event, now) : 'past';
   return {
     id: registration.id,
@@ -29,14 +28,11 @@ export function registrationView(registration: Registration, event: EventFacts |
     event: event
       ? { id: event.id, title: event.title, start: event.start, end: event.end, page: event.page, questions: { nl: event.questions.nl.map(labelOf), en: event.questions.en.map(labelOf) } }
       : { id: registration.eventId },
-    // Until the event starts; after that the organisers plan with the list, and a mail is better.
     cancellable: LIVE.has(registration.status) && state !== 'past',
   };
 }
 
 const labelOf = (question: { id: string; label: string }) => ({ id: question.id, label: question.label });
-
-export type RegistrationView = ReturnType<typeof registrationView>;
 
 /** The registration's page with its secret in the #fragment, which browsers never send anywhere. */
 export function linkPath(site: SiteManifest, registration: Pick<Registration, 'id' | 'token' | 'locale'>, locale: Locale = registration.locale): string {

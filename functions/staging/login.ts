@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeReturnPath } from '../../islands/lib/auth/return-path.ts';
+import { safeReturnPath } from '../../shared/return-path.ts';
 import { cookieShouldBeSecure, parseCookies, serializeCookie } from '../cookies.ts';
 import { HttpError, json, readJson, requestLocale } from '../http.ts';
 import { failedPageOf, type PlainFormRoute } from '../plain-form.ts';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { FunctionConfigError } from '../types.ts';
+import { FunctionConfigError } from '../config-error.ts';
 
 export interface StagingSettings {
   password: string;

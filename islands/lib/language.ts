@@ -1,3 +1,5 @@
+import { isPrefixed, locales, type Locale } from '../../shared/locale.ts';
+
 /**
  * The language a visitor sees (spec §2, §9). The choice lives in a cookie for 365 days on path /.
  * Its name is the one the old site's i18n module used, so a returning visitor keeps their choice.
@@ -8,8 +10,6 @@
  * never redirected and record nothing: following one shared English link should not send a Dutch
  * visitor's next visit to / into English. Only the language switch and detection write the cookie.
  */
-export type Locale = 'nl' | 'en';
-export const locales: readonly Locale[] = ['nl', 'en'];
 export const languageCookie = { name: 'i18n_redirected', maxAge: 365 * 24 * 60 * 60, path: '/' } as const;
 
 /** The first browser language we publish in (en-GB -> en), or undefined for none. */
@@ -20,10 +20,6 @@ export function detectLocale(languages: readonly string[]): Locale | undefined {
     if (found) return found;
   }
   return undefined;
-}
-
-export function isPrefixed(pathname: string): boolean {
-  return /^\/(nl|en)(\/|$)/.test(pathname);
 }
 
 export function readLocaleCookie(cookieHeader: string): Locale | undefined {

@@ -1,4 +1,4 @@
-import type { RegistrationView } from '../../functions/registrations/view.ts';
+import type { RegistrationView } from '../../shared/registration-view.ts';
 
 /** A registration as the functions show it (types only: nothing of functions/ reaches the browser). */
 export type Registration = RegistrationView;

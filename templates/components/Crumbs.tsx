@@ -1,4 +1,4 @@
-import type { RouteName } from '../../cli/config/schema.ts';
+import type { RouteName } from '../../shared/config.ts';
 import { useSite } from '../lib/site.tsx';
 
 /** Home / list / this page: where an item page sits, with a way up. */

@@ -1,5 +1,5 @@
 import type { EventText } from '../../cli/content/types.ts';
-import { eventSignupState } from '../lib/event-state.ts';
+import { eventSignupState } from '../../shared/event-state.ts';
 import { registrationPages, signupFields, signupText } from '../lib/registration-props.ts';
 import { useSite } from '../lib/site.tsx';
 import { Island } from './Island.tsx';

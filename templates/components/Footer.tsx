@@ -1,10 +1,10 @@
-import type { RouteName } from '../../cli/config/schema.ts';
+import type { RouteName } from '../../shared/config.ts';
 import { useSite } from '../lib/site.tsx';
 import { Logo } from './Logo.tsx';
 import { Icon } from './Icon.tsx';
 import { PhoneLink } from './PhoneLink.tsx';
 
-/** The footer: the same on every page of a language, so its HTML is made once (lib/shared-parts.tsx). */
+/** The footer: the same on every page of a language, so its HTML is made once (templates/shared-parts.tsx). */
 export function Footer() {
   const { shared } = useSite();
   return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: shared.footer }} />;

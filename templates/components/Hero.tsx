@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RouteName } from '../../cli/config/schema.ts';
+import type { RouteName } from '../../shared/config.ts';
 import { Picture } from './Picture.tsx';
 import { Crumbs } from './Crumbs.tsx';
 import { Icon } from './Icon.tsx';

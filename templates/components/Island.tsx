@@ -1,6 +1,5 @@
 import { createElement } from 'react';
-import { islands, needsToaster, type IslandName, type IslandProps } from '../../islands/index.ts';
-import { renderIsland } from '../../islands/runtime/server.ts';
+import { islands, needsToaster, type IslandName, type IslandProps, renderIsland } from '../../islands/index.ts';
 import { useSite, type Site } from '../lib/site.tsx';
 
 /** When an island comes alive: at once, when the browser is idle, near the viewport, or never (HTML only). */

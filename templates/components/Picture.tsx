@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
-import type { ImageVariant, ProcessedImage } from '../../cli/images/types.ts';
-import { CENTRE, formatFocus } from '../../cli/images/focal-point.ts';
+import type { ImageVariant, ProcessedImage } from '../../shared/images.ts';
+import { CENTRE, formatFocus } from '../../shared/focal-point.ts';
 
 interface CommonProps {
   image: ProcessedImage;

@@ -1,5 +1,5 @@
 import type { PageText } from '../../cli/content/types.ts';
-import type { RouteName } from '../../cli/config/schema.ts';
+import type { RouteName } from '../../shared/config.ts';
 import { useSite } from '../lib/site.tsx';
 import { useImage } from '../lib/images.tsx';
 import { Picture } from './Picture.tsx';

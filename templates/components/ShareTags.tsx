@@ -4,9 +4,9 @@ import { eventById, newsById } from '../lib/lookup.ts';
 import { eventPlace } from '../lib/event-place.ts';
 import { cardImage, type CardRequest } from '../lib/share-card.ts';
 import { breadcrumbs, jsonLd, newsArticle, organization, sportsEvent, type ImageFacts, type SiteFacts } from '../lib/structured-data.ts';
-import { amsterdamIso } from '../lib/zoned-time.ts';
-import { feedPaths } from '../../cli/routes/paths.ts';
-import { isListed } from '../../cli/routes/routes.ts';
+import { amsterdamIso } from '../../shared/zoned-time.ts';
+import { feedPaths } from '../../shared/paths.ts';
+import { isListed } from '../../shared/listing.ts';
 
 const ogLocale = { nl: 'nl_NL', en: 'en_GB' } as const;
 

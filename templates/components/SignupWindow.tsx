@@ -1,5 +1,5 @@
+import type { SignupCardState, SignupCardText } from '../../islands/index.ts';
 import type { Club } from '../../cli/content/schemas/data.ts';
-import type { SignupCardState, SignupCardText } from '../../islands/signup-window.tsx';
 import { formatDate, useSite } from '../lib/site.tsx';
 import { Island } from './Island.tsx';
 

@@ -1,9 +1,5 @@
-import { pathVariants } from '../../cli/routes/paths.ts';
-import type { SignedInMenuProps } from '../../islands/components/account/SignedInMenu.tsx';
-import type { LoginText } from '../../islands/components/auth/text.ts';
-import { authErrorKeys, type AuthErrorMessages } from '../../islands/lib/auth/errors.ts';
-import type { IdentityConfig } from '../../islands/lib/auth/types.ts';
-import type { LoginProps } from '../../islands/login.tsx';
+import { authErrorKeys, type AuthErrorMessages, type IdentityConfig, type LoginProps, type LoginText, type SignedInMenuProps } from '../../islands/index.ts';
+import { pathVariants } from '../../shared/paths.ts';
 import type { Site } from './site.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ImageLookup, ProcessedImage } from '../../cli/images/types.ts';
+import type { ImageLookup, ProcessedImage } from '../../shared/images.ts';
 
 /** The image stage's lookup, provided once around every page by the renderer (templates/entry.tsx). */
 export const ImagesContext = createContext<ImageLookup>({});

@@ -1,4 +1,4 @@
-import type { FormText } from '../../islands/components/MailForm.tsx';
+import type { FormText } from '../../islands/index.ts';
 import type { Site } from './site.tsx';
 
 /**

@@ -1,4 +1,5 @@
-import type { Locale, NavLink } from '../../cli/config/schema.ts';
+import type { NavLink } from '../../shared/config.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { Site } from './site.tsx';
 
 /** A link of the main navigation, in the page's language. */

@@ -1,7 +1,5 @@
+import type { EventSignupText, FieldSpec, RegistrationText } from '../../islands/index.ts';
 import type { EventText } from '../../cli/content/types.ts';
-import type { FieldSpec } from '../../islands/components/FormField.tsx';
-import type { EventSignupText } from '../../islands/event-signup.tsx';
-import type { RegistrationText } from '../../islands/lib/registration-types.ts';
 import { formText } from './island-props.ts';
 import type { Site } from './site.tsx';
 

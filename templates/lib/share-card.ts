@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Locale } from '../../cli/config/schema.ts';
-import type { FocalPoint } from '../../cli/images/focal-point.ts';
+import type { Locale } from '../../shared/locale.ts';
+import type { FocalPoint } from '../../shared/focal-point.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../cards/ShareCard.tsx';
 
 /** What a page's social card shows; the card stage (cli/build/cards.ts) draws it. */

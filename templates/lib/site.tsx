@@ -1,10 +1,13 @@
 import { createContext, useContext } from 'react';
-import type { Locale } from '../../cli/config/schema.ts';
-import type { Strings } from '../../cli/content/schemas/data.ts';
-import { routePath, type RouteParams } from '../../cli/routes/paths.ts';
-import type { RenderInput } from '../../cli/build/types.ts';
-import { sharedParts, type SharedParts } from './shared-parts.tsx';
+import type { Locale } from '../../shared/locale.ts';
+import type { RouteParams } from '../../shared/paths.ts';
+import type { RenderInput } from '../render-input.ts';
 import type { PageFound } from './share-card.ts';
+
+/** HTML of the parts every page of one language shares. */
+export interface SharedParts {
+  footer: string;
+}
 
 export interface Site extends RenderInput {
   locale: Locale;
@@ -12,7 +15,7 @@ export interface Site extends RenderInput {
   t(key: string, params?: Record<string, string | number>): string;
   /** Path of a route in this page's language (or another). */
   href(route: string, params?: RouteParams, locale?: Locale): string;
-  /** HTML of the parts every page of this language shares (lib/shared-parts.tsx). */
+  /** HTML of the parts every page of this language shares (templates/shared-parts.tsx). */
   shared: SharedParts;
   /** Filled while the page renders with what the build needs afterwards (the page's card). */
   found?: PageFound;
@@ -25,38 +28,6 @@ export function useSite(): Site {
   const site = useContext(SiteContext);
   if (!site) throw new Error('useSite() outside <SiteProvider>: render pages through templates/entry.tsx');
   return site;
-}
-
-// Every string of a strings file by its dotted key, made once per file: pages ask for hundreds.
-const flattened = new WeakMap<Strings, Map<string, string>>();
-
-function flatten(strings: Strings, prefix = '', into = new Map<string, string>()): Map<string, string> {
-  for (const [key, value] of Object.entries(strings)) {
-    if (typeof value === 'string') into.set(prefix + key, value);
-    else if (value && typeof value === 'object') flatten(value, `${prefix}${key}.`, into);
-  }
-  return into;
-}
-
-function lookup(strings: Strings, key: string): string | undefined {
-  let byKey = flattened.get(strings);
-  if (!byKey) flattened.set(strings, (byKey = flatten(strings)));
-  return byKey.get(key);
-}
-
-export function createSite(input: RenderInput, found?: PageFound): Site {
-  const locale = input.page.locale;
-  const site: Omit<Site, 'shared'> = {
-    ...input,
-    locale,
-    t(key, params = {}) {
-      const text = lookup(input.model.strings[locale], key) ?? lookup(input.model.strings.nl, key);
-      if (text === undefined) throw new Error(`UI string "${key}" is missing from content/${locale}/strings.yaml`);
-      return text.includes('{') ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
-    },
-    href: (route, params = {}, other = locale) => routePath(input.model.config, route, other, params),
-  };
-  return { ...site, shared: sharedParts(site), ...(found ? { found } : {}) };
 }
 
 const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };

@@ -1,9 +1,9 @@
 import type { BreadcrumbList, NewsArticle, Organization, SportsEvent, WithContext } from 'schema-dts';
 import type { EventText, NewsText } from '../../cli/content/types.ts';
-import type { Locale } from '../../cli/config/schema.ts';
-import { eventSignupState } from './event-state.ts';
+import type { Locale } from '../../shared/locale.ts';
+import { eventSignupState } from '../../shared/event-state.ts';
 import { eventPlace } from './event-place.ts';
-import { amsterdamIso } from './zoned-time.ts';
+import { amsterdamIso } from '../../shared/zoned-time.ts';
 
 /** What every JSON-LD block needs to know about the site, in absolute URLs. */
 export interface SiteFacts {

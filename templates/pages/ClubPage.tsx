@@ -1,4 +1,4 @@
-import { PageFrame } from '../components/PageFrame.tsx';
+import { PageFrame } from '../layouts/PageFrame.tsx';
 import { CallToAction, FaqList } from '../components/Sections.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { ClubFacts } from '../components/ClubFacts.tsx';

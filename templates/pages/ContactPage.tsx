@@ -1,4 +1,4 @@
-import { PageFrame } from '../components/PageFrame.tsx';
+import { PageFrame } from '../layouts/PageFrame.tsx';
 import { CallToAction } from '../components/Sections.tsx';
 import { ContactForm } from '../components/ContactForm.tsx';
 import { Prose } from '../components/Prose.tsx';

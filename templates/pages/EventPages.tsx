@@ -1,5 +1,5 @@
 import { StaticPage } from './StaticPage.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { PageFrame } from '../layouts/PageFrame.tsx';
 import { CardGrid } from '../components/Cards.tsx';
 import { EventCard } from '../components/EventCard.tsx';
 import { EventFacts } from '../components/EventFacts.tsx';
@@ -9,9 +9,9 @@ import { EventSignupForm } from '../components/EventSignupForm.tsx';
 import { Island } from '../components/Island.tsx';
 import { placesTextProps } from '../lib/registration-props.ts';
 import { useSite } from '../lib/site.tsx';
-import { eventSignupState } from '../lib/event-state.ts';
+import { eventSignupState } from '../../shared/event-state.ts';
 import type { EventText, Localized } from '../../cli/content/types.ts';
-import { calendarPath } from '../../cli/routes/paths.ts';
+import { calendarPath } from '../../shared/paths.ts';
 
 function useEvent(): Localized<EventText> {
   const { model, page, locale } = useSite();

@@ -1,4 +1,4 @@
-import { PageFrame } from '../components/PageFrame.tsx';
+import { PageFrame } from '../layouts/PageFrame.tsx';
 import { Features } from '../components/Features.tsx';
 import { Showcase } from '../components/Showcase.tsx';
 import { NewsCard } from '../components/NewsCard.tsx';

@@ -1,4 +1,4 @@
-import { PageFrame } from '../components/PageFrame.tsx';
+import { PageFrame } from '../layouts/PageFrame.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { Island } from '../components/Island.tsx';
 import { loginProps } from '../lib/identity-props.ts';

@@ -1,5 +1,5 @@
 import { StaticPage } from './StaticPage.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { PageFrame } from '../layouts/PageFrame.tsx';
 import { CardGrid } from '../components/Cards.tsx';
 import { NewsCard } from '../components/NewsCard.tsx';
 import { Prose } from '../components/Prose.tsx';
@@ -8,7 +8,7 @@ import { Pagination } from '../components/Pagination.tsx';
 import { formatDate, useSite } from '../lib/site.tsx';
 import { newsOnPage } from '../inputs.ts';
 import { newsById } from '../lib/lookup.ts';
-import { feedPaths } from '../../cli/routes/paths.ts';
+import { feedPaths } from '../../shared/paths.ts';
 
 /** The news, newest first, a page at a time. */
 export function NewsListPage() {

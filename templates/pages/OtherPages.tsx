@@ -1,5 +1,5 @@
 import { StaticPage } from './StaticPage.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { PageFrame } from '../layouts/PageFrame.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Field } from '../components/Field.tsx';

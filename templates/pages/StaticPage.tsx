@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { PageFrame } from '../layouts/PageFrame.tsx';
 import { Faq, Sections } from '../components/Sections.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { usePageText } from '../lib/page-text.ts';

@@ -52,7 +52,7 @@ describe('the launcher', () => {
     const first = await bundled();
     expect(await bundled()).toBe(first);
     const inputs = JSON.parse(await readFile(join(project, '.site', 'cli', 'inputs.json'), 'utf8')) as string[];
-    for (const source of ['functions/index.ts', 'templates/lib/event-clock.ts']) {
+    for (const source of ['functions/index.ts', 'shared/event-clock.ts']) {
       expect(inputs).toContain(source);
       const before = await bundled();
       const soon = new Date(Date.now() + 5_000);

@@ -5,7 +5,7 @@ import { firebaseCliPath } from '../../cli/deploy/firebase-cli.ts';
 import { parseDotenv } from '../../cli/deploy/secrets.ts';
 import { routes } from '../../functions/index.ts';
 import { hostingOrigins, requiredSecrets } from '../../functions/firebase/config.ts';
-import { siteManifestSchema } from '../../functions/site.ts';
+import { siteManifestSchema } from '../../shared/site-manifest.ts';
 import { fixtureRedirects, fixtureSite } from '../serve/helpers/fixture-dist.ts';
 import { eventFacts } from '../registrations/helpers/site.ts';
 

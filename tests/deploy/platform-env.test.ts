@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFunctionEnv, handleFunction } from '../../functions/index.ts';
 import { hostingOrigins, POOL_SIZE_PER_INSTANCE } from '../../functions/firebase/config.ts';
-import { siteManifestSchema } from '../../functions/site.ts';
+import { siteManifestSchema } from '../../shared/site-manifest.ts';
 import { fixtureSite } from '../serve/helpers/fixture-dist.ts';
 import { eventFacts } from '../registrations/helpers/site.ts';
 

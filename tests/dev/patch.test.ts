@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../cli/config/load.ts';
-import type { SiteConfig } from '../../cli/config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
 import { readContent, type ContentFiles } from '../../cli/content/read.ts';
 import type { Problem } from '../../cli/errors/site-error.ts';
 import { parseYaml } from '../../cli/source/yaml-source.ts';

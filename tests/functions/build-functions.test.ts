@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { buildFunctions } from '../../cli/build/functions.ts';
-import { inlineScriptHashes } from '../../cli/serve/csp.ts';
+import { inlineScriptHashes } from '../../functions/csp.ts';
 import { firebaseRedirects, overflowRewriteRegexes, prefixRewriteRegexes } from '../../cli/build/firebase-redirects.ts';
 import { firstSegmentNotIn } from '../../cli/build/firebase-config.ts';
 import { fixtureRedirects, fixtureSite, inlineScript, writeFixtureDist, type FixtureDist } from '../serve/helpers/fixture-dist.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { buildFunctions } from '../../cli/build/functions.ts';
-import { inlineScriptHashes } from '../../cli/serve/csp.ts';
+import { inlineScriptHashes } from '../../functions/csp.ts';
 import { fixtureRedirects, fixtureSite, writeFixtureDist, type FixtureDist } from '../serve/helpers/fixture-dist.ts';
 import { startFixtureServer, type TestServer } from '../serve/helpers/server.ts';
 import { startFirebaseEmulator, type RunningEmulator } from './helpers/firebase-emulator.ts';

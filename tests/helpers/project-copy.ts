@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 
-/** This repository: the tool and the site live together (templates import cli/ helpers). */
+/** This repository: the tool and the site live together (cli/ builds templates/, islands/ and functions/, which share shared/). */
 export const projectRoot = resolve(import.meta.dirname, '../..');
 
 /** What `site` reads of a project; node_modules is linked, never copied. */
-const PROJECT_PARTS = ['bin', 'cli', 'content', 'templates', 'islands', 'functions', 'site.config.yaml', 'package.json'];
+const PROJECT_PARTS = ['bin', 'cli', 'content', 'shared', 'templates', 'islands', 'functions', 'site.config.yaml', 'package.json'];
 
 export interface CopyOptions {
   /** Where the copy goes; a fresh temporary folder when absent. */

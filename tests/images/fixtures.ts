@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll } from 'vitest';
 import { loadConfig } from '../../cli/config/load.ts';
-import type { SiteConfig } from '../../cli/config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
 import { processImages, type ProcessImagesOptions } from '../../cli/images/stage.ts';
-import type { FixedSize } from '../../cli/images/types.ts';
+import type { FixedSize } from '../../shared/images.ts';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { cropPhoto } from '../../cli/build/cards.ts';
-import { CENTRE, focusCrop, formatFocus, type FocalPoint } from '../../cli/images/focal-point.ts';
+import { CENTRE, focusCrop, formatFocus, type FocalPoint } from '../../shared/focal-point.ts';
 import { parseFocus } from '../../cli/images/focus-file.ts';
 import { fileOf, makeProject, run } from './fixtures.ts';
 

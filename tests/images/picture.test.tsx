@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ImageLookup } from '../../cli/images/types.ts';
+import type { ImageLookup } from '../../shared/images.ts';
 import { Picture } from '../../templates/components/Picture.tsx';
 import { ImagesContext, useImage } from '../../templates/lib/images.tsx';
 import { drawPhoto, fileOf, makeProject, run } from './fixtures.ts';

@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ImageLookup } from '../../cli/images/types.ts';
+import type { ImageLookup } from '../../shared/images.ts';
 import { drawPhoto, fileOf, makeProject, run } from './fixtures.ts';
 
 // One real run over a small set of sources made by sharp: every assertion reads the real files.

@@ -1,6 +1,7 @@
 /** Language rules (spec §2, §9): cookie, detection once, explicit prefixes respected. */
 import { describe, expect, test } from 'vitest';
-import { decideLanguage, detectLocale, isPrefixed, languageCookie, localeCookie, readLocaleCookie } from '../../islands/lib/language.ts';
+import { decideLanguage, detectLocale, languageCookie, localeCookie, readLocaleCookie } from '../../islands/lib/language.ts';
+import { isPrefixed } from '../../shared/locale.ts';
 
 test('the cookie lasts 365 days on path /', () => {
   expect(languageCookie).toEqual({ name: 'i18n_redirected', maxAge: 31_536_000, path: '/' });

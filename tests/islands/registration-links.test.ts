@@ -5,7 +5,7 @@ import { formatEventDate } from '../../islands/lib/event-dates.ts';
 import { placesText } from '../../islands/lib/places-text.ts';
 import { linkFragment, registrationPathPattern } from '../../islands/lib/registration-links.ts';
 import { PROFILE_STORAGE_KEY } from '../../islands/lib/signed-in-hint.ts';
-import { eventClock, eventStateAt } from '../../templates/lib/event-clock.ts';
+import { eventClock, eventStateAt } from '../../shared/event-clock.ts';
 
 test('the signed-in hint reads the key the login island writes', () => {
   expect(PROFILE_STORAGE_KEY).toBe(PROFILE_KEY);

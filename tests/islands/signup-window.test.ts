@@ -1,6 +1,6 @@
 /** A club's sign-up window (spec §4) on any day: the browser re-evaluates it with the visitor's date. */
 import { describe, expect, test } from 'vitest';
-import { localDate, signupWindow } from '../../templates/lib/signup-window.ts';
+import { localDate, signupWindow } from '../../shared/signup-window.ts';
 
 // Dates of spec §9: sign-up 4 August to 7 September 2025, lessons from 29 September 2025.
 const autumn = { signupStartDate: '2025-08-04', signupEndDate: '2025-09-07', lessonStartDate: '2025-09-29' };

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readContent, type ContentFiles } from '../../cli/content/read.ts';
-import type { SiteConfig } from '../../cli/config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
 import { checkContent, realConfig, realContent, repoRoot } from './fixtures/check-content.ts';
 import { copyProject, removeProject, runSite } from '../helpers/project-copy.ts';
 import { fileFaults } from './arbitraries/file-faults.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SiteConfig } from '../../cli/config/schema.ts';
+import type { SiteConfig } from '../../shared/config.ts';
 import type { ContentFiles } from '../../cli/content/read.ts';
 import { slugify } from '../../cli/content/slug.ts';
 import { catalogueViolations } from './fixtures/catalogue-problems.ts';

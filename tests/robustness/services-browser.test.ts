@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../cli/serve/server.ts';
-import type { EventFacts } from '../../functions/registrations/event-facts.ts';
+import type { EventFacts } from '../../shared/event-facts.ts';
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
 import { buildSiteOnce, openPage } from '../helpers/islands-site.ts';
 import { startSmtp, waitForMails, type TestSmtp } from '../functions/helpers/smtp.ts';

@@ -5,7 +5,7 @@
  * tests/auth/navigation.browser.test.ts.
  */
 import { expect, test } from 'vitest';
-import { safeReturnPath } from '../../islands/lib/auth/return-path.ts';
+import { safeReturnPath } from '../../shared/return-path.ts';
 import { offSiteReturnPaths, onSiteReturnPaths } from './redirect-tricks.ts';
 
 const origin = 'https://www.baselinetennis.nl';

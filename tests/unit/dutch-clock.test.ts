@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amsterdamOffsetMinutes } from '../../templates/lib/zoned-time.ts';
-import { eventClock } from '../../templates/lib/event-clock.ts';
+import { amsterdamOffsetMinutes } from '../../shared/zoned-time.ts';
+import { eventClock } from '../../shared/event-clock.ts';
 
 /** The reference: ICU's Europe/Amsterdam, which the browser islands no longer load (its first use costs 40-150 ms). */
 const icu = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', timeZoneName: 'longOffset' });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { builtInRoutes } from '../../cli/config/schema.ts';
+import { builtInRoutes } from '../../shared/config.ts';
 import { templatedRoutes } from '../../templates/pages/index.ts';
 import { repoRoot } from './fixtures/model.ts';
 
@@ -17,7 +17,7 @@ function sources(dir: string): Array<{ file: string; text: string }> {
     .map((entry) => join(entry.parentPath, entry.name))
     .map((path) => ({ file: relative(repoRoot, path), text: readFileSync(path, 'utf8') }));
 }
-const code = ['cli', 'templates', 'islands', 'functions'].flatMap(sources).filter((source) => source.file !== join('cli', 'config', 'schema.ts'));
+const code = ['shared', 'cli', 'templates', 'islands', 'functions'].flatMap(sources).filter((source) => source.file !== join('shared', 'config.ts'));
 
 /** Route names the code links to or renders: href('x'), routePath(config, 'x'), parent="x", routes.x[...]. */
 const PATTERNS = [/\bhref\('([a-z-]+)'/g, /\broutePath\([^,()]+, '([a-z-]+)'/g, /\bparent="([a-z-]+)"/g, /\broutes\.([a-z]+)\[/g];

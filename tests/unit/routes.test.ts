@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { buildRoutes } from '../../cli/routes/routes.ts';
-import { canonicalUrl, fillPattern, outputFile, pageTitle, routePath, splitLocale, titleFromPath } from '../../cli/routes/paths.ts';
+import { canonicalUrl, fillPattern, outputFile, pageTitle, routePath, splitLocale, titleFromPath } from '../../shared/paths.ts';
 import { slugify } from '../../cli/content/slug.ts';
-import type { Locale } from '../../cli/config/schema.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { PageRoute } from '../../cli/routes/types.ts';
 import { fixtureModel, news, realConfig } from './fixtures/model.ts';
 import { failureReasons, formKinds } from '../../functions/form-results.ts';

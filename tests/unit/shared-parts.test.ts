@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { siteFor } from '../auth/helpers/site.ts';
-import { createSite } from '../../templates/lib/site.tsx';
+import { createSite } from '../../templates/create-site.ts';
 
-// The footer is rendered once per language and build inputs (templates/lib/shared-parts.tsx).
+// The footer is rendered once per language and build inputs (templates/shared-parts.tsx).
 describe('parts shared by every page of a language', () => {
   test('one footer per language, the same object for every page of it', () => {
     const login = siteFor('nl', 'login');

@@ -6,7 +6,7 @@ import type { ContentFiles } from '../../cli/content/read.ts';
 import { buildModel } from '../../cli/content/model.ts';
 import { renderMarkdown } from '../../cli/content/markdown.ts';
 import { buildRoutes } from '../../cli/routes/routes.ts';
-import type { ImageLookup } from '../../cli/images/types.ts';
+import type { ImageLookup } from '../../shared/images.ts';
 import { renderPage } from '../../templates/entry.tsx';
 import { change, errorsOf, formatted, realContent, validate, write } from './fixtures/content.ts';
 import { repoRoot } from './fixtures/model.ts';

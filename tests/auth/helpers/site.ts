@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { Locale } from '../../../cli/config/schema.ts';
-import type { RenderInput } from '../../../cli/build/types.ts';
-import { createSite, type Site } from '../../../templates/lib/site.tsx';
+import type { Locale } from '../../../shared/locale.ts';
+import type { RenderInput } from '../../../templates/render-input.ts';
+import { createSite } from '../../../templates/create-site.ts';
+import type { Site } from '../../../templates/lib/site.tsx';
 import { realConfig, repoRoot } from '../../unit/fixtures/model.ts';
 
 const strings = (locale: Locale) => parse(readFileSync(join(repoRoot, 'content', locale, 'strings.yaml'), 'utf8')) as Record<string, unknown>;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { SiteManifest } from '../../../functions/site.ts';
+import type { SiteManifest } from '../../../shared/site-manifest.ts';
 import { freePort } from '../../functions/helpers/firebase-emulator.ts';
 import { startSmtp, type TestSmtp } from '../../functions/helpers/smtp.ts';
 import { startPostgres, type TestPostgres } from '../../registrations/helpers/postgres.ts';

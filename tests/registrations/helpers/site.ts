@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { startServer, type RunningServer } from '../../../cli/serve/server.ts';
-import type { EventFacts } from '../../../functions/registrations/event-facts.ts';
+import type { EventFacts } from '../../../shared/event-facts.ts';
 import { toAddresses } from '../../functions/helpers/smtp.ts';
 import { fixtureSite, writeFixtureDist, type FixtureDist } from '../../serve/helpers/fixture-dist.ts';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { SiteConfig } from '../../../cli/config/schema.ts';
+import type { SiteConfig } from '../../../shared/config.ts';
 import type { ContentFiles } from '../../../cli/content/read.ts';
 import { slugify } from '../../../cli/content/slug.ts';
 import { fault, type Fault } from './fault.ts';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { HeroProps } from './Hero.tsx';
-import { layouts } from '../layouts/index.ts';
+import type { HeroProps } from '../components/Hero.tsx';
+import { layouts } from './index.ts';
 import { textName } from '../lib/page-text.ts';
 import { useSite } from '../lib/site.tsx';
-import { TranslationNotice } from './TranslationNotice.tsx';
+import { TranslationNotice } from '../components/TranslationNotice.tsx';
 
 interface PageFrameProps extends Pick<HeroProps, 'parent' | 'actions' | 'highlights'> {
   title?: string;

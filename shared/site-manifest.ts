@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { eventFactsSchema } from './registrations/event-facts.ts';
+import { eventFactsSchema } from './event-facts.ts';
+import { locales } from './locale.ts';
 
 /**
  * The part of dist/site.json the functions and `site serve` rely on. Parsed, not trusted: a dist
@@ -12,7 +13,7 @@ export const siteManifestSchema = z.looseObject({
   url: z.url(),
   name: z.string().min(1).optional(),
   officeEmail: z.email(),
-  locales: z.array(z.enum(['nl', 'en'])).min(1),
+  locales: z.array(z.enum(locales)).min(1),
   defaultLocale: z.literal('nl'),
   notFound: localePaths,
   home: localePaths,
@@ -30,15 +31,12 @@ export const siteManifestSchema = z.looseObject({
   registrationPage: localePaths.optional(),
 });
 
+/** site.json as the functions and `site serve` read it (defaults filled in). */
 export type SiteManifest = z.infer<typeof siteManifestSchema>;
-export type Locale = 'nl' | 'en';
+/** site.json as the build writes it (cli/build/manifest.ts): the schema's input, so the two cannot drift. */
+export type SiteManifestInput = z.input<typeof siteManifestSchema>;
 
 /** The organisation's name for mail copy: site.json's `name`, else the host without www. */
 export function siteName(site: SiteManifest): string {
   return site.name ?? new URL(site.url).hostname.replace(/^www\./, '');
-}
-
-/** A path under /en belongs to the English site; every other path (/, /nl/...) is Dutch. */
-export function localeOfPath(pathname: string): Locale {
-  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'nl';
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { hostPort } from './environment.ts';
+import { locales } from './locale.ts';
+
+/** `host:port`, a name or an IPv4 address, or a bracketed IPv6 address: where an emulator listens. */
+export const hostPort = /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i;
 
 const routePath = z.string().regex(/^\/[a-z0-9:/-]*$/, 'a path like /kampen or /nieuws/:id-:slug');
 const layout = z.enum(['default', 'empty', 'news']);
@@ -41,7 +44,7 @@ export const configSchema = z.strictObject({
   officeEmail: z.email(),
   locales: z.strictObject({
     default: z.literal('nl'),
-    all: z.tuple([z.literal('nl'), z.literal('en')]),
+    all: z.tuple([z.literal(locales[0]), z.literal(locales[1])]),
   }),
   canonicalQuery: z.array(z.string().min(1)).default([]),
   // Descriptions are what an editor's hover shows (.vscode/schemas, `site schema`).
@@ -81,7 +84,6 @@ export const configSchema = z.strictObject({
 });
 
 export type SiteConfig = z.infer<typeof configSchema>;
-export type Locale = SiteConfig['locales']['all'][number];
-export const locales: readonly Locale[] = ['nl', 'en'];
+
 export type NavLink = z.infer<typeof navLink>;
 export type NavItem = z.infer<typeof navItem>;

@@ -1,4 +1,5 @@
-import type { Locale, SiteConfig } from '../config/schema.ts';
+import type { SiteConfig } from './config.ts';
+import type { Locale } from './locale.ts';
 
 export type RouteParams = { id?: number | string; slug?: string };
 

@@ -1,11 +1,6 @@
 import { renderToString } from 'react-dom/server';
-import { FooterContent } from '../components/Footer.tsx';
-import { SiteProvider, type Site } from './site.tsx';
-
-/** HTML of the parts every page of one language shares. */
-export interface SharedParts {
-  footer: string;
-}
+import { FooterContent } from './components/Footer.tsx';
+import { SiteProvider, type SharedParts, type Site } from './lib/site.tsx';
 
 // By the config and strings objects a build (or a `site dev` change) brings, then by language and
 // build date: a new config or new strings are new objects, so nothing stale is ever reused.
@@ -28,7 +23,7 @@ export function sharedParts(site: Omit<Site, 'shared'>): SharedParts {
   if (!parts) {
     const pageless = Object.defineProperty({ ...site, shared: { footer: '' } }, 'page', {
       get() {
-        throw new Error('a part shared by every page (lib/shared-parts.tsx) read the page it is on');
+        throw new Error('a part shared by every page (templates/shared-parts.tsx) read the page it is on');
       },
     }) as Site;
     parts = { footer: renderToString(<SiteProvider value={pageless}><FooterContent /></SiteProvider>) };

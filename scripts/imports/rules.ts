@@ -1,0 +1,87 @@
+/**
+ * What may import what (issue 22). The packages stand on one ground floor, shared/, the
+ * vocabulary they all speak (locales, path rules, the site.json contract, the event clock), which
+ * imports nothing of theirs. templates/, islands/ and functions/ import shared/ and their own
+ * files; templates render islands through islands/index.ts, the islands' one public file. cli/,
+ * the tool that builds and serves the rest, stands on top and may import any of them.
+ * Inside templates/, lib/ < components/ < layouts/ < pages/ < the entry files: a file imports
+ * only its own floor and the ones below it (a component that picked a layout was the circle).
+ */
+import type { Import, ImportGraph } from './graph.ts';
+
+export interface ForbiddenImport {
+  from: string;
+  to: string;
+  why: string;
+}
+
+const packageOf = (file: string): string => file.split('/')[0]!;
+
+/** Packages each package may import besides itself; cli/ is absent: it may import anything. */
+const GROUND: Record<string, readonly string[]> = {
+  shared: [],
+  functions: ['shared'],
+  islands: ['shared'],
+  templates: ['shared'],
+};
+
+/** Files of another package a package may import all the same. */
+const PUBLIC: Record<string, readonly string[]> = { templates: ['islands/index.ts'] };
+
+/**
+ * The content model the build hands the templates, by type only (nothing of cli/ runs in a
+ * template). Issue 20's helper is reshaping these files right now (kinds as data, cli/model):
+ * once that settles they move to shared/ and this allowance goes.
+ */
+const PAGE_MODEL = [/^cli\/content\/types\.ts$/, /^cli\/content\/schemas\/[\w-]+\.ts$/, /^cli\/routes\/types\.ts$/];
+
+/**
+ * The floors of templates/, from the ground up. The share card's template imports nothing (satori
+ * draws it), so lib/ may read its sizes; render-input.ts and inputs.ts are the build's contract.
+ */
+/**
+ * Single imports let through by name, each with the work that removes it. templates/inputs.ts is
+ * the hand-kept list of what each template reads (issue 22 point 4 replaces it by reads recorded
+ * while rendering); it asks issue 20's content kinds, which move to shared/ with the page model.
+ */
+const KNOWN: ReadonlyArray<readonly [from: string, to: string]> = [
+  ['templates/inputs.ts', 'cli/routes/items.ts'],
+  ['templates/inputs.ts', 'cli/content/kinds.ts'],
+];
+
+const TEMPLATE_FLOORS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
+  { name: 'lib/', holds: ['templates/lib/', 'templates/cards/', 'templates/render-input.ts', 'templates/inputs.ts'] },
+  { name: 'components/', holds: ['templates/components/'] },
+  { name: 'layouts/', holds: ['templates/layouts/', 'templates/document.tsx'] },
+  { name: 'pages/', holds: ['templates/pages/'] },
+];
+/** Index of a template file's floor; entry.tsx, create-site.ts and shared-parts.tsx stand above them all. */
+const floorOf = (file: string): number => {
+  const floor = TEMPLATE_FLOORS.findIndex(({ holds }) => holds.some((start) => file.startsWith(start)));
+  return floor === -1 ? TEMPLATE_FLOORS.length : floor;
+};
+
+function whyForbidden(from: string, edge: Import): string | undefined {
+  const source = packageOf(from);
+  const target = packageOf(edge.target);
+  if (source === 'templates' && target === 'templates' && floorOf(edge.target) > floorOf(from)) {
+    return `a file of templates' ${TEMPLATE_FLOORS[floorOf(from)]?.name ?? 'top'} floor imports from a floor above it`;
+  }
+  const ground = GROUND[source];
+  if (!ground || source === target || ground.includes(target) || PUBLIC[source]?.includes(edge.target)) return undefined;
+  if (source === 'templates' && edge.typeOnly && PAGE_MODEL.some((pattern) => pattern.test(edge.target))) return undefined;
+  if (KNOWN.some(([file, target]) => file === from && target === edge.target)) return undefined;
+  if (source === 'shared') return 'shared/ is the ground floor: it imports nothing of the packages that stand on it';
+  return `${source}/ imports ${target}/'s internals (allowed: its own files, ${[...ground, ...(PUBLIC[source] ?? [])].map((name) => (name.includes('.') ? name : `${name}/`)).join(', ')})`;
+}
+
+export function forbiddenImports(graph: ImportGraph): ForbiddenImport[] {
+  const found: ForbiddenImport[] = [];
+  for (const [from, edges] of graph) {
+    for (const edge of edges) {
+      const why = whyForbidden(from, edge);
+      if (why) found.push({ from, to: edge.target, why });
+    }
+  }
+  return found;
+}
