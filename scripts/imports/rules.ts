@@ -33,7 +33,7 @@ const PUBLIC: Record<string, readonly string[]> = { templates: ['islands/index.t
  * template). Issue 20's helper is reshaping these files right now (kinds as data, cli/model):
  * once that settles they move to shared/ and this allowance goes.
  */
-const PAGE_MODEL = [/^cli\/content\/types\.ts$/, /^cli\/content\/schemas\/[\w-]+\.ts$/, /^cli\/routes\/types\.ts$/];
+const PAGE_MODEL = [/^cli\/content\/(types|kinds)\.ts$/, /^cli\/content\/schemas\/[\w-]+\.ts$/, /^cli\/routes\/types\.ts$/];
 
 /**
  * The floors of templates/, from the ground up. The share card's template imports nothing (satori
