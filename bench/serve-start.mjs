@@ -95,13 +95,15 @@ const { parentPort, workerData } = require('node:worker_threads');
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 const pages = [];
 const inFlight = [];
+const visiting = performance.now();
 const get = () => new Promise((done) => {
   const started = performance.now();
+  const at = started - visiting;
   const req = request(workerData, { agent, headers: { 'accept-encoding': 'br' } }, (res) => {
     res.resume();
-    res.on('end', () => done({ status: res.statusCode, ms: performance.now() - started }));
+    res.on('end', () => done({ status: res.statusCode, ms: performance.now() - started, at }));
   });
-  req.on('error', (error) => done({ status: 0, ms: performance.now() - started, error: error.message }));
+  req.on('error', (error) => done({ status: 0, ms: performance.now() - started, at, error: error.message }));
   req.end();
 });
 const timer = setInterval(() => inFlight.push(get().then((page) => pages.push(page))), 10);
@@ -145,6 +147,21 @@ function timedSignUp(url, n) {
 }
 
 /**
+ * When the pages over 200 ms were asked for (seconds after the server listened), as stretches of
+ * pages asked for one after the other: one stall of the server reads as one stretch, a server
+ * that falls behind over time as many.
+ */
+function slowStretches(pages) {
+  const stretches = [];
+  for (const page of pages.filter((p) => p.ms > 200).sort((a, b) => a.at - b.at)) {
+    const last = stretches.at(-1);
+    if (last && page.at - last.to < 50) Object.assign(last, { to: page.at, count: last.count + 1 });
+    else stretches.push({ from: page.at, to: page.at, count: 1 });
+  }
+  return stretches.map(({ from, to, count }) => `${(from / 1000).toFixed(2)}-${(to / 1000).toFixed(2)} s (${count})`).join(', ') || '–';
+}
+
+/**
  * One cold start: the crowd and the page requests from the moment the server listens, for at least
  * `minMs` (a run without a crowd measures the pages alone).
  */
@@ -183,6 +200,7 @@ async function coldStart(name, run, env, dist, { crowdSize = signups, minMs = 0,
     p99: percentile(pageMs, 99).toFixed(1),
     max: Math.max(...pageMs).toFixed(1),
     over200: pageMs.filter((ms) => ms > 200).length,
+    slowAt: slowStretches(pages),
     statuses,
     signUpP50: crowd.length ? Math.round(percentile(crowd.map((c) => c.ms), 50)) : '–',
     signUpMax: crowd.length ? Math.round(Math.max(...crowd.map((c) => c.ms))) : '–',
@@ -247,9 +265,9 @@ async function startPart() {
   await Promise.all([dist.remove(), plain.remove(), rm(outbox, { recursive: true, force: true })]);
   const statusText = (statuses) => Object.entries(statuses).map(([status, count]) => `${count}× ${status}`).join(', ') || 'none';
   return [
-    '| database | server | run | load | listens | ready | static pages | p50 ms | p99 ms | max ms | over 200 ms | sign-ups | sign-up p50 / max ms | RSS peak | RSS idle after (server) |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.name} | ${r.label} | ${r.run} | ${r.load} | ${r.listenedAt} ms | ${r.readyAt} ms | ${r.pages}${r.pageErrors ? ` (${r.pageErrors} errors)` : ''} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over200} | ${statusText(r.statuses)} | ${r.signUpP50} / ${r.signUpMax} | ${r.peakMB} MB | ${r.afterMB} MB (${r.afterServerMB}) |`),
+    '| database | server | run | load | listens | ready | static pages | p50 ms | p99 ms | max ms | over 200 ms | asked for at (s after listening) | sign-ups | sign-up p50 / max ms | RSS peak | RSS idle after (server) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${r.name} | ${r.label} | ${r.run} | ${r.load} | ${r.listenedAt} ms | ${r.readyAt} ms | ${r.pages}${r.pageErrors ? ` (${r.pageErrors} errors)` : ''} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over200} | ${r.slowAt} | ${statusText(r.statuses)} | ${r.signUpP50} / ${r.signUpMax} | ${r.peakMB} MB | ${r.afterMB} MB (${r.afterServerMB}) |`),
     '',
     '| server | RSS idle, started (of which the server process) |',
     '| --- | ---: |',
