@@ -6,6 +6,9 @@
 /** Articles per page of the news list. */
 export const NEWS_PER_PAGE = 12;
 
+/** The articles on page `page` (from 1) of the news list, newest first. */
+export const newsOnPage = <T>(news: T[], page: number): T[] => news.slice((page - 1) * NEWS_PER_PAGE, page * NEWS_PER_PAGE);
+
 /**
  * Pages only reached through a form (the staging login, a form's result): no search engine should
  * list them, so they are not in the sitemap and say noindex.

@@ -7,8 +7,6 @@ import { ImagesContext } from './lib/images.tsx';
 import { pageComponent } from './pages/index.ts';
 import type { PageFound } from './lib/share-card.ts';
 
-export { pageInputs } from './inputs.ts';
-
 /**
  * Render one page to a complete HTML document. Called by the build for every page; `found`
  * receives what the page asks of later stages (its social card).

@@ -11,11 +11,13 @@ import type { CardImage } from '../../templates/lib/share-card.ts';
 
 /** Kept in every build folder: what it was built from, to skip or reuse work next time. */
 export interface BuildState {
-  version: 4;
+  version: 5;
   /** Digest of every input; equal digests mean an identical site. */
   digest: string;
-  /** Page (key|locale) to the fingerprint of what it was rendered from. */
+  /** Page (key|locale) to the fingerprint of what it was rendered from (cli/build/page-prints.ts). */
   pages: Record<string, string>;
+  /** Page to what its template read of the model while it rendered (shared/model-reads.ts). */
+  reads: Record<string, string[]>;
   /** The warnings of that build, repeated when the next build has nothing to do. */
   warnings: Problem[];
   /** CSP hashes of inline scripts by page, for the pages that have any (reused pages keep theirs). */
@@ -31,7 +33,7 @@ export async function readBuildState(buildDir: string | undefined): Promise<Buil
   if (!buildDir) return undefined;
   try {
     const state = JSON.parse(await readFile(join(buildDir, STATE_FILE), 'utf8')) as BuildState;
-    return state.version === 4 ? state : undefined;
+    return state.version === 5 ? state : undefined;
   } catch {
     return undefined;
   }

@@ -10,8 +10,6 @@ import type { PageFound } from '../../templates/lib/share-card.ts';
 
 export interface TemplateModule {
   renderPage(input: RenderInput, found?: PageFound): string;
-  /** What a page reads beyond the site-wide inputs: its fingerprint for incremental builds. */
-  pageInputs(page: RenderInput['page'], model: RenderInput['model']): unknown;
 }
 
 /**

@@ -17,7 +17,8 @@ import { buildIslands } from './islands.ts';
 import { buildFunctions, bundleFunctions } from './functions.ts';
 import { OutputDir, currentBuild, tidyBuilds } from './output.ts';
 import { STATE_FILE, globalFingerprint, inputDigest, readBuildState, type BuildState } from './build-state.ts';
-import { keptFromPrevious, linkUnchanged, pageFingerprints, planReuse } from './reuse.ts';
+import { keptFromPrevious, linkUnchanged, planReuse } from './reuse.ts';
+import { PagePrinter } from './page-prints.ts';
 import { renderAndWrite, type RenderContext, type RenderOutcome } from './render.ts';
 import { renderSiteMarkdown } from './markdown-stage.ts';
 import { WorkerPool } from './worker-pool.ts';
@@ -178,24 +179,22 @@ async function writeSite(run: {
     const assets: Assets = { css: css.path, islands: islands.manifest, cardVersion: cardTemplate.version };
 
     const global = globalFingerprint([templates.hash, assets, buildDate, config, model.strings, imageLookup]);
-    const fingerprints = () => pageFingerprints(templates.module, model, pages, global);
-    // With no previous build there is nothing to compare: the fingerprints (for the next build)
-    // are then taken on this thread while the workers render.
-    const known = previous.state ? fingerprints() : undefined;
+    // A page is rendered again when something it read last time changed (or nothing is known of it).
+    const printer = new PagePrinter(model, global);
+    const known = previous.state ? printer.printsOf(pages, previous.state.reads) : undefined;
     const plan = planReuse(pages, known, previous.state);
     const reused = await timer.run('reuse', () => (previous.dir ? linkUnchanged(plan.unchanged, previous.dir, output.dir) : { linked: 0, failed: plan.unchanged }), (r) => `${r.linked} files unchanged`);
     const context: RenderContext = { model, images: imageLookup, assets, buildDate, dir: output.dir };
     const toRender = [...plan.changed, ...reused.failed];
-    const rendering = timer.run('render', () => renderPages(templates, toRender, context, pool), (o) => `${o.files} files on ${o.threads} thread${o.threads === 1 ? '' : 's'}`);
-    rendering.catch(() => undefined); // awaited below, unless taking the fingerprints fails first
-    const pagePrints = known ?? fingerprints();
-    const rendered = await rendering;
+    const rendered = await timer.run('render', () => renderPages(templates, toRender, context, pool), (o) => `${o.files} files on ${o.threads} thread${o.threads === 1 ? '' : 's'}`);
     if (rendered.problems.length) throw new SiteError(rendered.problems);
     output.count(rendered.files + reused.linked, rendered.bytes);
     // By page, in one order whatever was reused or rendered: build-state.json is the same for the same site.
     const byPage = <T,>(entries: Record<string, T>) => Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1)));
     const scriptHashes = byPage({ ...keptFromPrevious(plan.unchanged, reused.failed, previous.state?.scriptHashes), ...rendered.scriptHashes });
     const cards = byPage({ ...keptFromPrevious(plan.unchanged, reused.failed, previous.state?.cards), ...rendered.cards });
+    const reads = byPage({ ...keptFromPrevious(plan.unchanged, reused.failed, previous.state?.reads), ...rendered.reads });
+    const pagePrints = byPage({ ...keptFromPrevious(plan.unchanged, reused.failed, known), ...printer.printsOf(toRender, rendered.reads) });
     // The cards are drawn (or found in the cache) while the other files are written.
     const cardsDrawn = makeCards({ root: options.root, images: model.images, cards: Object.values(cards), template: cardTemplate, cacheDir: join(cacheDir, 'cards'), publicDir: join(output.dir, 'public') });
     drawing = cardsDrawn.catch(() => undefined); // awaited in the cards stage below, or before a failed build is removed
@@ -208,7 +207,7 @@ async function writeSite(run: {
         output.write('redirects.json', renderRedirectsJson(redirects)),
         output.write('public/_redirects', renderRedirectsFile(redirects)),
         output.write('site.json', `${JSON.stringify(manifest, null, 2)}\n`),
-        output.write(STATE_FILE, JSON.stringify({ version: 4, digest: run.digest, pages: pagePrints, warnings: site.warnings, scriptHashes, cards } satisfies BuildState)),
+        output.write(STATE_FILE, JSON.stringify({ version: 5, digest: run.digest, pages: pagePrints, reads, warnings: site.warnings, scriptHashes, cards } satisfies BuildState)),
       ]),
     );
     const feeds = await timer.run('feeds', () => writeAll(output, renderFeeds(model, pages, imageLookup)), (n) => `${n} feeds`);
@@ -259,6 +258,6 @@ async function renderPages(
   if (!pool || pages.length < 50) return { ...renderAndWrite(templates.module, pages, context), threads: 1 };
   await pool.broadcast('render-setup', { templatesFile: templates.file, context });
   const outcomes = await pool.map<PageRoute, RenderOutcome>('render', pages);
-  const sum = outcomes.reduce((all, o) => ({ files: all.files + o.files, bytes: all.bytes + o.bytes, problems: [...all.problems, ...o.problems], scriptHashes: { ...all.scriptHashes, ...o.scriptHashes }, cards: { ...all.cards, ...o.cards } }));
+  const sum = outcomes.reduce((all, o) => ({ files: all.files + o.files, bytes: all.bytes + o.bytes, problems: [...all.problems, ...o.problems], scriptHashes: { ...all.scriptHashes, ...o.scriptHashes }, cards: { ...all.cards, ...o.cards }, reads: { ...all.reads, ...o.reads } }));
   return { ...sum, threads: pool.size };
 }

@@ -10,6 +10,7 @@ import type { TemplateModule } from './compile-templates.ts';
 import type { Assets } from '../../templates/render-input.ts';
 import type { PageRoute } from './types.ts';
 import type { CardImage, PageFound } from '../../templates/lib/share-card.ts';
+import { recordReads } from '../../shared/model-reads.ts';
 
 /** What every page of one build shares. */
 export interface RenderContext {
@@ -29,6 +30,8 @@ export interface RenderOutcome {
   scriptHashes: Record<string, string[]>;
   /** The social card each rendered page names (pageId), for the card stage to draw. */
   cards: Record<string, CardImage>;
+  /** What each rendered page read of the model (pageId): its fingerprint for the next build. */
+  reads: Record<string, string[]>;
 }
 
 /** The public files a page is written to: the two Dutch variants share one rendering. */
@@ -45,13 +48,15 @@ export const pageFiles = (page: PageRoute): string[] => page.paths.map((path) =>
  * its first file: the bytes are the same.
  */
 export function renderAndWrite(templates: TemplateModule, pages: PageRoute[], context: RenderContext): RenderOutcome {
-  const outcome: RenderOutcome = { files: 0, bytes: 0, problems: [], scriptHashes: {}, cards: {} };
+  const outcome: RenderOutcome = { files: 0, bytes: 0, problems: [], scriptHashes: {}, cards: {}, reads: {} };
   const madeDirs = new Set<string>();
   for (const page of pages) {
     let html: string;
     const found: PageFound = {};
+    const recorded = recordReads(context.model);
     try {
-      html = templates.renderPage({ page, model: context.model, images: context.images, assets: context.assets, buildDate: context.buildDate }, found);
+      html = templates.renderPage({ page, model: recorded.model, images: context.images, assets: context.assets, buildDate: context.buildDate }, found);
+      outcome.reads[pageId(page)] = recorded.reads();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       outcome.problems.push(problem('TEMPLATE_FAILED', { path: page.paths[0], template: page.route, problem: message }));

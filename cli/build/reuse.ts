@@ -1,8 +1,6 @@
 import { link, mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { TemplateModule } from './compile-templates.ts';
-import type { SiteModel } from '../content/types.ts';
-import { fingerprint, pageId, type BuildState } from './build-state.ts';
+import { pageId, type BuildState } from './build-state.ts';
 import { pageFiles } from './render.ts';
 import type { PageRoute } from './types.ts';
 
@@ -12,17 +10,13 @@ export interface ReusePlan {
   changed: PageRoute[];
 }
 
-/** Every page's fingerprint: what it is rendered from, for the next build to compare with. */
-export function pageFingerprints(templates: TemplateModule, model: SiteModel, pages: PageRoute[], global: string): Record<string, string> {
-  const fingerprints: Record<string, string> = {};
-  for (const page of pages) fingerprints[pageId(page)] = fingerprint(global, templates.pageInputs(page, model));
-  return fingerprints;
-}
-
 /** Which pages must be rendered: those whose fingerprint differs from the previous build's (all, without one). */
 export function planReuse(pages: PageRoute[], fingerprints: Record<string, string> | undefined, previous: BuildState | undefined): ReusePlan {
   const plan: ReusePlan = { unchanged: [], changed: [] };
-  for (const page of pages) (fingerprints && previous?.pages[pageId(page)] === fingerprints[pageId(page)] ? plan.unchanged : plan.changed).push(page);
+  for (const page of pages) {
+    const print = fingerprints?.[pageId(page)];
+    (print !== undefined && previous?.pages[pageId(page)] === print ? plan.unchanged : plan.changed).push(page);
+  }
   return plan;
 }
 

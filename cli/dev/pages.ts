@@ -1,4 +1,6 @@
-import { fingerprint, pageId } from '../build/build-state.ts';
+import { pageId } from '../build/build-state.ts';
+import { PagePrinter } from '../build/page-prints.ts';
+import { recordReads } from '../../shared/model-reads.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
 import type { PageRoute } from '../routes/types.ts';
 import type { Generation } from './generation.ts';
@@ -14,17 +16,21 @@ interface Rendered {
   announced: string;
   /** The page's social card, drawn when its image is asked for. */
   card: CardImage | undefined;
+  /** What the template read of the model (shared/model-reads.ts): the page's fingerprint in later generations. */
+  reads: string[];
 }
 
 export type RenderResult = { ok: true; html: string; print: string } | { ok: false; problem: Problem; print: string };
 
 /**
  * Pages rendered on request, from memory: a page is rendered when it is asked for and its
- * fingerprint (the build's: what its template reads, see templates/inputs.ts) differs from the
- * last rendering. So starting costs no rendering, and a rebuild costs none until a page is asked.
+ * fingerprint (the build's: what its template read last time, cli/build/page-prints.ts) differs
+ * from the last rendering. So starting costs no rendering, and a rebuild costs none until a page
+ * is asked.
  */
 export class DevPages {
   private generation: Generation | undefined;
+  private printer: PagePrinter | undefined;
   private prints = new Map<string, string>();
   private readonly rendered = new Map<string, Rendered>();
 
@@ -35,16 +41,20 @@ export class DevPages {
   use(generation: Generation): void {
     if (generation === this.generation) return;
     this.generation = generation;
+    this.printer = new PagePrinter(generation.state.model, generation.global);
     this.prints = new Map();
   }
 
-  /** The page's fingerprint in the current generation (without the stylesheet URL). */
+  /**
+   * The page's fingerprint in the current generation (without the stylesheet URL): over what it
+   * read when it was last rendered; a page never rendered is rendered to know.
+   */
   print(page: PageRoute): string {
-    const generation = this.generation!;
     const id = pageId(page);
     let print = this.prints.get(id);
     if (print === undefined) {
-      print = fingerprint(generation.global, generation.templates.module.pageInputs(page, generation.state.model));
+      const hit = this.rendered.get(id);
+      print = hit ? this.printer!.print(page, hit.reads) : this.render(page).print;
       this.prints.set(id, print);
     }
     return print;
@@ -53,18 +63,26 @@ export class DevPages {
   render(page: PageRoute): RenderResult {
     const generation = this.generation!;
     const id = pageId(page);
-    const print = this.print(page);
     const css = generation.assets.css;
     const hit = this.rendered.get(id);
-    if (hit && hit.print === print && hit.css === css) return { ok: true, html: hit.html, print };
-    const { model } = generation.state;
+    if (hit && hit.css === css) {
+      const print = this.print(page);
+      if (hit.print === print) return { ok: true, html: hit.html, print };
+    }
+    const recorded = recordReads(generation.state.model);
     try {
       const found: PageFound = {};
-      const html = generation.templates.module.renderPage({ page, model, images: generation.images, assets: generation.assets, buildDate: generation.buildDate }, found);
-      this.rendered.set(id, { print, css, html, paths: page.paths, announced: print, card: found.card });
+      const html = generation.templates.module.renderPage({ page, model: recorded.model, images: generation.images, assets: generation.assets, buildDate: generation.buildDate }, found);
+      const reads = recorded.reads();
+      const print = this.printer!.print(page, reads);
+      this.prints.set(id, print);
+      this.rendered.set(id, { print, css, html, paths: page.paths, announced: print, card: found.card, reads });
       return { ok: true, html, print };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      // Over what it read before it failed: a change to any of it (or to the templates) is worth another try.
+      const print = this.printer!.print(page, recorded.reads());
+      this.prints.set(id, print);
       return { ok: false, problem: problem('TEMPLATE_FAILED', { path: page.paths[0], template: page.route, problem: message }), print };
     }
   }

@@ -37,20 +37,13 @@ const PAGE_MODEL = [/^cli\/content\/(types|kinds)\.ts$/, /^cli\/content\/schemas
 
 /**
  * The floors of templates/, from the ground up. The share card's template imports nothing (satori
- * draws it), so lib/ may read its sizes; render-input.ts and inputs.ts are the build's contract.
+ * draws it), so lib/ may read its sizes; render-input.ts is the build's contract.
  */
-/**
- * Single imports let through by name, each with the work that removes it. templates/inputs.ts is
- * the hand-kept list of what each template reads (issue 22 point 4 replaces it by reads recorded
- * while rendering); it asks issue 20's content kinds, which move to shared/ with the page model.
- */
-const KNOWN: ReadonlyArray<readonly [from: string, to: string]> = [
-  ['templates/inputs.ts', 'cli/routes/items.ts'],
-  ['templates/inputs.ts', 'cli/content/kinds.ts'],
-];
+/** Single imports let through by name, each with the work that removes it (none now). */
+const KNOWN: ReadonlyArray<readonly [from: string, to: string]> = [];
 
 const TEMPLATE_FLOORS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
-  { name: 'lib/', holds: ['templates/lib/', 'templates/cards/', 'templates/render-input.ts', 'templates/inputs.ts'] },
+  { name: 'lib/', holds: ['templates/lib/', 'templates/cards/', 'templates/render-input.ts'] },
   { name: 'components/', holds: ['templates/components/'] },
   { name: 'layouts/', holds: ['templates/layouts/', 'templates/document.tsx'] },
   { name: 'pages/', holds: ['templates/pages/'] },

@@ -4,6 +4,7 @@ import { Card } from './Cards.tsx';
 import { Icon } from './Icon.tsx';
 import { Island } from './Island.tsx';
 import { placesTextProps } from '../lib/registration-props.ts';
+import { clubById } from '../lib/lookup.ts';
 
 /**
  * An event as a card: its date on the photo, the time and place above the title; with `places`
@@ -13,7 +14,7 @@ export function EventCard({ item, level, places }: { item: ByLocale<EventText>; 
   const site = useSite();
   const { locale, href, model } = site;
   const { data: event, fallback } = item[locale];
-  const place = 'club' in event.location ? model.clubs.find((club) => club.id === (event.location as { club: number }).club)?.city : event.location.address;
+  const place = 'club' in event.location ? clubById(model, event.location.club)?.city : event.location.address;
   return (
     <Card
       href={href('event', { id: event.id, slug: event.slug })}

@@ -7,6 +7,7 @@ import { Island } from '../components/Island.tsx';
 import { formText } from '../lib/island-props.ts';
 import { usePageText } from '../lib/page-text.ts';
 import { useSite } from '../lib/site.tsx';
+import { clubById } from '../lib/lookup.ts';
 
 /**
  * One club: its sign-up panel beside the text every club page shares (content/<locale>/pages/club.md),
@@ -15,7 +16,7 @@ import { useSite } from '../lib/site.tsx';
 export function ClubPage() {
   const site = useSite();
   const { model, page, locale, t } = site;
-  const club = model.clubs.find((c) => page.entity.kind === 'club' && c.id === page.entity.id)!;
+  const club = clubById(model, page.entity.kind === 'club' ? page.entity.id : NaN)!;
   const text = usePageText('club');
   const details = clubDetails(club);
   return (

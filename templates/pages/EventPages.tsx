@@ -9,13 +9,15 @@ import { EventSignupForm } from '../components/EventSignupForm.tsx';
 import { Island } from '../components/Island.tsx';
 import { placesTextProps } from '../lib/registration-props.ts';
 import { useSite } from '../lib/site.tsx';
+import { eventById } from '../lib/lookup.ts';
 import { eventSignupState } from '../../shared/event-state.ts';
 import type { EventText, Localized } from '../../cli/content/types.ts';
 import { calendarPath } from '../../shared/paths.ts';
 
 function useEvent(): Localized<EventText> {
   const { model, page, locale } = useSite();
-  return model.events.find((e) => page.entity.kind === 'event' && e.nl.data.id === page.entity.id)![locale];
+  // By id: the page reads its own event, not every one before it in the list.
+  return eventById(model, page.entity.kind === 'event' ? page.entity.id : NaN)![locale];
 }
 
 export function EventsPage() {

@@ -6,7 +6,7 @@ import { Prose } from '../components/Prose.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { formatDate, useSite } from '../lib/site.tsx';
-import { newsOnPage } from '../inputs.ts';
+import { newsOnPage } from '../../shared/listing.ts';
 import { newsById } from '../lib/lookup.ts';
 import { feedPaths } from '../../shared/paths.ts';
 

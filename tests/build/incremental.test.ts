@@ -39,13 +39,15 @@ describe('incremental builds', { timeout: 300_000 }, () => {
     expect((await runSite(project, ['build'])).stdout).toMatch(/nothing changed since the last build/);
 
     const article = join(project, 'content/nl/news', (await readdir(join(project, 'content/nl/news'))).find((f) => f.startsWith('3-'))!);
-    await writeFile(article, (await readFile(article, 'utf8')).replace(/\n---\n/, '\n---\n\nEen extra alinea voor de test.\n'));
+    // Text no earlier run wrote: the search cache is shared with other builds of this repository.
+    await writeFile(article, (await readFile(article, 'utf8')).replace(/\n---\n/, `\n---\n\nEen extra alinea voor de test, ${Date.now()}.\n`));
     const edited = await runSite(project, ['build', '--json']);
     expect(edited.code, edited.stderr).toBe(0);
     const result = JSON.parse(edited.stdout) as { pages: number; rendered: number; found: { cards: { made: number }; search: { cached: boolean } } };
     // The article's two Dutch files and its English page (which reads the whole item, both
-    // languages); lists show titles and summaries only, so they stay as they were.
-    expect(result.rendered).toBe(3);
+    // languages), and the three of the news list page that shows it: a page depends on each
+    // whole item it read while rendering (shared/model-reads.ts); the other pages stay as they were.
+    expect(result.rendered).toBe(6);
     expect(result.pages).toBeGreaterThan(150);
     // Its card shows its title, not its text: nothing drawn. Its text is searched: a new index.
     expect(result.found.cards.made).toBe(0);
@@ -63,6 +65,18 @@ describe('incremental builds', { timeout: 300_000 }, () => {
     await writeFile(file, `${await readFile(file, 'utf8')}\n`);
     expect((await runSite(project, ['build'])).stdout).not.toMatch(/nothing changed/);
     expect((await runSite(project, ['build'])).stdout).toMatch(/nothing changed since the last build/);
+  });
+
+  // What a page depends on is what its template read while it rendered, not a hand-kept list: the
+  // home page's structured data names the socials page's links (sameAs), which the old list left
+  // out, so the home page kept the old link until a cold build.
+  it('re-renders every page that read the part of the content an edit changed', async () => {
+    const socials = join(project, 'content/nl/pages/socials.md');
+    const link = `https://www.instagram.com/baselinetennis.test${Date.now()}`;
+    await writeFile(socials, (await readFile(socials, 'utf8')).replace('https://www.instagram.com/baselinetennis.nl', link));
+    const edited = await runSite(project, ['build', '--json']);
+    expect(edited.code, edited.stderr).toBe(0);
+    for (const home of ['index.html', 'nl.html', 'en.html']) expect(await readFile(join(project, 'dist/public', home), 'utf8'), home).toContain(link);
   });
 
   it('writes exactly what a cold build of the same content writes', async () => {
@@ -95,7 +109,7 @@ describe('incremental builds', { timeout: 300_000 }, () => {
     await writeFile(other, (await readFile(other, 'utf8')).replace(/\n---\n/, '\n---\n\nNog een alinea.\n'));
     const reused = await runSite(project, ['build', '--json']);
     expect(reused.code, reused.stderr).toBe(0);
-    expect((JSON.parse(reused.stdout) as { rendered: number }).rendered).toBe(3);
+    expect((JSON.parse(reused.stdout) as { rendered: number }).rendered).toBe(6);
     expect(await csp()).toContain(hash);
 
     await writeFile(scripted, original);

@@ -65,7 +65,7 @@ const DECLARATION = `
 const ROUTE = `\n  tournament: { nl: "/toernooien/:id-:slug", en: "/tournaments/:id-:slug", layout: news }`;
 
 // The template: typed from the declaration (model.tournaments, entity 'tournament').
-const TEMPLATE = `import { PageFrame } from '../components/PageFrame.tsx';
+const TEMPLATE = `import { PageFrame } from '../layouts/PageFrame.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { itemById } from '../lib/lookup.ts';
 import { useSite } from '../lib/site.tsx';
