@@ -73,7 +73,7 @@ const date = new Date().toISOString().slice(0, 10);
 const table = [
   '## Rate limiter (issue 17)',
   '',
-  `\`node bench/rate-limit.mjs --write\` on ${date}; ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}; load average ${loadavg()[0].toFixed(1)} (the machine was shared with other engineers' builds and tests: read the figures as lower bounds, the ratios as what counts). \`take()\` in-process, no HTTP: N addresses post once within a minute, then ${timed.toLocaleString('en')} more posts from them are timed; median of three runs (one run for \"before\" at 60,000). "before" is the limiter of commit cd2151f, which swept its whole map on every post once it held more than 50,000 addresses.`,
+  `\`node bench/rate-limit.mjs --write\` on ${date}; ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}; load average ${loadavg()[0].toFixed(1)} (the machine was shared with other engineers' builds and tests: read the figures as lower bounds, the ratios as what counts). \`take()\` in-process, no HTTP: N addresses post once within a minute, then ${timed.toLocaleString('en')} more posts from them are timed; median of three runs (one run for "before" at 60,000). "before" is the limiter of commit cd2151f, which swept its whole map on every post once it held more than 50,000 addresses.`,
   '',
   '| addresses in the minute | posts/s now | posts/s before |',
   '| ---: | ---: | ---: |',

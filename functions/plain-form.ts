@@ -1,6 +1,6 @@
 import { failureReason, type FailureReason, type FormKind } from './form-results.ts';
 import { HttpError, mediaTypeOf, noStore, readText, requestLocale } from './http.ts';
-import { type SiteManifest } from '../shared/site-manifest.ts';
+import type { SiteManifest } from '../shared/site-manifest.ts';
 import { localeOfPath, type Locale } from '../shared/locale.ts';
 import type { FunctionEnv } from './types.ts';
 

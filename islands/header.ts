@@ -17,6 +17,7 @@ import { maybeSignedIn } from './lib/signed-in-hint.ts';
 const header = document.querySelector<HTMLElement>('[data-header]');
 
 const remember = (locale: Locale) => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox.
   document.cookie = localeCookie(locale, location.protocol === 'https:');
 };
 

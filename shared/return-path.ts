@@ -21,6 +21,7 @@ export function safeReturnPath(raw: string | null | undefined, origin: string, e
   // No path we make starts with two slashes or holds a backslash, whitespace or control character,
   // as sent or percent-encoded (`%2F%2F`, `%5C`, `%09`, twice encoded): a server, proxy or script
   // that decodes the path once more could read it as another host.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
   if (path === undefined || path.startsWith('//') || /[\\\s\u0000-\u001f\u007f]/u.test(path)) return undefined;
   // Back to the login page itself would be a loop.
   const page = path.replace(/(\/index)?\.html$/, '').replace(/\/+$/, '') || '/';

@@ -27,13 +27,13 @@ const header = (key: string, value: string) => ({ key, value });
  * complement is spelled out over a trie of the words). `/` and `/apis` match; `/api`, `/api/x` do not.
  */
 export function firstSegmentNotIn(words: readonly string[]): string {
-  const escape = (char: string) => char.replace(/[\\^\]\-]/g, '\\$&');
+  const escapeInClass = (char: string) => char.replace(/[\\^\]-]/g, '\\$&');
   const segment = (prefix: string): string => {
     const next = [...new Set(words.filter((word) => word.startsWith(prefix) && word.length > prefix.length).map((word) => word[prefix.length] as string))].sort();
     const alternatives = [
       // The segment may end here unless it would spell a word.
       ...(words.includes(prefix) ? [] : ['']),
-      `[^/${next.map(escape).join('')}][^/]*`,
+      `[^/${next.map(escapeInClass).join('')}][^/]*`,
       ...next.map((char) => `${escapeRegex(char)}${segment(prefix + char)}`),
     ];
     return `(?:${alternatives.join('|')})`;

@@ -164,7 +164,7 @@ async function writeSite(run: {
   buildDate: string;
   functions: ReturnType<typeof bundleFunctions>;
 }): Promise<BuildResult> {
-  const { options, hooks, timer, site, pool, previous, buildDate } = run;
+  const { options, timer, site, pool, previous, buildDate } = run;
   const { config, model, pages, redirects } = site;
   const cacheDir = join(options.root, '.site', 'cache');
   const output = await OutputDir.create(options.out);

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { formatSummary } from '../build/summary.ts';

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { resolve } from 'node:path';
 import { formatProblems } from '../errors/format.ts';
 

@@ -83,7 +83,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const vars = options.env ?? process.env;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const dist = await loadDist(options.dist);
-  let functions;
+  let functions: ReturnType<typeof createFunctionEnv>;
   try {
     functions = createFunctionEnv({ site: dist.site, vars, root: options.root ?? process.cwd(), log, ...(options.mailer ? { mailer: options.mailer } : {}) });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { lockDataDir } from './data-lock.ts';
-import { initializeApart, startEmbeddedProcess } from './embedded-process.ts';
+import { initializeApart, startEmbeddedProcess, type EmbeddedProcess } from './embedded-process.ts';
 import type { SqlClient, SqlRunner } from './sql.ts';
 
 /**
@@ -16,7 +16,7 @@ export async function openEmbedded(dataDir: string): Promise<SqlClient> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const unlock = inMemory ? async () => {} : await lockDataDir(dataDir);
-  let database;
+  let database: EmbeddedProcess;
   try {
     const created = inMemory || (await stat(join(dataDir, 'PG_VERSION')).then(() => true, () => false));
     if (!created) await initializeApart(dataDir);

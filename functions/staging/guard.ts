@@ -1,5 +1,5 @@
 import { parseCookies, serializeCookie } from '../cookies.ts';
-import { type SiteManifest } from '../../shared/site-manifest.ts';
+import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { localeOfPath } from '../../shared/locale.ts';
 import { STAGING_COOKIE, verifyStagingCookie } from './cookie.ts';
 import type { StagingSettings } from './settings.ts';

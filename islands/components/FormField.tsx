@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { fieldPatterns, type FieldRule } from '../lib/form-rules.ts';
 
 export interface FieldSpec extends FieldRule {
@@ -26,7 +27,7 @@ export function FormField({ formId, field, error, optionalText }: { formId: stri
     'aria-describedby': `${id}-error`,
     ...(field.autoComplete ? { autoComplete: field.autoComplete } : {}),
   };
-  let control;
+  let control: ReactNode;
   if (field.kind === 'longtext') control = <textarea {...shared} rows={6} maxLength={field.max} defaultValue={field.defaultValue} />;
   else if (field.kind === 'choice')
     control = (

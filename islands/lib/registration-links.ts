@@ -28,7 +28,7 @@ export function parseRegistrationLink(text: string, pagePattern: RegExp): { id: 
 /** Paths like `/evenementen/inschrijvingen/[id]` as one pattern that captures the id (also under /nl). */
 export function registrationPathPattern(pages: readonly string[]): RegExp {
   // `[` and `]` are left alone here, so `[id]` survives escaping and is swapped for the capture.
-  const escape = (text: string) => text.replace(/[.*+?^${}()|\\/]/g, '\\$&');
-  const alternatives = pages.map((page) => escape(page).replace('[id]', '([A-Za-z0-9_-]+)'));
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|\\/]/g, '\\$&');
+  const alternatives = pages.map((page) => escapeRegExp(page).replace('[id]', '([A-Za-z0-9_-]+)'));
   return new RegExp(`^(?:/nl)?(?:${alternatives.join('|')})$`);
 }

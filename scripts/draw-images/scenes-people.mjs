@@ -251,7 +251,7 @@ function food(ctx, cam, T, z0, z1) {
 }
 /** Low sideline fence in the foreground (match-singles). */
 function fenceLine(ctx, cam) {
-  let s = poly(cam.poly([[-9.2, 0, -30], [-9.2, 0, 30], [-9.2, 0.9, 30], [-9.2, 0.9, -30]]), `fill="${ctx.lin([[0, '#27533f'], [1, '#173328']])}" opacity="0.95"`);
+  const s = poly(cam.poly([[-9.2, 0, -30], [-9.2, 0, 30], [-9.2, 0.9, 30], [-9.2, 0.9, -30]]), `fill="${ctx.lin([[0, '#27533f'], [1, '#173328']])}" opacity="0.95"`);
   return s + poly(cam.poly([[-9.2, 0.86, -30], [-9.2, 0.86, 30], [-9.2, 0.92, 30], [-9.2, 0.92, -30]]), 'fill="#e6e6e0"');
 }
 /** Out-of-focus foliage framing the top of the picture. */

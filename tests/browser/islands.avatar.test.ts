@@ -16,7 +16,7 @@ import { contextOptions, openPage, startIslandsSite, type IslandsSite } from '..
 
 const runs = browserAvailable('tests/browser/islands.avatar.test.ts');
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 describe.skipIf(!runs)('avatar island', () => {
   let site: IslandsSite;
@@ -33,7 +33,7 @@ describe.skipIf(!runs)('avatar island', () => {
   function harness(avatars: Array<{ id: string; props: AvatarProps }>): string {
     const boundaries = avatars.map(
       ({ id, props }) =>
-        `<p id="${id}"><site-island data-island="avatar" data-src="${site.manifest.avatar}" data-load="load" data-props="${escape(JSON.stringify(props))}">${renderIsland(islands.avatar, props)}</site-island></p>`,
+        `<p id="${id}"><site-island data-island="avatar" data-src="${site.manifest.avatar}" data-load="load" data-props="${escapeAttribute(JSON.stringify(props))}">${renderIsland(islands.avatar, props)}</site-island></p>`,
     );
     return `<!doctype html><html lang="nl"><head><meta charset="utf-8"><title>Avatars</title><link rel="stylesheet" href="${css}"></head><body><main>${boundaries.join('')}</main><script type="module" src="${site.manifest.loader}"></script></body></html>`;
   }

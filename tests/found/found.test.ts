@@ -145,7 +145,10 @@ describe('structured data (JSON-LD)', () => {
 
   /** Every @type is a schema.org type and every property one that type (or a parent) has. */
   function conforms(node: unknown, path: string): void {
-    if (Array.isArray(node)) return node.forEach((item, index) => conforms(item, `${path}[${index}]`));
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => conforms(item, `${path}[${index}]`));
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     const object = node as Record<string, unknown>;
     const type = object['@type'];

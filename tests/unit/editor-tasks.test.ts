@@ -69,6 +69,7 @@ describe('the VS Code task "site: check content"', () => {
     );
     expect(errors).toHaveLength(4);
     // fileLocation relative to the workspace: every file named is one of the project's.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: VS Code's own variable, written as VS Code reads it.
     expect(task.problemMatcher.fileLocation).toEqual(['relative', '${workspaceFolder}']);
     for (const p of problems) if ('file' in p) expect(existsSync(join(root, p.file!))).toBe(true);
   });
