@@ -34,5 +34,5 @@ export function addressProblems(raw: { file: string; source: MarkdownSource }, d
   if (!slug) {
     return [problem('CONTENT_SCHEMA_MISMATCH', { field: 'title', collection: 'item', problem: `the file name is not <id>-<slug>.md and the title ${JSON.stringify(data.title)} has no letters or digits for the URL: name the file ${data.id}-<slug>.md or add a \`slug\` field` }, { location: { file: raw.file, line: raw.source.meta.lineOf(['title']) ?? 1 }, field: 'title' })];
   }
-  return [problem('FILE_NAME_NOT_ADDRESS', { file: raw.file, name: baseName(raw.file), expected: `${data.id}-${slug}` }, { location: { file: raw.file, line: 1 }, severity: strict ? 'error' : 'warning' })];
+  return [problem('FILE_NAME_NOT_ADDRESS', { file: raw.file, expected: `${data.id}-${slug}` }, { location: { file: raw.file, line: 1 }, severity: strict ? 'error' : 'warning' })];
 }

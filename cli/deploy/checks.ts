@@ -71,7 +71,7 @@ export function headerProblems(dist: DeployDist, matches: Matcher): Problem[] {
   const paths = [...new Set(routes.map((route) => samplePath(route.pattern)))];
   return (dist.firebase.hosting?.headers ?? []).flatMap((rule) => {
     const hit = paths.find((path) => matches(path, rule));
-    return hit ? [problem('DEPLOY_HEADER_ON_FUNCTION', { rule: rule.regex ?? rule.source ?? rule.glob, path: hit })] : [];
+    return hit ? [problem('DEPLOY_HEADER_ON_FUNCTION', { rule: rule.regex ?? rule.source ?? rule.glob ?? JSON.stringify(rule), path: hit })] : [];
   });
 }
 

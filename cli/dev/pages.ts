@@ -83,7 +83,7 @@ export class DevPages {
       // Over what it read before it failed: a change to any of it (or to the templates) is worth another try.
       const print = this.printer!.print(page, recorded.reads());
       this.prints.set(id, print);
-      return { ok: false, problem: problem('TEMPLATE_FAILED', { path: page.paths[0], template: page.route, problem: message }), print };
+      return { ok: false, problem: problem('TEMPLATE_FAILED', { path: page.paths[0]!, template: page.route, problem: message }), print };
     }
   }
 

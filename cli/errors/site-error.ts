@@ -1,4 +1,4 @@
-import { catalogue, type ErrorCode } from './catalogue.ts';
+import { catalogue, type CatalogueEntry, type ErrorCode, type Params, type ParamsOf } from './catalogue.ts';
 
 export interface SourceLocation {
   file: string;
@@ -19,12 +19,20 @@ export interface Problem {
   field?: string;
 }
 
-export function problem(
-  code: ErrorCode,
-  params: Record<string, string | number | undefined> = {},
-  where: { location?: SourceLocation; field?: string; severity?: Severity } = {},
-): Problem {
-  const entry = catalogue[code];
+interface Where {
+  location?: SourceLocation;
+  field?: string;
+  severity?: Severity;
+}
+
+/** The parameters of `code`, to be given when its message has any it must be filled in with. */
+type ProblemArgs<C extends ErrorCode> = Record<never, never> extends ParamsOf<C> ? [params?: ParamsOf<C>, where?: Where] : [params: ParamsOf<C>, where?: Where];
+
+export function problem<C extends ErrorCode>(code: C, ...[params, where = {}]: ProblemArgs<C>): Problem {
+  // Each entry takes its own parameters (ParamsOf<C>): looked up by a code of any entry, the
+  // entry is read through the common shape.
+  const entry = catalogue[code] as CatalogueEntry<Params<string>>;
+  params ??= {} as ParamsOf<C>;
   return {
     code,
     severity: where.severity ?? 'error',

@@ -72,7 +72,7 @@ export function findCollisions(
     // The editor fixes content more often than the config: point at the content side.
     const sides = [second, first].filter((origin) => origin.file);
     const at = sides.find((origin) => origin.file !== CONFIG_FILE) ?? sides[0] ?? { file: CONFIG_FILE };
-    const path = paths.length === 1 ? paths[0] : `${paths[0]} (and ${paths.slice(1).join(', ')})`;
+    const path = paths.length === 1 ? paths[0]! : `${paths[0]} (and ${paths.slice(1).join(', ')})`;
     return problem(
       'ROUTE_COLLISION',
       { path, first: label(first), second: label(second) },

@@ -65,7 +65,7 @@ describe.runIf(run)('site dev in the browser', () => {
     expect(text).toContain('CONTENT_SCHEMA_MISMATCH');
     expect(text).toContain(`${ARTICLE}:6`);
     expect(text).toContain('field: summary');
-    expect(text).toContain(`hint: ${catalogue.CONTENT_SCHEMA_MISMATCH.hint({ field: 'summary', collection: 'news' })}`);
+    expect(text).toContain(`hint: ${catalogue.CONTENT_SCHEMA_MISMATCH.hint({ field: 'summary', collection: 'news', problem: '' })}`);
     const box = await overlay.boundingBox();
     expect(box!.width).toBe(page.viewportSize()!.width);
     await project.write(ARTICLE, original.replace(/^summary: .*$/m, 'summary: "Opgelost en korter."'));

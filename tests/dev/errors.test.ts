@@ -75,7 +75,7 @@ describe('content errors', () => {
     await breakAndFix(ARTICLE, (text) => text.replace(/^title: (.*)$/m, 'title: "$1'), (overlay, terminal) => {
       expect(overlay).toContain('YAML_SYNTAX');
       expect(overlay).toMatch(new RegExp(`${ARTICLE}:\\d+`));
-      expect(overlay).toContain(catalogue.YAML_SYNTAX.hint({}));
+      expect(overlay).toContain(catalogue.YAML_SYNTAX.hint({ problem: '' }));
       expect(terminal).toContain('YAML_SYNTAX');
       expect(terminal).toContain(ARTICLE);
     });

@@ -75,7 +75,7 @@ describe('the VS Code task "site: check content"', () => {
   });
 
   test.each([
-    { name: 'a problem at a line and column', p: problem('CONTENT_SCHEMA_MISMATCH', { field: 'date', problem: 'bad\n  date' }, { location: { file: 'content/a b.md', line: 7, column: 3 } }), file: 'content/a b.md', line: 7, column: 3 },
+    { name: 'a problem at a line and column', p: problem('CONTENT_SCHEMA_MISMATCH', { field: 'date', problem: 'bad\n  date', collection: 'news' }, { location: { file: 'content/a b.md', line: 7, column: 3 } }), file: 'content/a b.md', line: 7, column: 3 },
     { name: 'a problem in a file at no line: at 1:1', p: problem('PAGE_CONTENT_MISSING', { route: 'sponsors', expected: 'content/nl/sponsors.md' }, { location: { file: 'content/nl/sponsors.md' }, severity: 'warning' }), file: 'content/nl/sponsors.md', line: 1, column: 1 },
   ])('one line the matcher reads: $name', ({ p, file, line, column }) => {
     const text = formatProblemLine(p);
