@@ -140,6 +140,11 @@ export const catalogue = {
     (p) => `${p.file} is not a readable image (${p.problem}).`,
     () => 'Export the image again as JPEG, PNG or WebP and replace the file.',
   ),
+  IMAGE_CHANGED_DURING_BUILD: entry<'file'>(
+    'Image changed during the build',
+    (p) => `${p.file} changed or went away while the build was making its files.`,
+    () => 'Build again once the image is saved: an editor or a sync tool was still writing it.',
+  ),
   TEMPLATE_FAILED: entry<'path' | 'template' | 'problem'>(
     'Template failed',
     (p) => `Rendering ${p.path} with template ${p.template} failed: ${p.problem}`,

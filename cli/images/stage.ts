@@ -282,8 +282,8 @@ async function makeAll(
 
 /** A planned file whose cache copy vanished before it was published (another build cleared it). */
 async function remakeFile(context: MakeContext, image: Planned, key: string, root: string): Promise<CachedFile> {
-  const source = image.source ?? (await readFile(join(root, image.file)));
-  if (sha256(source) !== image.hash) throw new Error(`${image.file} changed while the build read it; build again`);
+  const source = image.source ?? (await readFile(join(root, image.file)).catch(() => undefined));
+  if (!source || sha256(source) !== image.hash) throw new SiteError([problem('IMAGE_CHANGED_DURING_BUILD', { file: image.file }, { location: { file: image.file } })]);
   const plans = image.plans.filter((plan) => plan.key === key);
   const file = await (makeFiles(context, source, image.info, plans).get(key) as Promise<CachedFile>);
   image.entry.files[key] = file;

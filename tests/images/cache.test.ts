@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { drawPhoto, fileOf, makeProject, run } from './fixtures.ts';
+import { SiteError } from '../../cli/errors/site-error.ts';
 
 // The cache promise of issue 3, on real files: nothing is encoded twice, and nothing in the
 // cache is trusted without checking it.
@@ -143,6 +144,26 @@ describe('image cache shared by builds running at once', () => {
     expect(totals.encoded).toBeGreaterThan(0);
     for (const variant of Object.values(cold.lookup).flatMap((image) => image.variants)) {
       await expect(sharp(fileOf(publicDir, variant.src)).metadata()).resolves.toMatchObject({ format: variant.src.endsWith('.svg') ? 'svg' : 'webp' });
+    }
+  });
+
+  it('an image edited while the build ran, its cache copy gone: IMAGE_CHANGED_DURING_BUILD at the file, not a bug in the tool', async () => {
+    await run(project);
+    const { startImages } = await import('../../cli/images/stage.ts');
+    const { siteConfig } = await import('./fixtures.ts');
+    const work = startImages({ root: project.root, config: await siteConfig(), images: project.images, used: new Set(project.images.keys()), cacheDir: project.cacheDir });
+    await work.lookup;
+    const files = join(project.cacheDir, 'files');
+    for (const file of await readdir(files)) await rm(join(files, file));
+    const [name, source] = [...project.images][0]!;
+    const original = await readFile(join(project.root, source));
+    await writeFile(join(project.root, source), await drawPhoto(700, 500, 10));
+    try {
+      const failure = await work.finish(freshPublic('edited')).then(() => undefined, (error: unknown) => error);
+      expect(failure, name).toBeInstanceOf(SiteError);
+      expect((failure as SiteError).problems).toEqual([expect.objectContaining({ code: 'IMAGE_CHANGED_DURING_BUILD', location: { file: source } })]);
+    } finally {
+      await writeFile(join(project.root, source), original);
     }
   });
 
