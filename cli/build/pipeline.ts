@@ -37,6 +37,7 @@ import { calendarSources, changedAt } from './calendar-revisions.ts';
 import { buildSearchIndex } from './search-index.ts';
 import type { Assets } from '../../templates/render-input.ts';
 import type { BuildOptions, BuildResult, PageRoute, Redirect } from './types.ts';
+import { uiStringUses } from '../source/ui-string-uses.ts';
 
 export interface BuildHooks {
   /** Problems that do not stop the build (warnings). */
@@ -110,7 +111,7 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
 async function checkSite(options: BuildOptions, hooks: BuildHooks, timer: StageTimer, config: SiteConfig, files: ContentFiles, pool: WorkerPool | undefined, buildDate: string): Promise<Site> {
   // Dated items wait for their day (issue 20); the build's day is the one its pages show.
   const publishedBy = options.future ? undefined : buildDate;
-  const validated = await timer.run('validate', () => validateContent(config, files, { ...options, publishedBy }));
+  const validated = await timer.run('validate', () => validateContent(config, files, { ...options, publishedBy, uiStrings: uiStringUses(options.root) }));
   if (!validated.content || validated.problems.some((p) => p.severity === 'error')) throw new SiteError(validated.problems);
   const content = validated.content;
   const warnings = validated.problems;

@@ -3,6 +3,7 @@ import { readContent } from '../content/read.ts';
 import { renderMarkdown } from '../content/markdown.ts';
 import { checkContent } from '../dev/content-full.ts';
 import { isSiteError, type Problem } from '../errors/site-error.ts';
+import { uiStringUses } from '../source/ui-string-uses.ts';
 
 /**
  * Every problem of site.config.yaml and content/, as `site dev` reports them (drafts included,
@@ -11,7 +12,7 @@ import { isSiteError, type Problem } from '../errors/site-error.ts';
 export async function contentProblems(root: string): Promise<Problem[]> {
   try {
     const [config, files] = await Promise.all([loadConfig(root), readContent(root)]);
-    return checkContent(config, files, renderMarkdown).problems;
+    return checkContent(config, files, renderMarkdown, undefined, undefined, undefined, uiStringUses(root)).problems;
   } catch (error) {
     if (isSiteError(error)) return error.problems;
     throw error;

@@ -2,6 +2,7 @@ import type { SiteConfig } from '../../shared/config.ts';
 import type { Locale } from '../../shared/locale.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
 import { parseYaml, type YamlSource } from '../source/yaml-source.ts';
+import { missingUiStrings, type UiStringUses } from '../source/ui-string-uses.ts';
 import { classify, collections, type Collection } from './classify.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { rawItem, validateCollection, type CollectionOptions, type CollectionResult, type RawItem, type Scheduled, type ValidItem } from './collection-items.ts';
@@ -25,6 +26,8 @@ export type ValidContent = KindsContent & {
 export interface ValidateOptions extends CollectionOptions {
   /** Per-file results kept from an earlier run (`site dev`); without one every file is parsed. */
   memo?: ParseMemo;
+  /** The UI string keys the templates name (cli/source/ui-string-uses.ts): each must be in the Dutch strings file. */
+  uiStrings?: UiStringUses;
 }
 
 /** Routes without a page text of their own (content/<locale>/pages/<route>.md): the news list's later pages, and items' pages. */
@@ -90,7 +93,7 @@ export function validateContent(
   const enSource = stringsSource('en');
   const nlStrings = nlSource && parseDataFile(nlSource, dataFiles.strings.schema, dataFiles.strings.name, problems);
   const enStrings = enSource && parseDataFile(enSource, dataFiles.strings.schema, dataFiles.strings.name, problems);
-  if (nlStrings) problems.push(...menuLabelProblems(config, nlStrings, nlSource!));
+  if (nlStrings) problems.push(...stringProblems(config, nlStrings, nlSource!, options.uiStrings));
   if (clubsSource && Array.isArray(clubsSource.data)) problems.push(...uniqueClubFields(clubsSource.data.filter(isRecord), clubsSource));
 
   const limits = (item: RawItem) => (options.memo ? options.memo.markdownLimits(item) : markdownLimitProblems(item));
@@ -117,6 +120,13 @@ export function validateContent(
   // Each kind's items passed that kind's schema: their data is its KindData.
   const items = Object.fromEntries(collections.map((collection) => [collection, results[collection].items])) as KindsContent;
   return { content: { clubs, lessons, strings, ...items }, problems, scheduled };
+}
+
+/** Keys the menus (site.config.yaml) and the templates show that the Dutch strings lack: each once. */
+function stringProblems(config: SiteConfig, nl: Strings, source: YamlSource, uses: UiStringUses = new Map()): Problem[] {
+  const menus = menuLabelProblems(config, nl, source);
+  const named = new Set(menus.map((found) => found.field));
+  return [...menus, ...missingUiStrings(uses, nl, source).filter((found) => !named.has(found.field))];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);

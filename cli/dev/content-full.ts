@@ -11,6 +11,7 @@ import { describePage } from '../build/describe-page.ts';
 import { originLines } from '../build/origin-lines.ts';
 import type { Problem } from '../errors/site-error.ts';
 import { indexSite, type ContentState } from './content-state.ts';
+import type { UiStringUses } from '../source/ui-string-uses.ts';
 import { Timings } from './timings.ts';
 
 /** Options of `site dev`: drafts show (they never do in `site build`), warnings stay warnings. */
@@ -32,8 +33,9 @@ export function checkContent(
   memo?: ParseMemo,
   validated?: ReturnType<typeof validateContent>,
   timings: Timings = new Timings(),
+  uiStrings?: UiStringUses,
 ): { state?: ContentState; problems: Problem[] } {
-  const checked = validated ?? timings.run('validate', () => validateContent(config, files, { ...DEV_VALIDATION, ...(memo ? { memo } : {}) }));
+  const checked = validated ?? timings.run('validate', () => validateContent(config, files, { ...DEV_VALIDATION, ...(memo ? { memo } : {}), ...(uiStrings ? { uiStrings } : {}) }));
   if (!checked.content || hasErrors(checked.problems)) return { problems: checked.problems };
   const content = checked.content;
   const warnings = checked.problems;

@@ -21,6 +21,7 @@ import { DevPages } from './pages.ts';
 import { Sources } from './sources.ts';
 import { calendarSources } from '../build/calendar-revisions.ts';
 import { Timings } from './timings.ts';
+import { uiStringUses } from '../source/ui-string-uses.ts';
 import { FOCUS_FILE } from '../images/focus-file.ts';
 
 /** How a rebuild took in the content: one item on its own, everything again, or not at all. */
@@ -173,14 +174,14 @@ export class DevSession {
       if (result.kind === 'broken') this.content.setItem(result.item, result.problems);
       if (result.kind !== 'full') return 'fast';
     }
-    this.content.setFull(checkContent(config, this.sources.contentFiles(), this.markdown.html, this.memo, undefined, timings));
+    this.content.setFull(checkContent(config, this.sources.contentFiles(), this.markdown.html, this.memo, undefined, timings, uiStringUses(this.root)));
     return 'full';
   }
 
   /** Start-up: Markdown from the build's cache (.site/cache/markdown.json), what is missing on worker threads. */
   private async checkAllWithCache(config: SiteConfig): Promise<void> {
     const files = this.sources.contentFiles();
-    const validated = validateContent(config, files, { ...DEV_VALIDATION, memo: this.memo });
+    const validated = validateContent(config, files, { ...DEV_VALIDATION, memo: this.memo, uiStrings: uiStringUses(this.root) });
     if (validated.content) {
       const pool = files.files.length >= PARALLEL_FROM_FILES ? WorkerPool.start(availableParallelism()) : undefined;
       try {

@@ -110,6 +110,11 @@ export const catalogue = {
     (p) => `The ${p.where} of site.config.yaml shows the UI string ${p.key}, and ${p.file} has none.`,
     (p) => `Add ${p.key} (its text) to ${p.file}, and to content/en/strings.yaml in English.`,
   ),
+  UI_STRING_MISSING: entry<'key' | 'usedAt' | 'file', 'suggestion'>(
+    'UI string missing',
+    (p) => `${p.file} has no UI string ${p.key}${p.suggestion ?? ''}, and the templates show it (${p.usedAt}).`,
+    (p) => `Add ${p.key} (its text) to ${p.file}, nested by the dots of its name, and to content/en/strings.yaml in English.`,
+  ),
   PAGE_CONTENT_MISSING: entry<'route' | 'expected'>(
     'Page text missing',
     (p) => `The route "${p.route}" has no page text.`,
