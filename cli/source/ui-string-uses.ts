@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Strings } from '../content/schemas/data.ts';
 import { problem, type Problem } from '../errors/site-error.ts';
@@ -17,7 +17,7 @@ const PREFIXED_T = /const t = \(\w+(?:: string)?\) => \w+\.t\(`([\w.-]+)\.\$\{\w
 
 /**
  * Every key the templates name, read from their sources (issue 22: a deleted string was 126
- * template failures, one per page, none naming the strings file). Reads templates/ only.
+ * template failures, one per page, none naming the strings file). Reads templates/ only, when there is one.
  */
 export function uiStringUses(root: string): UiStringUses {
   const uses = new Map<string, string>();
@@ -38,7 +38,8 @@ export function uiStringUses(root: string): UiStringUses {
       }
     }
   };
-  read('templates');
+  // A project of content alone (an editor's check of a content folder) has no templates to ask.
+  if (existsSync(join(root, 'templates'))) read('templates');
   return uses;
 }
 
