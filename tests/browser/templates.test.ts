@@ -60,7 +60,8 @@ const HERO_WIDTHS = [360, 390, 768, 800, 1024, 1280, 1440, 1920];
  * Layout rules every page keeps (issue 19): the hero's text never covers its picture's subject
  * (tests/helpers/hero-subject.ts); a phone page within PHONE_PAGE_LIMIT; on a desktop,
  * no grid of cards ends in a shorter row than it starts with (three across left an orphan of two),
- * and the actions at the foot of cards side by side line up.
+ * the actions at the foot of cards side by side line up, and a section after a tinted band has
+ * its own top space.
  */
 async function expectLayout(page: Page, viewport: keyof typeof VIEWPORTS) {
   const hero = await measureHero(page);
@@ -94,6 +95,11 @@ async function expectLayout(page: Page, viewport: keyof typeof VIEWPORTS) {
     }),
   );
   for (const heights of feet) expect(heights, 'actions of one row of cards at one height').toBe(1);
+  // A section after a tinted band starts with space of its own (the camps' questions sat flush under it).
+  const flush = await page.evaluate(() =>
+    [...document.querySelectorAll('.tinted + .section')].filter((section) => parseFloat(getComputedStyle(section).paddingTop) < 24).map((section) => section.id || section.className),
+  );
+  expect(flush, 'sections flush against a tinted band').toEqual([]);
 }
 
 const runs = browserAvailable('tests/browser/templates.test.ts');
