@@ -42,7 +42,8 @@ async function loadFonts(): Promise<CardTemplate['fonts']> {
 /** Bundle templates/cards/ShareCard.tsx (the project's card, in React) and load the fonts. */
 export async function compileCardTemplate(root: string, cacheDir: string): Promise<CardTemplate> {
   const [result, fonts] = await Promise.all([
-    build({ entryPoints: [join(root, TEMPLATE)], absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', write: false, logLevel: 'silent' }).catch(
+    // Without whitespace: the code's hash names every card, so layout alone (a formatter's pass) must not rename them.
+    build({ entryPoints: [join(root, TEMPLATE)], absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', minifyWhitespace: true, write: false, logLevel: 'silent' }).catch(
       (error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
         throw new SiteError((error.errors ?? [{ text: String(error), location: null }]).map((e) => problem('COMPILE_FAILED', { problem: e.text }, e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {})));
       },
