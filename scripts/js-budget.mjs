@@ -183,7 +183,7 @@ if (resultsFile) {
     '| --- | ---: | ---: | ---: | --- |',
     ...rows.map((row) => `| ${row.islands} | ${[...row.bytes].map(kb).join(' / ')}${onDemandText(row)} | ${row.files} | ${row.pages.length} | ${row.pages.slice(0, 2).join(', ')} |`),
     '',
-    'Files (gzip -9): ' + [...files.entries()].sort((a, b) => b[1].gzip - a[1].gzip).map(([url, file]) => `${fileLabel(url)} ${file.gzip} B`).join(', ') + '.',
+    `Files (gzip -9): ${[...files.entries()].sort((a, b) => b[1].gzip - a[1].gzip).map(([url, file]) => `${fileLabel(url)} ${file.gzip} B`).join(', ')}.`,
     '',
   ].join('\n');
   const current = await readFile(resultsFile, 'utf8').catch(() => '# Benchmark results\n');

@@ -89,7 +89,7 @@ export function manifestProblems(dist: DeployDist, manifest: FunctionsManifest):
 }
 
 /** Each secret the site needs must have a value where the function will run. */
-export function secretProblems(dist: DeployDist, projectId: string, states: Map<SecretName, SecretState>): Problem[] {
+export function secretProblems(_dist: DeployDist, projectId: string, states: Map<SecretName, SecretState>): Problem[] {
   const emulator = projectId.startsWith('demo-');
   return [...states].flatMap(([name, state]) => {
     if (state.state === 'set') return [];

@@ -16,7 +16,7 @@ export function renderText(intro: string, rows: Row[], outro = ''): string {
   const body = rows.map(({ label, value }) =>
     value.includes('\n') ? `${label}:\n${value.split(/\r?\n/).map((line) => `  ${line}`).join('\n')}` : `${label}: ${value}`,
   );
-  return [intro, '', ...body, ...(outro ? ['', outro] : [])].join('\n') + '\n';
+  return `${[intro, '', ...body, ...(outro ? ['', outro] : [])].join('\n')}\n`;
 }
 
 export function renderHtml(intro: string, rows: Row[], outro = ''): string {

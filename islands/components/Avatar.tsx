@@ -27,7 +27,7 @@ export function Avatar({ src, alt, text, size = 'md', className }: AvatarProps) 
   // onError was listening yet: a finished image without pixels is one that failed.
   useEffect(() => {
     const img = image.current;
-    setFailed(Boolean(img && img.complete && img.naturalWidth === 0));
+    setFailed(Boolean(img?.complete && img.naturalWidth === 0));
   }, [src]);
   const px = avatarSizes[size];
   const shows = avatarFallback({ src, failed, text, alt });

@@ -49,6 +49,7 @@ export function ToastItem({ toast, closeLabel, onClose }: { toast: Toast; closeL
       className={`toast toast-${toast.tone}`}
       data-state={toast.open ? 'open' : 'closed'}
       data-toast-id={toast.id}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a toast takes focus so that its timer pauses and Escape closes it (spec: toasts).
       tabIndex={0}
       aria-labelledby={`${toast.id}-title`}
       onPointerDown={onPointerDown}

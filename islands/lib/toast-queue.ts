@@ -112,7 +112,7 @@ export class ToastQueue {
   /** Marks it closed now and removes it 200 ms later (spec §4). */
   close(id: string, emit = true): void {
     const toast = this.toasts.find((item) => item.id === id);
-    if (!toast || !toast.open) return;
+    if (!toast?.open) return;
     this.stopTimer(id);
     this.timers.delete(id);
     this.toasts = this.toasts.map((item) => (item.id === id ? { ...item, open: false } : item));

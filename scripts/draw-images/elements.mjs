@@ -107,7 +107,7 @@ export function court(ctx, cam, o = {}) {
 }
 
 /** The net across the court at z = oz; returns a depth-sortable item. */
-export function net(ctx, cam, { ox = 0, oz = 0, color = '#1b1f1d', post = '#1d3a2c', mesh = true, step = [0.2, 0.1], meshOp = 0.55 } = {}) {
+export function net(_ctx, cam, { ox = 0, oz = 0, color = '#1b1f1d', post = '#1d3a2c', mesh = true, step = [0.2, 0.1], meshOp = 0.55 } = {}) {
   const N = 24, top = (x) => 0.914 + 0.156 * (x / 6.4) ** 2;
   const xs = Array.from({ length: N + 1 }, (_, i) => -6.4 + (12.8 * i) / N);
   const P = (x, y) => [x + ox, y, oz];

@@ -16,7 +16,7 @@ export const hashSeed = (s) => [...s].reduce((h, c) => Math.imul(h ^ c.charCodeA
 
 // ---- colour ----------------------------------------------------------------
 const toRgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-const toHex = (rgb) => '#' + rgb.map((v) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, '0')).join('');
+const toHex = (rgb) => `#${rgb.map((v) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, '0')).join('')}`;
 /** Linear blend of two #rrggbb colours. */
 export const mix = (a, b, t) => toHex(toRgb(a).map((v, i) => v + (toRgb(b)[i] - v) * t));
 /** amt > 0 lightens toward white, amt < 0 darkens toward near-black. */

@@ -55,7 +55,7 @@ export function windowsZ(ctx, cam, { x0, x1, y0, y1, z, cols, rows = 1, frame = 
 }
 
 /** Parasol at (x, z): pole plus an octagonal canopy seen from below or above. */
-export function parasol(ctx, cam, x, z, { color = '#f4f4ef', r = 1.4, h = 2.3, y = 0, stripe } = {}) {
+export function parasol(_ctx, cam, x, z, { color = '#f4f4ef', r = 1.4, h = 2.3, y = 0, stripe } = {}) {
   const N = 10, apex = [x, y + h + 0.35, z];
   const rim = Array.from({ length: N }, (_, i) => [x + Math.cos((i / N) * 2 * Math.PI) * r, y + h, z + Math.sin((i / N) * 2 * Math.PI) * r]);
   const k = cam.scale([x, y + h, z]);
@@ -71,7 +71,7 @@ export function parasol(ctx, cam, x, z, { color = '#f4f4ef', r = 1.4, h = 2.3, y
 }
 
 /** Pop-up event tent (square canopy with valance) centred at (x, z). */
-export function tent(ctx, cam, x, z, { w = 3, color = '#f6f6f2', trim = '#23a46a', h = 2.3 } = {}) {
+export function tent(_ctx, cam, x, z, { w = 3, color = '#f6f6f2', trim = '#23a46a', h = 2.3 } = {}) {
   const [x0, x1, z0, z1] = [x - w / 2, x + w / 2, z - w / 2, z + w / 2];
   let s = '';
   for (const [lx, lz] of [[x0, z0], [x1, z0], [x0, z1], [x1, z1]]) s += line([cam.pt([lx, 0, lz]), cam.pt([lx, h, lz])], `stroke="#cfcfca" stroke-width="${f1(Math.max(1, cam.scale([lx, 0, lz]) * 0.04))}"`);
@@ -84,7 +84,7 @@ export function tent(ctx, cam, x, z, { w = 3, color = '#f6f6f2', trim = '#23a46a
 }
 
 /** Bunting: a sagging line of triangular flags between two world points. */
-export function bunting(ctx, cam, a, b, { n = 16, colors = ['#23a46a', '#d9f24a', '#ffffff', '#126a47'], sag = 0.6 } = {}) {
+export function bunting(_ctx, cam, a, b, { n = 16, colors = ['#23a46a', '#d9f24a', '#ffffff', '#126a47'], sag = 0.6 } = {}) {
   const P = (t) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t - Math.sin(t * Math.PI) * sag, a[2] + (b[2] - a[2]) * t];
   let s = line(Array.from({ length: 21 }, (_, i) => cam.pt(P(i / 20))), `stroke="#f4f4ef" stroke-width="1.2" opacity="0.8"`);
   for (let i = 0; i < n; i++) {
@@ -110,7 +110,7 @@ export const bench = (cam, x, z, len = 2, c = '#7a5634') => [
   boxC(cam, [x + len / 2 - 0.16, 0, z + 0.05], [x + len / 2 - 0.1, 0.42, z + 0.35], '#2e3431'),
 ];
 /** Bicycle (Dutch upright) standing along x; screen-space from a world anchor. */
-export function bike(ctx, cam, x, z, { color = '#1f2a26', dir = 1 } = {}) {
+export function bike(_ctx, cam, x, z, { color = '#1f2a26', dir = 1 } = {}) {
   const k = cam.scale([x, 0, z]), [u, v] = cam.pt([x, 0, z]), r = 0.34 * k, L = 1.1 * k * dir;
   const w = (cx) => ellipse(cx, v - r, r, r, `fill="none" stroke="#1c1c1c" stroke-width="${f1(k * 0.035)}"`);
   const fr = `stroke="${color}" stroke-width="${f1(k * 0.04)}" stroke-linecap="round"`;
@@ -118,7 +118,7 @@ export function bike(ctx, cam, x, z, { color = '#1f2a26', dir = 1 } = {}) {
   return { depth: cam.depth([x, 0, z]), svg: w(u) + w(u + L) + line([[u, v - r], [b - L * 0.05, v - r * 0.9], seat], fr) + line([[b - L * 0.05, v - r * 0.9], [u + L * 0.78, v - 0.8 * k], [u + L, v - r]], fr) + line([seat, [u + L * 0.78, v - 0.8 * k]], fr) + line([[u + L * 0.78, v - 0.8 * k], bar, [bar[0] - L * 0.12, bar[1]]], fr) + ellipse(seat[0], seat[1] - k * 0.03, k * 0.12, k * 0.04, 'fill="#1c1c1c"') + line([[u - L * 0.05, v - r * 1.9], [u + L * 0.25, v - r * 1.9]], fr) };
 }
 /** Flag on a pole (flag in screen space, waving). */
-export function flagPole(ctx, cam, x, z, { h = 7, color = '#23a46a', accent = '#d9f24a' } = {}) {
+export function flagPole(_ctx, cam, x, z, { h = 7, color = '#23a46a', accent = '#d9f24a' } = {}) {
   const k = cam.scale([x, h, z]), [u, v] = cam.pt([x, h, z]), w = 1.5 * k, fh = 0.9 * k;
   let s = line([cam.pt([x, 0, z]), [u, v - k * 0.1]], `stroke="#e6e6e0" stroke-width="${f1(Math.max(1.2, k * 0.06))}"`);
   const wave = (dy) => `M${f1(u)} ${f1(v + dy)} C${f1(u + w * 0.35)} ${f1(v + dy - fh * 0.2)} ${f1(u + w * 0.65)} ${f1(v + dy + fh * 0.2)} ${f1(u + w)} ${f1(v + dy + fh * 0.05)}`;

@@ -1,5 +1,5 @@
 // Club scenes: clubhouses, terrace, reception desk, trophy, still life.
-import { camera, ellipse, f1, g, line, mix, poly, rect, shade } from './lib.mjs';
+import { camera, ellipse, f1, g, line, poly, rect, } from './lib.mjs';
 import { C, ball, glow, layer, sky, treeLine, vignette, wash } from './elements.mjs';
 import { person } from './figure.mjs';
 import { PAL, park } from './kit.mjs';
@@ -106,14 +106,14 @@ function contactDesk(ctx) {
   let s = rect(0, 0, W, H, `fill="${ctx.lin([[0, '#efebe3'], [1, '#ddd6ca']])}"`);
   s += rect(0, 0, 520, H, `fill="${ctx.lin([[0, '#0b3a28'], [1, C.dark]], [0, 0, 1, 0])}"`);
   // logo on the green wall: ball icon + name
-  s += ellipse(150, 250, 46, 46, `fill="${C.yellow}"`) + `<path d="M117 218 Q150 250 117 282 M183 218 Q150 250 183 282" stroke="${C.dark}" stroke-width="5" fill="none"/>`;
+  s += `${ellipse(150, 250, 46, 46, `fill="${C.yellow}"`)}<path d="M117 218 Q150 250 117 282 M183 218 Q150 250 183 282" stroke="${C.dark}" stroke-width="5" fill="none"/>`;
   s += text(215, 238, 40, 'Baseline', '#f4f4ef') + text(215, 284, 40, 'Tennis', C.yellow);
   // window with a live court view
   const sub = ctx.sub(1000, 620), view = park(sub, { cam: { pos: [0, 4, -22], pitch: 0.16, fov: 58 }, people: [{ x: 2, z: -11, pose: 'serve', pal: PAL.green, face: 'back' }, { x: -2, z: 11.5, pose: 'ready', pal: PAL.white }] }).svg;
   s += rect(640, 70, 880, 520, 'fill="#e9e6df"') + ctx.embed(sub, view, 660, 90, 840, 480) + rect(660, 90, 840, 480, `fill="${ctx.lin([[0, '#ffffff', 0.25], [0.5, '#ffffff', 0], [1, '#ffffff', 0.12]], [0, 0, 1, 1])}"`);
   s += rect(1075, 90, 10, 480, 'fill="#e9e6df"') + rect(640, 585, 880, 12, 'fill="#cfcac0"');
   // pendant lamp
-  s += line([[400, 0], [400, 120]], 'stroke="#2a2a2a" stroke-width="3"') + `<path d="M350 170 Q400 100 450 170 Z" fill="#1e2421"/>` + glow(ctx, 400, 175, 160, '#fff1c8', 0.5);
+  s += `${line([[400, 0], [400, 120]], 'stroke="#2a2a2a" stroke-width="3"')}<path d="M350 170 Q400 100 450 170 Z" fill="#1e2421"/>${glow(ctx, 400, 175, 160, '#fff1c8', 0.5)}`;
   // desk: top and front
   s += poly([[160, 640], [1600, 640], [1600, 690], [100, 690]], `fill="${ctx.lin([[0, '#d8c4a4'], [1, '#bfa47f']])}"`);
   s += rect(100, 690, 1500, 210, `fill="${ctx.lin([[0, '#e9e4da'], [1, '#cbc4b6']])}"`) + rect(100, 690, 1500, 14, `fill="${C.green}"`);
@@ -123,7 +123,7 @@ function contactDesk(ctx) {
   s += poly([[598, 470], [869, 470], [872, 560], [594, 560]], `fill="${ctx.lin([[0, C.green], [1, C.dark]], [0, 0, 1, 1])}"`) + rect(615, 500, 110, 12, 'fill="#ffffff" opacity="0.9"') + rect(615, 520, 70, 14, `fill="${C.yellow}"`);
   for (let i = 0; i < 3; i++) s += rect(600 + i * 90, 572, 78, 46, 'fill="#d9ddd8"');
   // mug, plant, notebook, phone, ball
-  s += ellipse(1050, 640, 52, 10, 'fill="#000" opacity="0.15"') + rect(1010, 570, 62, 70, `fill="${C.green}"`) + ellipse(1041, 570, 31, 7, 'fill="#4a2c1a"') + `<path d="M1072 585 q28 0 24 22 q-4 18 -24 16" stroke="${C.green}" stroke-width="9" fill="none"/>`;
+  s += `${ellipse(1050, 640, 52, 10, 'fill="#000" opacity="0.15"') + rect(1010, 570, 62, 70, `fill="${C.green}"`) + ellipse(1041, 570, 31, 7, 'fill="#4a2c1a"')}<path d="M1072 585 q28 0 24 22 q-4 18 -24 16" stroke="${C.green}" stroke-width="9" fill="none"/>`;
   s += poly([[1180, 655], [1380, 650], [1400, 672], [1170, 678]], 'fill="#fbfaf6"') + line([[1230, 664], [1360, 660]], `stroke="${C.dark}" stroke-width="4"`);
   s += poly([[440, 650], [520, 648], [525, 664], [436, 667]], 'fill="#1c1f1e"');
   s += ball(ctx, 960, 628, 16);
@@ -163,7 +163,7 @@ function trophy(ctx) {
 function ballsRacket(ctx) {
   const { W, H } = ctx;
   let s = rect(0, 0, W, H, `fill="${ctx.rad([[0, '#d0754a'], [1, '#a84f2c']], { r: 0.8 })}"`);
-  s += `<filter id="clayTex" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="4"/><feColorMatrix values="0 0 0 0 0.45  0 0 0 0 0.2  0 0 0 0 0.1  0 0 0 1.6 -0.75"/></filter>` + rect(0, 0, W, H, 'filter="url(#clayTex)" opacity="0.5"');
+  s += `<filter id="clayTex" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="4"/><feColorMatrix values="0 0 0 0 0.45  0 0 0 0 0.2  0 0 0 0 0.1  0 0 0 1.6 -0.75"/></filter>${rect(0, 0, W, H, 'filter="url(#clayTex)" opacity="0.5"')}`;
   for (let i = 0; i < 18; i++) { const y = ctx.rand(0, H); s += line([[0, y], [W, y + ctx.rand(-60, 60)]], `stroke="${ctx.pick(['#e08a5e', '#9c4627'])}" stroke-width="${f1(ctx.rand(6, 20))}" opacity="0.12" filter="${ctx.blur(4)}"`); }
   s += poly([[0, 860], [W, 700], [W, 780], [0, 940]], 'fill="#f3efe7" opacity="0.95"');
   // racket shadow then racket
@@ -177,7 +177,7 @@ function ballsRacket(ctx) {
       let str = '';
       for (let x = -150; x <= 150; x += 22) str += line([[x, -240], [x, 240]]);
       for (let y = -210; y <= 210; y += 22) str += line([[-180, y], [180, y]]);
-      r = `<clipPath id="strings"><ellipse cx="0" cy="0" rx="162" ry="222"/></clipPath>` + r + `<g clip-path="url(#strings)" stroke="#f2f2e8" stroke-width="3" opacity="0.9">${str}</g>` + ellipse(0, 0, 175, 235, 'fill="none" stroke="#ffffff" stroke-width="4" opacity="0.25"');
+      r = `<clipPath id="strings"><ellipse cx="0" cy="0" rx="162" ry="222"/></clipPath>${r}<g clip-path="url(#strings)" stroke="#f2f2e8" stroke-width="3" opacity="0.9">${str}</g>${ellipse(0, 0, 175, 235, 'fill="none" stroke="#ffffff" stroke-width="4" opacity="0.25"')}`;
     }
     return `<g ${tf}${sh ? ` opacity="0.35" filter="${ctx.blur(12)}"` : ''}>${r}</g>`;
   };

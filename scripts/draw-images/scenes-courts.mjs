@@ -1,6 +1,6 @@
 // Court scenes: clay, hard, indoor, net close-up, sunset.
 import { camera, dof, ellipse, f1, line, mix, poly, rect, shade } from './lib.mjs';
-import { C, ball, ballAt, basketAt, court, glow, layer, net, vignette, wash } from './elements.mjs';
+import { C, ballAt, basketAt, court, glow, layer, net, vignette, wash } from './elements.mjs';
 import { person } from './figure.mjs';
 import { PAL, park } from './kit.mjs';
 import { mast } from './props.mjs';

@@ -1,9 +1,9 @@
 // People scenes: youth stages, academies, camps, trainers and matches.
 import { ellipse, f1, line, poly, rect, shade } from './lib.mjs';
-import { C, ball, ballAt, basketAt, coneAt, glow, treeLine } from './elements.mjs';
+import { C, ball, basketAt, coneAt, } from './elements.mjs';
 import { HAIRS, SKINS, person } from './figure.mjs';
 import { PAL, park } from './kit.mjs';
-import { boxC, bunting, flagPole, mast, parasol, tent } from './props.mjs';
+import { boxC, bunting, mast, parasol, tent } from './props.mjs';
 
 const SHIRTS = ['#23a46a', '#d9f24a', '#e8735a', '#4d9bd6', '#f4f4ef', '#f2b233', '#8e6bd1', '#e95f8e', '#126a47', '#36b5b0'];
 /** Deterministic varied outfit for a child. */
@@ -203,7 +203,7 @@ export default {
       ],
       onFence: (cam) => {
         const [l, t] = cam.pt([-4.2, 2.05, 18.25]), [r, b] = cam.pt([4.2, 1.3, 18.25]);
-        return rect(l, t, r - l, b - t, `fill="${C.deep}"`) + `<text x="${f1((l + r) / 2)}" y="${f1(b - (b - t) * 0.28)}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${f1((b - t) * 0.52)}" letter-spacing="${f1((b - t) * 0.12)}" fill="#f4f4ef">BASELINE <tspan fill="${C.yellow}">TENNIS</tspan></text>`;
+        return `${rect(l, t, r - l, b - t, `fill="${C.deep}"`)}<text x="${f1((l + r) / 2)}" y="${f1(b - (b - t) * 0.28)}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${f1((b - t) * 0.52)}" letter-spacing="${f1((b - t) * 0.12)}" fill="#f4f4ef">BASELINE <tspan fill="${C.yellow}">TENNIS</tspan></text>`;
       },
       wash: ['#ffe3b0', 0.18, [1, 0, 0, 1]],
     }).svg,
@@ -236,7 +236,7 @@ export default {
 };
 const g2 = (s, ctx) => `<g filter="${ctx.blur(1.5)}">${s}</g>`;
 /** Plates, fruit, bottles along the lunch table (world space). */
-function food(ctx, cam, T, z0, z1) {
+function food(_ctx, cam, T, z0, z1) {
   let s = '';
   for (let i = 0; i < 12; i++) {
     const x = -2.8 + (i % 6) * 1.05 + (i < 6 ? 0.15 : 0.55), z = i < 6 ? z1 - 0.22 : z0 + 0.22, k = cam.scale([x, T, z]);

@@ -65,7 +65,7 @@ describe.skipIf(!runs)('header', () => {
 
   test.each(languages)('phone, $locale: open, walk, open a group and leave it all by keyboard', async ({ path, menu, group, child, childPath, first }) => {
     const { context, page, problems, nav } = await onPhone(path);
-    const button = page.locator('summary.menu-button');
+    const _button = page.locator('summary.menu-button');
     await expect.poll(() => nav.isVisible()).toBe(false);
 
     await tabTo(page, menu);

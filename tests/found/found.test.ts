@@ -72,7 +72,7 @@ describe('news feeds (rss-parser)', () => {
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     for (const item of feed.items) {
       expect(item.link!.startsWith(`${site}${locale === 'en' ? '/en/news/' : '/nieuws/'}`), item.link).toBe(true);
-      expect(existsSync(publicPath(item.link!) + '.html'), item.link).toBe(true);
+      expect(existsSync(`${publicPath(item.link!)}.html`), item.link).toBe(true);
       // RSS carries the text in content:encoded, Atom in content.
       const body = (item as { 'content:encoded'?: string })['content:encoded'] ?? item.content!;
       expect(body.length).toBeGreaterThan(200);

@@ -5,7 +5,6 @@
  * the form's language. The pages themselves: tests/browser/forms-without-js.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { noStore } from '../../functions/http.ts';
 import { startFixtureServer, type TestServer } from '../serve/helpers/server.ts';
 import { forms, type FormKind } from './helpers/forms.ts';
 import { postJson } from './helpers/post.ts';

@@ -159,7 +159,7 @@ const cases: Case[] = [
   {
     name: 'YAML syntax error that derails the parser: only the first message',
     changes: [replace(CLUBS, '  city: Veenendaal', '  city: [Veenendaal')],
-    expected: (at) => [
+    expected: (_at) => [
       block(
         'error',
         'YAML_SYNTAX',

@@ -61,7 +61,7 @@ describe('a new page of text from config and content alone', () => {
     const config = parseConfig(withRoute.replace('  - route: contact\n', '  - route: contact\n  - route: sponsors\n'));
     const { problems } = validate(config, change(content, ...files));
     expect(formatted(errorsOf(problems))).toEqual([
-      'error STRING_MISSING  content/nl/strings.yaml:' + String(lineOfNav(content)) + '\n  The navigation of site.config.yaml shows the UI string nav.sponsors, and content/nl/strings.yaml has none.\n  hint: Add nav.sponsors (its text) to content/nl/strings.yaml, and to content/en/strings.yaml in English.',
+      `error STRING_MISSING  content/nl/strings.yaml:${String(lineOfNav(content))}\n  The navigation of site.config.yaml shows the UI string nav.sponsors, and content/nl/strings.yaml has none.\n  hint: Add nav.sponsors (its text) to content/nl/strings.yaml, and to content/en/strings.yaml in English.`,
     ]);
     const labelled = (files: Map<string, string>) => {
       for (const [path, label] of [['content/nl/strings.yaml', 'Sponsors'], ['content/en/strings.yaml', 'Sponsors']] as const) files.set(path, files.get(path)!.replace(/^nav:\n/m, `nav:\n  sponsors: ${label}\n`));
