@@ -89,7 +89,7 @@ export default function MyRegistrations({ locale, registrationPages, loginHref, 
                 <a href={page.replace('[id]', registration.id)}>{hasEvent(registration.event) ? registration.event.title[locale] : `#${registration.event.id}`}</a>
                 <span>{hasEvent(registration.event) ? formatEventDate(registration.event.start, locale) : ''}</span>
                 <span>
-                  {registration.participant} · <strong data-registration-status={registration.status}>{statusText(registration, text)}</strong>
+                  {registration.participant}{' · '}<strong data-registration-status={registration.status}>{statusText(registration, text)}</strong>
                 </span>
               </li>
             ))}

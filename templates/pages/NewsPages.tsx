@@ -31,7 +31,7 @@ export function NewsListPage() {
           )}
           <Pagination current={listing.page} pages={listing.pages} />
           <p className="feed-links">
-            <Icon name="rss" size={18} /> {t('news.follow')} <a href={feeds.rss} type="application/rss+xml">RSS</a> · <a href={feeds.atom} type="application/atom+xml">Atom</a>
+            <Icon name="rss" size={18} /> {t('news.follow')} <a href={feeds.rss} type="application/rss+xml">RSS</a>{' · '}<a href={feeds.atom} type="application/atom+xml">Atom</a>
           </p>
         </div>
       </section>

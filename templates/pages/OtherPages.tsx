@@ -129,7 +129,7 @@ export function StatusPage() {
         {/* A 500 says what happened in its page text (content/<locale>/pages/error.md). */}
         {status === 404 && (
           <p>
-            {message}: <Island name="requested-path" props={{ placeholder: page.locale === 'en' ? '/en/...' : '/...' }} load="load" />
+            {message}{': '}<Island name="requested-path" props={{ placeholder: page.locale === 'en' ? '/en/...' : '/...' }} load="load" />
           </p>
         )}
         <Prose html={text.html} />
