@@ -9,7 +9,16 @@
 // fetched to check that it shows the save. Also: start-up (to "ready"), and adding an article
 // (the full rebuild path) on each site.
 import { spawn, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,8 +50,14 @@ function copyProject() {
 
 function scaleSite() {
   const work = mkdtempSync(join(tmpdir(), 'site-dev-bench-scale-'));
-  execFileSync(process.execPath, ['/work/shared/bench/gen-content.mjs', String(ARTICLES), join(work, 'gen')], { stdio: 'ignore' });
-  execFileSync(process.execPath, [join(project, 'bench', 'make-scale-site.mjs'), join(work, 'gen'), join(work, 'site')], { stdio: 'ignore' });
+  execFileSync(process.execPath, ['/work/shared/bench/gen-content.mjs', String(ARTICLES), join(work, 'gen')], {
+    stdio: 'ignore',
+  });
+  execFileSync(
+    process.execPath,
+    [join(project, 'bench', 'make-scale-site.mjs'), join(work, 'gen'), join(work, 'site')],
+    { stdio: 'ignore' },
+  );
   withImageCache(join(work, 'site'));
   return { work, root: join(work, 'site') };
 }
@@ -50,7 +65,11 @@ function scaleSite() {
 /** `site dev` started; resolves with its URL and the time to ready. */
 async function startDev(root) {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'bin', 'site.mjs'), 'dev', '--port', '0', '--root', root], { cwd: root, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(root, 'bin', 'site.mjs'), 'dev', '--port', '0', '--root', root], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise((resolve, reject) => {
     const take = (chunk) => {
@@ -80,7 +99,10 @@ async function pageInfo(url, path) {
 /** An open page's event stream; `waitFor(path)` resolves at the next change event naming the path. */
 async function openEvents(url, path, info) {
   const controller = new AbortController();
-  const response = await fetch(`${url}/__site/events?${new URLSearchParams({ path, page: info.page, print: info.print })}`, { signal: controller.signal });
+  const response = await fetch(
+    `${url}/__site/events?${new URLSearchParams({ path, page: info.page, print: info.print })}`,
+    { signal: controller.signal },
+  );
   const waiters = [];
   (async () => {
     const decoder = new TextDecoder();
@@ -95,7 +117,9 @@ async function openEvents(url, path, info) {
           buffer = buffer.slice(end + 2);
           if (!block.startsWith('event: change')) continue;
           const data = JSON.parse(/^data: (.*)$/m.exec(block)[1]);
-          for (const waiter of [...waiters]) if (data.paths.includes(waiter.path)) waiters.splice(waiters.indexOf(waiter), 1) && waiter.resolve({ at: now, data });
+          for (const waiter of [...waiters])
+            if (data.paths.includes(waiter.path))
+              waiters.splice(waiters.indexOf(waiter), 1) && waiter.resolve({ at: now, data });
         }
       }
     } catch {
@@ -170,7 +194,10 @@ async function measureAdd(dev, root, id) {
   const events = await openEvents(dev.url, path, await pageInfo(dev.url, path));
   const event = events.waitFor(path, 120_000);
   const started = performance.now();
-  writeFileSync(join(root, `content/nl/news/${id}-een-nieuw-artikel.md`), `---\nid: ${id}\ntitle: Een nieuw artikel\ndate: "2026-11-21"\nimage: court-clay-3\nsummary: "Toegevoegd door de meting."\n---\nTekst.\n`);
+  writeFileSync(
+    join(root, `content/nl/news/${id}-een-nieuw-artikel.md`),
+    `---\nid: ${id}\ntitle: Een nieuw artikel\ndate: "2026-11-21"\nimage: court-clay-3\nsummary: "Toegevoegd door de meting."\n---\nTekst.\n`,
+  );
   const { at, data } = await event.catch((error) => {
     throw new Error(`${error.message}; site dev said:\n${dev.output().slice(-3000)}`);
   });
@@ -182,7 +209,10 @@ async function measureSite(label, root, file, where) {
   const dev = await startDev(root);
   let warm;
   try {
-    const path = typeof where === 'string' ? where : (await fetch(`${dev.url}${where.redirectOf}`, { redirect: 'manual' })).headers.get('location');
+    const path =
+      typeof where === 'string'
+        ? where
+        : (await fetch(`${dev.url}${where.redirectOf}`, { redirect: 'manual' })).headers.get('location');
     const saves = await measureSaves(dev, root, file, path);
     const add = await measureAdd(dev, root, 99999);
     const pages = /\((\d+) pages/.exec(dev.output())?.[1];
@@ -200,7 +230,14 @@ const results = { warmStart: {} };
 const rows = [];
 const bundled = copyProject();
 try {
-  rows.push(await measureSite('bundled site', bundled, 'content/nl/news/1-voorjaarslessen-starten-op-31-maart.md', '/nieuws/1-voorjaarslessen-starten-op-31-maart'));
+  rows.push(
+    await measureSite(
+      'bundled site',
+      bundled,
+      'content/nl/news/1-voorjaarslessen-starten-op-31-maart.md',
+      '/nieuws/1-voorjaarslessen-starten-op-31-maart',
+    ),
+  );
 } finally {
   rmSync(bundled, { recursive: true, force: true });
 }
@@ -209,24 +246,41 @@ if (!args.includes('--skip-scale')) {
   try {
     const file = readdirSync(join(scale.root, 'content/nl/news')).find((name) => name.startsWith('1000-'));
     // The article's address is its file name (docs/content.md); /nieuws/1000 redirects to it.
-    rows.push(await measureSite(`${ARTICLES} articles per language`, scale.root, `content/nl/news/${file}`, { redirectOf: '/nieuws/1000' }));
+    rows.push(
+      await measureSite(`${ARTICLES} articles per language`, scale.root, `content/nl/news/${file}`, {
+        redirectOf: '/nieuws/1000',
+      }),
+    );
   } finally {
     rmSync(scale.work, { recursive: true, force: true });
   }
 }
 
-console.log(`\nnode ${process.version}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${RUNS} saves per site\n`);
+console.log(
+  `\nnode ${process.version}, ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}, ${RUNS} saves per site\n`,
+);
 console.log('Save one article (fast path):\n');
-console.log('| site | pages | save to reload event: median | p90 | max | min | of which rebuild (median) | rebuild CPU time (median) | page served after the event (median) |');
+console.log(
+  '| site | pages | save to reload event: median | p90 | max | min | of which rebuild (median) | rebuild CPU time (median) | page served after the event (median) |',
+);
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of rows) {
-  console.log(`| ${row.label} | ${row.pages} | ${ms(row.save.median)} | ${ms(row.save.p90)} | ${ms(row.save.max)} | ${ms(row.save.min)} | ${ms(row.rebuild.median)} | ${ms(row.cpu.median)} | ${ms(row.render.median)} |`);
+  console.log(
+    `| ${row.label} | ${row.pages} | ${ms(row.save.median)} | ${ms(row.save.p90)} | ${ms(row.save.max)} | ${ms(row.save.min)} | ${ms(row.rebuild.median)} | ${ms(row.cpu.median)} | ${ms(row.render.median)} |`,
+  );
 }
 console.log('\nAdd an article (full path), and start-up:\n');
-console.log('| site | add: save to reload event | of which rebuild | rebuild CPU time | start, cold Markdown cache | start, warm |');
+console.log(
+  '| site | add: save to reload event | of which rebuild | rebuild CPU time | start, cold Markdown cache | start, warm |',
+);
 console.log('| --- | --- | --- | --- | --- | --- |');
 for (const row of rows) {
-  console.log(`| ${row.label} | ${ms(row.add.ms)} | ${ms(row.add.rebuildMs)} | ${ms(row.add.cpuMs)} | ${(row.readyMs / 1000).toFixed(1)} s | ${(results.warmStart[row.label] / 1000).toFixed(1)} s |`);
+  console.log(
+    `| ${row.label} | ${ms(row.add.ms)} | ${ms(row.add.rebuildMs)} | ${ms(row.add.cpuMs)} | ${(row.readyMs / 1000).toFixed(1)} s | ${(results.warmStart[row.label] / 1000).toFixed(1)} s |`,
+  );
 }
-for (const row of rows) if (row.retried) console.log(`${row.label}: ${row.retried} save(s) needed a second event (read while being written)`);
+for (const row of rows)
+  if (row.retried) console.log(`${row.label}: ${row.retried} save(s) needed a second event (read while being written)`);
 console.log(`\n${JSON.stringify(rows)}`);

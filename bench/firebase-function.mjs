@@ -25,7 +25,9 @@ import { register } from 'tsx/esm/api';
 import { writeSection } from './results.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-const { values: args } = parseArgs({ options: { loads: { type: 'string', default: '5' }, write: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({
+  options: { loads: { type: 'string', default: '5' }, write: { type: 'boolean', default: false } },
+});
 register();
 const load = (path) => import(pathToFileURL(join(root, path)).href);
 const { deploySiteOnEmulators } = await load('tests/deploy/helpers/deployed-site.ts');
@@ -43,7 +45,11 @@ async function runtimes() {
     const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
     if (!cmdline.includes('functionsEmulatorRuntime')) continue;
     const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-    found.push({ pid, rss: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0), peak: Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) });
+    found.push({
+      pid,
+      rss: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0),
+      peak: Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0),
+    });
   }
   return found;
 }
@@ -54,10 +60,16 @@ function loadFunctions(dist) {
   const code = `const t = performance.now(); require(${JSON.stringify(join(dist, 'functions', 'index.js'))});
 console.log(JSON.stringify({ ms: performance.now() - t, rss: process.memoryUsage().rss }));`;
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['-e', code], { cwd: join(dist, 'functions'), env: { ...process.env, GCLOUD_PROJECT: 'demo-bench' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', code], {
+      cwd: join(dist, 'functions'),
+      env: { ...process.env, GCLOUD_PROJECT: 'demo-bench' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
-    child.once('exit', (exit) => (exit === 0 ? done(JSON.parse(out.trim().split('\n').at(-1))) : fail(new Error(`loading index.js exited ${exit}`))));
+    child.once('exit', (exit) =>
+      exit === 0 ? done(JSON.parse(out.trim().split('\n').at(-1))) : fail(new Error(`loading index.js exited ${exit}`)),
+    );
   });
 }
 
@@ -81,18 +93,45 @@ try {
   const afterFirst = await runtimes();
 
   const email = `bench-${process.pid}@example.nl`;
-  const user = await signUp({ host: deployed.emulators.authHost, projectId: deployed.emulators.projectId, stop: async () => {} }, email, 'any', { verified: true });
+  const user = await signUp(
+    { host: deployed.emulators.authHost, projectId: deployed.emulators.projectId, stop: async () => {} },
+    email,
+    'any',
+    { verified: true },
+  );
   const json = { origin: hosting, 'content-type': 'application/json' };
-  const session = await timed('/api/__session', { method: 'POST', headers: json, body: JSON.stringify({ token: user.idToken }) });
+  const session = await timed('/api/__session', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ token: user.idToken }),
+  });
   const cookie = (session.headers.getSetCookie()[0] ?? '').split(';')[0];
   const event = deployed.site.events.find((candidate) => eventStateAt(candidate) === 'open');
   const answers = Object.fromEntries(
-    event.questions.nl.filter((q) => q.required).map((q) => [q.id, q.type === 'number' ? (q.min ?? 1) : q.type === 'select' ? q.options?.[0] : 'ja']),
+    event.questions.nl
+      .filter((q) => q.required)
+      .map((q) => [q.id, q.type === 'number' ? (q.min ?? 1) : q.type === 'select' ? q.options?.[0] : 'ja']),
   );
-  const body = { event: event.id, locale: 'nl', firstName: 'Bench', surname: 'Mark', email, participant: 'Bench', answers };
-  const first = await timed('/api/registrations', { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
+  const body = {
+    event: event.id,
+    locale: 'nl',
+    firstName: 'Bench',
+    surname: 'Mark',
+    email,
+    participant: 'Bench',
+    answers,
+  };
+  const first = await timed('/api/registrations', {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify(body),
+  });
   if (first.status !== 201) throw new Error(`the first sign-up answered ${first.status}`);
-  const second = await timed('/api/registrations', { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ ...body, participant: 'Bench 2', firstName: 'Bench2' }) });
+  const second = await timed('/api/registrations', {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ ...body, participant: 'Bench 2', firstName: 'Bench2' }),
+  });
   const afterSignUp = await runtimes();
 
   const loads = [];
@@ -101,21 +140,35 @@ try {
   const peak = Math.max(...afterSignUp.map((p) => p.peak));
   rows.push(
     ['emulators up (build, `site deploy --check` twice, emulators:exec)', `${setupSeconds.toFixed(0)} s`],
-    ['first function answer through Hosting (cold: runtime process started, index.js loaded, PostgreSQL connected)', `${cold.ms} ms (${cold.status})`],
+    [
+      'first function answer through Hosting (cold: runtime process started, index.js loaded, PostgreSQL connected)',
+      `${cold.ms} ms (${cold.status})`,
+    ],
     ['warm answer of the same, median of 5', `${median(warm)} ms`],
-    ['first sign-up after signing in (verified address: placed at once) / the next one', `${first.ms} ms / ${second.ms} ms (${second.status})`],
+    [
+      'first sign-up after signing in (verified address: placed at once) / the next one',
+      `${first.ms} ms / ${second.ms} ms (${second.status})`,
+    ],
     ['function runtime processes before any request', describeRuntimes(before)],
     ['after the first answer', describeRuntimes(afterFirst)],
     ['after sign-in and two sign-ups', describeRuntimes(afterSignUp)],
-    ['peak RSS of a runtime process, against the 256 MiB the function is deployed with', `${mb(peak)} MB (${Math.round((peak / 1024 / 256) * 100)} %)`],
-    [`dist/functions/index.js in a bare Node process, median of ${loads.length}: load time, RSS`, `${Math.round(median(loads.map((l) => l.ms)))} ms, ${Math.round(median(loads.map((l) => l.rss)) / 1048576)} MB`],
+    [
+      'peak RSS of a runtime process, against the 256 MiB the function is deployed with',
+      `${mb(peak)} MB (${Math.round((peak / 1024 / 256) * 100)} %)`,
+    ],
+    [
+      `dist/functions/index.js in a bare Node process, median of ${loads.length}: load time, RSS`,
+      `${Math.round(median(loads.map((l) => l.ms)))} ms, ${Math.round(median(loads.map((l) => l.rss)) / 1048576)} MB`,
+    ],
   );
 } finally {
   const code = await deployed.stop();
   if (code !== 0) console.error(`firebase emulators:exec ended with ${code}`);
 }
 
-const table = ['| measured | value |', '| --- | ---: |', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n');
+const table = ['| measured | value |', '| --- | ---: |', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join(
+  '\n',
+);
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
 const note = `\`node bench/firebase-function.mjs --write\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')}Z; ${machine}; load average ${startLoad.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (other engineers' work ran on the machine).`;
 console.log(`\n${note}\n\n${table}`);
@@ -123,7 +176,7 @@ console.log(`\n${note}\n\n${table}`);
 if (args.write) {
   const reading =
     'Before issue 16 the function ran the embedded database in its instance and its first sign-up peaked at 896 MB against the 256 MiB it is deployed with; ' +
-    'on PostgreSQL the runtime process is the peak above. The times are the emulator\'s on this shared machine (it starts a Node process for the function ' +
+    "on PostgreSQL the runtime process is the peak above. The times are the emulator's on this shared machine (it starts a Node process for the function " +
     'at the first request, as a new instance does): they show where a cold start goes, not what Cloud Functions will take.';
   writeSection(`## Firebase function: cold start and memory (issue 16)\n\n${note}\n\n${table}\n\n${reading}\n`);
   console.log('written to bench/RESULTS.md');

@@ -11,7 +11,17 @@
 // With --write the figures replace this script's section of bench/RESULTS.md.
 //   node bench/found.mjs [--runs 3] [--write]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,22 +46,53 @@ execFileSync(process.execPath, ['bin/site.mjs', '--version'], { cwd: work });
 let outputs = 0;
 /** One build; CPU is user + system of the build and the processes it waited for (Pagefind). */
 function build(out = `out-${outputs++}`) {
-  const run = spawnSync('/usr/bin/time', ['-f', '%U %S %e', process.execPath, 'bin/site.mjs', 'build', '--json', '--out', out], { cwd: work, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%U %S %e', process.execPath, 'bin/site.mjs', 'build', '--json', '--out', out],
+    { cwd: work, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   if (run.status !== 0) throw new Error(`build failed:\n${run.stderr}`);
   const [user, system, wall] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number);
   const result = JSON.parse(run.stdout);
   const stage = (name) => result.timings.find((t) => t.stage === name)?.ms ?? 0;
   if (!out.startsWith('dist')) rmSync(join(work, out), { recursive: true, force: true });
-  return { cpu: user + system, wall, cards: result.found.cards, search: result.found.search, feeds: result.found.feeds, calendars: result.found.calendars, rendered: result.rendered, pages: result.pages, cardsMs: stage('cards'), searchMs: stage('search'), feedsMs: stage('feeds'), calendarsMs: stage('calendars'), hashMs: stage('hash') };
+  return {
+    cpu: user + system,
+    wall,
+    cards: result.found.cards,
+    search: result.found.search,
+    feeds: result.found.feeds,
+    calendars: result.found.calendars,
+    rendered: result.rendered,
+    pages: result.pages,
+    cardsMs: stage('cards'),
+    searchMs: stage('search'),
+    feedsMs: stage('feeds'),
+    calendarsMs: stage('calendars'),
+    hashMs: stage('hash'),
+  };
 }
 const clear = (cache) => rmSync(join(work, '.site', 'cache', cache), { recursive: true, force: true });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const summary = (results) => {
   const middle = (key) => median(results.map((r) => r[key]));
-  return { ...results[0], cpu: middle('cpu'), wall: middle('wall'), cardsMs: middle('cardsMs'), searchMs: middle('searchMs'), feedsMs: middle('feedsMs'), calendarsMs: middle('calendarsMs'), hashMs: middle('hashMs'), all: results.map((r) => r.wall) };
+  return {
+    ...results[0],
+    cpu: middle('cpu'),
+    wall: middle('wall'),
+    cardsMs: middle('cardsMs'),
+    searchMs: middle('searchMs'),
+    feedsMs: middle('feedsMs'),
+    calendarsMs: middle('calendarsMs'),
+    hashMs: middle('hashMs'),
+    all: results.map((r) => r.wall),
+  };
 };
 
-const cold = [], warm = [], cardsCold = [], searchCold = [];
+const cold = [],
+  warm = [],
+  cardsCold = [],
+  searchCold = [];
 build(); // the Markdown cache and both caches filled
 for (let i = 0; i < runs; i++) {
   clear('cards');
@@ -65,26 +106,45 @@ for (let i = 0; i < runs; i++) {
 }
 // One edit at a time over the previous build, as an editor works.
 build('dist');
-const article = join(work, 'content', 'nl', 'news', readdirSync(join(work, 'content', 'nl', 'news')).find((name) => name.startsWith('3-')));
+const article = join(
+  work,
+  'content',
+  'nl',
+  'news',
+  readdirSync(join(work, 'content', 'nl', 'news')).find((name) => name.startsWith('3-')),
+);
 const edits = [];
 for (let i = 0; i < runs; i++) {
-  writeFileSync(article, readFileSync(article, 'utf8').replace(/\n---\n/, `\n---\n\nEen extra alinea voor de meting, nummer ${i}.\n`));
+  writeFileSync(
+    article,
+    readFileSync(article, 'utf8').replace(/\n---\n/, `\n---\n\nEen extra alinea voor de meting, nummer ${i}.\n`),
+  );
   edits.push(build('dist'));
 }
 const cards = readdirSync(join(work, '.site', 'cache', 'cards')).filter((name) => name.endsWith('.jpg'));
 const cardBytes = cards.reduce((sum, name) => sum + statSync(join(work, '.site', 'cache', 'cards', name)).size, 0);
 const index = join(work, '.site', 'cache', 'search');
 const indexes = readdirSync(index).filter((name) => !name.endsWith('.tmp'));
-const indexFiles = readdirSync(join(index, indexes[0]), { recursive: true }).filter((name) => statSync(join(index, indexes[0], name)).isFile() && name !== 'index.json');
+const indexFiles = readdirSync(join(index, indexes[0]), { recursive: true }).filter(
+  (name) => statSync(join(index, indexes[0], name)).isFile() && name !== 'index.json',
+);
 const indexBytes = indexFiles.reduce((sum, name) => sum + statSync(join(index, indexes[0], name)).size, 0);
 
 const published = join(work, 'dist', 'public');
-const sizeOf = (pattern) => readdirSync(published, { recursive: true }).filter((name) => pattern.test(name)).reduce((sum, name) => sum + statSync(join(published, name)).size, 0);
+const sizeOf = (pattern) =>
+  readdirSync(published, { recursive: true })
+    .filter((name) => pattern.test(name))
+    .reduce((sum, name) => sum + statSync(join(published, name)).size, 0);
 const feedBytes = sizeOf(/(rss|atom)\.xml$/);
 const icsBytes = sizeOf(/\.ics$/);
-const c = summary(cold), w = summary(warm), cc = summary(cardsCold), sc = summary(searchCold), e = summary(edits);
+const c = summary(cold),
+  w = summary(warm),
+  cc = summary(cardsCold),
+  sc = summary(searchCold),
+  e = summary(edits);
 const s = (value) => `${value.toFixed(1)} s`;
-const row = (name, r, note) => `| ${name} | ${s(r.cpu)} | ${s(r.wall)} | ${r.cards.made} drawn, ${r.cards.cached} cached | ${r.search.cached ? 'from cache' : 'Pagefind ran'} | ${note} |`;
+const row = (name, r, note) =>
+  `| ${name} | ${s(r.cpu)} | ${s(r.wall)} | ${r.cards.made} drawn, ${r.cards.cached} cached | ${r.search.cached ? 'from cache' : 'Pagefind ran'} | ${note} |`;
 const perCard = ((cc.cpu - w.cpu) / cc.cards.made) * 1000;
 const lines = [
   '## Found and shared: cards and search index (issue 23)',
@@ -109,6 +169,8 @@ process.stdout.write(section);
 if (args.includes('--write')) writeSection(section);
 rmSync(work, { recursive: true, force: true });
 if (w.cards.made !== 0 || !w.search.cached || e.cards.made !== 0 || e.rendered !== 3) {
-  console.error('FAIL: a warm build drew a card or ran Pagefind, or an edit re-rendered more than its pages or drew a card');
+  console.error(
+    'FAIL: a warm build drew a card or ran Pagefind, or an edit re-rendered more than its pages or drew a card',
+  );
   process.exit(1);
 }

@@ -14,7 +14,9 @@ if (!source || !out) {
   process.exit(2);
 }
 const project = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const images = readdirSync(join(project, 'content/images')).filter((f) => f.endsWith('.jpg')).map((f) => f.slice(0, -4));
+const images = readdirSync(join(project, 'content/images'))
+  .filter((f) => f.endsWith('.jpg'))
+  .map((f) => f.slice(0, -4));
 
 rmSync(join(out, 'content'), { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -23,17 +25,31 @@ for (const part of ['bin', 'cli', 'content', 'templates', 'islands', 'functions'
 }
 if (!existsSync(join(out, 'node_modules'))) symlinkSync(join(project, 'node_modules'), join(out, 'node_modules'));
 
-const files = readdirSync(source).filter((f) => f.endsWith('.md')).sort();
+const files = readdirSync(source)
+  .filter((f) => f.endsWith('.md'))
+  .sort();
 files.forEach((file, index) => {
   const text = readFileSync(join(source, file), 'utf8');
   const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
   const field = (name) => new RegExp(`^${name}: "?(.*?)"?$`, 'm').exec(front)[1];
   const id = 1000 + index;
   const title = field('title');
-  const summary = body.split('\n').find((line) => line.trim() && !line.startsWith('#')).slice(0, 180).replace(/"/g, "'");
+  const summary = body
+    .split('\n')
+    .find((line) => line.trim() && !line.startsWith('#'))
+    .slice(0, 180)
+    .replace(/"/g, "'");
   for (const locale of ['nl', 'en']) {
-    const meta = [`id: ${id}`, `title: "${title}"`, ...(locale === 'nl' ? [`date: "${field('date')}"`, `image: ${images[index % images.length]}`] : []), `summary: "${summary}"`];
-    writeFileSync(join(out, 'content', locale, 'news', `${id}-${field('slug')}.md`), `---\n${meta.join('\n')}\n---\n\n${body}`);
+    const meta = [
+      `id: ${id}`,
+      `title: "${title}"`,
+      ...(locale === 'nl' ? [`date: "${field('date')}"`, `image: ${images[index % images.length]}`] : []),
+      `summary: "${summary}"`,
+    ];
+    writeFileSync(
+      join(out, 'content', locale, 'news', `${id}-${field('slug')}.md`),
+      `---\n${meta.join('\n')}\n---\n\n${body}`,
+    );
   }
 });
 console.log(`site with ${files.length} generated articles per language in ${out}`);

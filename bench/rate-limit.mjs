@@ -23,7 +23,10 @@ register();
 
 const tmp = await mkdtemp(join(tmpdir(), 'site-bench-limiter-'));
 const beforePath = join(tmp, 'rate-limit-before.mts');
-await writeFile(beforePath, execFileSync('git', ['show', 'cd2151f:functions/rate-limit.ts'], { cwd: root, encoding: 'utf8' }));
+await writeFile(
+  beforePath,
+  execFileSync('git', ['show', 'cd2151f:functions/rate-limit.ts'], { cwd: root, encoding: 'utf8' }),
+);
 const limiters = {
   now: (await import(pathToFileURL(join(root, 'functions/rate-limit.ts')).href)).createRateLimiter,
   before: (await import(pathToFileURL(beforePath).href)).createRateLimiter,
@@ -51,7 +54,9 @@ function run(create, clients) {
 
 /** The median run of three (the machine is shared; one run is noise). */
 function median(create, clients) {
-  const runs = [run(create, clients), run(create, clients), run(create, clients)].sort((a, b) => a.perSecond - b.perSecond);
+  const runs = [run(create, clients), run(create, clients), run(create, clients)].sort(
+    (a, b) => a.perSecond - b.perSecond,
+  );
   return runs[1];
 }
 
@@ -63,9 +68,12 @@ const rows = [];
 for (const clients of sizes) {
   const now = median(limiters.now, clients);
   // The old limiter sweeps its map on every post past 50,000: one run at 60,000 takes minutes, 200,000 far longer.
-  const before = clients > 60_000 ? undefined : clients > 50_000 ? run(limiters.before, clients) : median(limiters.before, clients);
+  const before =
+    clients > 60_000 ? undefined : clients > 50_000 ? run(limiters.before, clients) : median(limiters.before, clients);
   rows.push({ clients, now, before });
-  console.log(`${clients} clients: now ${now.perSecond} posts/s (fill ${now.fillMs} ms); before ${before ? `${before.perSecond} posts/s (fill ${before.fillMs} ms)` : 'not run'}`);
+  console.log(
+    `${clients} clients: now ${now.perSecond} posts/s (fill ${now.fillMs} ms); before ${before ? `${before.perSecond} posts/s (fill ${before.fillMs} ms)` : 'not run'}`,
+  );
 }
 await rm(tmp, { recursive: true, force: true });
 
@@ -77,7 +85,10 @@ const table = [
   '',
   '| addresses in the minute | posts/s now | posts/s before |',
   '| ---: | ---: | ---: |',
-  ...rows.map(({ clients, now, before }) => `| ${clients.toLocaleString('en')} | ${now.perSecond.toLocaleString('en')} | ${before ? before.perSecond.toLocaleString('en') : 'not run (minutes)'} |`),
+  ...rows.map(
+    ({ clients, now, before }) =>
+      `| ${clients.toLocaleString('en')} | ${now.perSecond.toLocaleString('en')} | ${before ? before.perSecond.toLocaleString('en') : 'not run (minutes)'} |`,
+  ),
   '',
   'Memory stays bounded: at most 100,000 addresses are tracked at once; beyond that, new addresses share one window (so a botnet gets one allowance between them, and its visitors wait a minute at worst).',
   '',
@@ -87,7 +98,10 @@ if (args.write) {
   const current = await readFile(path, 'utf8');
   const start = current.indexOf('## Rate limiter (issue 17)');
   const end = start < 0 ? -1 : current.indexOf('\n## ', start + 1);
-  const next = start < 0 ? `${current.trimEnd()}\n\n${table}` : `${current.slice(0, start)}${table}${end < 0 ? '' : current.slice(end + 1)}`;
+  const next =
+    start < 0
+      ? `${current.trimEnd()}\n\n${table}`
+      : `${current.slice(0, start)}${table}${end < 0 ? '' : current.slice(end + 1)}`;
   await writeFile(path, next);
   console.log('bench/RESULTS.md updated');
 } else {

@@ -21,11 +21,24 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { simpleParser } from 'mailparser';
-import { embedded, eventFacts, fixtureSite, load, postgres, postgresBin, signUp, writeFixtureDist } from './registrations-fixtures.mjs';
+import {
+  embedded,
+  eventFacts,
+  fixtureSite,
+  load,
+  postgres,
+  postgresBin,
+  signUp,
+  writeFixtureDist,
+} from './registrations-fixtures.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const { values: args } = parseArgs({
-  options: { signups: { type: 'string', default: '400' }, connections: { type: 'string', default: '20' }, write: { type: 'boolean', default: false } },
+  options: {
+    signups: { type: 'string', default: '400' },
+    connections: { type: 'string', default: '20' },
+    write: { type: 'boolean', default: false },
+  },
 });
 const signups = Number(args.signups);
 const capacity = Math.max(1, Math.round(signups / 10));
@@ -93,7 +106,11 @@ async function overHttp(name, database) {
         method: 'POST',
         setupRequest: (request) => {
           const link = links[c++ % links.length];
-          return { ...request, path: `/api/registrations/${link.id}/confirm`, headers: { origin: server.url, 'x-registration-token': link.token } };
+          return {
+            ...request,
+            path: `/api/registrations/${link.id}/confirm`,
+            headers: { origin: server.url, 'x-registration-token': link.token },
+          };
         },
       },
     ],
@@ -101,11 +118,31 @@ async function overHttp(name, database) {
   const places = (await (await fetch(`${server.url}/api/registrations/places`)).json()).events[1];
   await server.stop();
   await Promise.all([dist.remove(), rm(outbox, { recursive: true, force: true })]);
-  const exact = pending.confirmed === 0 && signedUp['2xx'] === signups && links.length === signups && confirmed['2xx'] === signups && places.confirmed === capacity && places.waitlisted === signups - capacity;
-  const row = (path, result) => ({ name, path, rate: Math.round(result['2xx'] / result.duration), p50: result.latency.p50, p99: result.latency.p99, created: result['2xx'], places, exact });
-  const rows = [row('HTTP: a guest signs up (stored, mail queued and sent)', signedUp), row('HTTP: confirmed from the mail link', confirmed)];
+  const exact =
+    pending.confirmed === 0 &&
+    signedUp['2xx'] === signups &&
+    links.length === signups &&
+    confirmed['2xx'] === signups &&
+    places.confirmed === capacity &&
+    places.waitlisted === signups - capacity;
+  const row = (path, result) => ({
+    name,
+    path,
+    rate: Math.round(result['2xx'] / result.duration),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    created: result['2xx'],
+    places,
+    exact,
+  });
+  const rows = [
+    row('HTTP: a guest signs up (stored, mail queued and sent)', signedUp),
+    row('HTTP: confirmed from the mail link', confirmed),
+  ];
   for (const r of rows) console.log(`${name} ${r.path}: ${r.rate}/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
-  console.log(`${name}: ${pending.confirmed} places taken before confirming; after: ${places.confirmed} confirmed + ${places.waitlisted} waitlisted ${exact ? '(exact)' : '(WRONG)'}`);
+  console.log(
+    `${name}: ${pending.confirmed} places taken before confirming; after: ${places.confirmed} confirmed + ${places.waitlisted} waitlisted ${exact ? '(exact)' : '(WRONG)'}`,
+  );
   return rows;
 }
 
@@ -120,7 +157,20 @@ async function storeOnly(name, database, count = Math.min(signups, 200), concurr
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
         const i = (next += 1);
-        await store.create({ eventId: 1, locale: 'nl', firstName: `P${i}`, surname: 'Bench', email: `p${i}@example.nl`, participant: `P${i}`, remarks: '', answers: {} }, { uid: null, addressProven: true }, rules);
+        await store.create(
+          {
+            eventId: 1,
+            locale: 'nl',
+            firstName: `P${i}`,
+            surname: 'Bench',
+            email: `p${i}@example.nl`,
+            participant: `P${i}`,
+            remarks: '',
+            answers: {},
+          },
+          { uid: null, addressProven: true },
+          rules,
+        );
       }
     }),
   );
@@ -128,8 +178,19 @@ async function storeOnly(name, database, count = Math.min(signups, 200), concurr
   const counts = (await store.counts()).get(1);
   await store.close();
   const rate = Math.round(count / seconds);
-  console.log(`${name}, store only: ${rate} sign-ups/s (${count} in ${seconds.toFixed(1)} s; ${counts.confirmed} + ${counts.waitlisted})`);
-  return { name, path: 'store only: a verified sign-up (place and mail queued; no HTTP, nothing sent)', rate, p50: '', p99: '', created: count, places: counts, exact: counts.confirmed === Math.min(capacity, count) && counts.confirmed + counts.waitlisted === count };
+  console.log(
+    `${name}, store only: ${rate} sign-ups/s (${count} in ${seconds.toFixed(1)} s; ${counts.confirmed} + ${counts.waitlisted})`,
+  );
+  return {
+    name,
+    path: 'store only: a verified sign-up (place and mail queued; no HTTP, nothing sent)',
+    rate,
+    p50: '',
+    p99: '',
+    created: count,
+    places: counts,
+    exact: counts.confirmed === Math.min(capacity, count) && counts.confirmed + counts.waitlisted === count,
+  };
 }
 
 const rows = [];
@@ -155,7 +216,10 @@ if (rows.some((row) => !row.exact)) {
 const table = [
   '| database | measured | sign-ups/s | p50 ms | p99 ms | sign-ups | confirmed + waitlisted |',
   '| --- | --- | ---: | ---: | ---: | ---: | --- |',
-  ...rows.map((r) => `| ${r.name} | ${r.path} | ${r.rate} | ${r.p50} | ${r.p99} | ${r.created} | ${r.places.confirmed} + ${r.places.waitlisted} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${r.path} | ${r.rate} | ${r.p50} | ${r.p99} | ${r.created} | ${r.places.confirmed} + ${r.places.waitlisted} |`,
+  ),
 ].join('\n');
 console.log(`\n${table}`);
 
@@ -172,21 +236,24 @@ if (args.write) {
     '',
     table,
     '',
-    'Where the time goes. Every sign-up of one event waits for the lock on that event\'s row, so these are',
+    "Where the time goes. Every sign-up of one event waits for the lock on that event's row, so these are",
     'the figures for one popular event; sign-ups for different events run side by side on PostgreSQL.',
     'Since issue 17 a guest signs up and later confirms: two writes where there was one, each with its',
     'mail queued in the same transaction (mail_outbox) and sent after the commit (two more statements:',
-    'read the row, mark it sent). The embedded database runs one statement at a time in the server\'s',
+    "read the row, mark it sent). The embedded database runs one statement at a time in the server's",
     'process, so that is where it shows; a durable PostgreSQL server does several times the store-only',
     'rate. Over HTTP the server process (JSON, checks, rendering and writing the mail), PostgreSQL and',
-    'autocannon share the two cores, and the figures move with the machine\'s load. Either is far',
+    "autocannon share the two cores, and the figures move with the machine's load. Either is far",
     'above what an event sells out at.',
     '',
   ].join('\n');
   const current = await readFile(file, 'utf8').catch(() => '# Benchmark results\n');
   const start = current.indexOf(heading);
   const next = start < 0 ? -1 : current.indexOf('\n## ', start + heading.length);
-  const updated = start < 0 ? `${current.trimEnd()}\n\n${section}` : `${current.slice(0, start)}${section}${next < 0 ? '' : current.slice(next + 1)}`;
+  const updated =
+    start < 0
+      ? `${current.trimEnd()}\n\n${section}`
+      : `${current.slice(0, start)}${section}${next < 0 ? '' : current.slice(next + 1)}`;
   await writeFile(file, updated);
   console.log(`written to ${file}`);
 }

@@ -55,13 +55,28 @@ const url = await new Promise((done, fail) => {
   child.once('exit', (code) => fail(new Error(`site serve exited with ${code}`)));
 });
 
-const form = JSON.stringify({ kind: 'contact', locale: 'nl', name: 'Bench', email: 'bench@example.nl', subject: 'Load', question: 'Hoe snel is dit?' });
-const redirects = JSON.parse(await readFile(join(dist, 'redirects.json'), 'utf8').catch(() => '{"redirects":[]}')).redirects;
+const form = JSON.stringify({
+  kind: 'contact',
+  locale: 'nl',
+  name: 'Bench',
+  email: 'bench@example.nl',
+  subject: 'Load',
+  question: 'Hoe snel is dit?',
+});
+const redirects = JSON.parse(
+  await readFile(join(dist, 'redirects.json'), 'utf8').catch(() => '{"redirects":[]}'),
+).redirects;
 const redirectFrom = redirects.find((rule) => !rule.from.endsWith('*'))?.from ?? '/clinic-25';
 const scenarios = [
   { name: 'static page (GET /kampen, br)', path: '/kampen', headers: { 'accept-encoding': 'br, gzip' } },
   { name: `redirect (GET ${redirectFrom})`, path: redirectFrom },
-  { name: 'POST /mail/send-new (outbox)', path: '/mail/send-new', method: 'POST', body: form, headers: { 'content-type': 'application/json', origin: url } },
+  {
+    name: 'POST /mail/send-new (outbox)',
+    path: '/mail/send-new',
+    method: 'POST',
+    body: form,
+    headers: { 'content-type': 'application/json', origin: url },
+  },
 ];
 
 const rows = [];
@@ -84,7 +99,9 @@ for (const scenario of scenarios) {
     total: result.requests.total,
     ok,
   });
-  console.log(`${scenario.name}: ${rows.at(-1).rps} req/s, p50 ${rows.at(-1).p50} ms, p99 ${rows.at(-1).p99} ms, errors ${rows.at(-1).errors}`);
+  console.log(
+    `${scenario.name}: ${rows.at(-1).rps} req/s, p50 ${rows.at(-1).p50} ms, p99 ${rows.at(-1).p99} ms, errors ${rows.at(-1).errors}`,
+  );
 }
 
 child.kill('SIGTERM');
@@ -116,7 +133,10 @@ if (args.write) {
   const current = await readFile(file, 'utf8').catch(() => '# Benchmark results\n');
   const start = current.indexOf(heading);
   const next = start < 0 ? -1 : current.indexOf('\n## ', start + heading.length);
-  const updated = start < 0 ? `${current.trimEnd()}\n\n${section}` : `${current.slice(0, start)}${section}${next < 0 ? '' : current.slice(next + 1)}`;
+  const updated =
+    start < 0
+      ? `${current.trimEnd()}\n\n${section}`
+      : `${current.slice(0, start)}${section}${next < 0 ? '' : current.slice(next + 1)}`;
   await writeFile(file, updated);
   console.log(`written to ${file}`);
 }

@@ -26,15 +26,30 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { embedded, eventFacts, fixtureSite, load, postgres, postgresBin, signUp, writeFixtureDist } from './registrations-fixtures.mjs';
+import {
+  embedded,
+  eventFacts,
+  fixtureSite,
+  load,
+  postgres,
+  postgresBin,
+  signUp,
+  writeFixtureDist,
+} from './registrations-fixtures.mjs';
 import { writeSection } from './results.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, compare: { type: 'string' }, signups: { type: 'string', default: '200' }, part: { type: 'string', default: 'start' }, only: { type: 'string' }, write: { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    compare: { type: 'string' },
+    signups: { type: 'string', default: '200' },
+    part: { type: 'string', default: 'start' },
+    only: { type: 'string' },
+    write: { type: 'boolean', default: false },
+  },
 });
 const signups = Number(args.signups);
-
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const percentile = (values, p) => {
@@ -50,7 +65,12 @@ async function treeRss(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   const tasks = await readdir(`/proc/${pid}/task`).catch(() => []);
-  const children = (await Promise.all(tasks.map((task) => readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '')))).join(' ').split(/\s+/).filter(Boolean);
+  const children = (
+    await Promise.all(tasks.map((task) => readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '')))
+  )
+    .join(' ')
+    .split(/\s+/)
+    .filter(Boolean);
   const below = await Promise.all(children.map(async (child) => ({ pid: child, ...(await treeRss(child)) })));
   return { own, total: own + below.reduce((sum, child) => sum + child.total, 0) };
 }
@@ -58,11 +78,15 @@ async function treeRss(pid) {
 /** `site serve` of a checkout as production runs it (`npx site serve`); resolves at its first line with a URL (it listens). */
 function serve(dist, env, checkout = root) {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(checkout, 'bin/site.mjs'), 'serve', '--root', serveRoot, '--out', dist, '--port', '0', '--host', '127.0.0.1'], {
-    cwd: checkout,
-    env: { ...process.env, SMTP_URL: '', SITE_RATE_LIMIT: '0', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(checkout, 'bin/site.mjs'), 'serve', '--root', serveRoot, '--out', dist, '--port', '0', '--host', '127.0.0.1'],
+    {
+      cwd: checkout,
+      env: { ...process.env, SMTP_URL: '', SITE_RATE_LIMIT: '0', DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let text = '';
   let readyAt;
   const ready = new Promise((done) => {
@@ -82,7 +106,14 @@ function serve(dist, env, checkout = root) {
     child.stdout.on('data', check);
     child.once('exit', (code) => fail(new Error(`site serve exited with ${code}:\n${text}`)));
   });
-  return { child, url, ready, output: () => text, stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', done), child.kill('SIGTERM')))) };
+  return {
+    child,
+    url,
+    ready,
+    output: () => text,
+    stop: () =>
+      new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', done), child.kill('SIGTERM')))),
+  };
 }
 
 /**
@@ -133,14 +164,18 @@ function timedSignUp(url, n) {
   const body = JSON.stringify(signUp(1, n));
   const started = performance.now();
   return new Promise((done) => {
-    const req = request(`${url}/api/registrations`, {
-      method: 'POST',
-      agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: url },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => done({ status: res.statusCode, ms: performance.now() - started }));
-    });
+    const req = request(
+      `${url}/api/registrations`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: url },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => done({ status: res.statusCode, ms: performance.now() - started }));
+      },
+    );
     req.on('error', (error) => done({ status: 0, ms: performance.now() - started, error: error.message }));
     req.end(body);
   });
@@ -158,14 +193,24 @@ function slowStretches(pages) {
     if (last && page.at - last.to < 50) Object.assign(last, { to: page.at, count: last.count + 1 });
     else stretches.push({ from: page.at, to: page.at, count: 1 });
   }
-  return stretches.map(({ from, to, count }) => `${(from / 1000).toFixed(2)}-${(to / 1000).toFixed(2)} s (${count})`).join(', ') || '–';
+  return (
+    stretches
+      .map(({ from, to, count }) => `${(from / 1000).toFixed(2)}-${(to / 1000).toFixed(2)} s (${count})`)
+      .join(', ') || '–'
+  );
 }
 
 /**
  * One cold start: the crowd and the page requests from the moment the server listens, for at least
  * `minMs` (a run without a crowd measures the pages alone).
  */
-async function coldStart(name, run, env, dist, { crowdSize = signups, minMs = 0, checkout = root, label = 'this checkout' } = {}) {
+async function coldStart(
+  name,
+  run,
+  env,
+  dist,
+  { crowdSize = signups, minMs = 0, checkout = root, label = 'this checkout' } = {},
+) {
   // The 1-minute load average as the run starts: how busy the machine was before this server added to it.
   const load = loadavg()[0].toFixed(1);
   const server = serve(dist, env, checkout);
@@ -183,7 +228,15 @@ async function coldStart(name, run, env, dist, { crowdSize = signups, minMs = 0,
   const after = await treeRss(server.child.pid);
   await server.stop();
   const failed = crowd.filter((signUp) => signUp.status === 0 || signUp.status >= 400);
-  if (failed.length) console.error(`${name}: ${failed.length} sign-ups failed; the server said:\n${server.output().split('\n').filter((line) => !/" (2|3)\d\d /.test(line)).slice(-40).join('\n')}`);
+  if (failed.length)
+    console.error(
+      `${name}: ${failed.length} sign-ups failed; the server said:\n${server
+        .output()
+        .split('\n')
+        .filter((line) => !/" (2|3)\d\d /.test(line))
+        .slice(-40)
+        .join('\n')}`,
+    );
   const pageMs = pages.map((page) => page.ms);
   const statuses = {};
   for (const { status } of crowd) statuses[status] = (statuses[status] ?? 0) + 1;
@@ -202,7 +255,14 @@ async function coldStart(name, run, env, dist, { crowdSize = signups, minMs = 0,
     over200: pageMs.filter((ms) => ms > 200).length,
     slowAt: slowStretches(pages),
     statuses,
-    signUpP50: crowd.length ? Math.round(percentile(crowd.map((c) => c.ms), 50)) : '–',
+    signUpP50: crowd.length
+      ? Math.round(
+          percentile(
+            crowd.map((c) => c.ms),
+            50,
+          ),
+        )
+      : '–',
     signUpMax: crowd.length ? Math.round(Math.max(...crowd.map((c) => c.ms))) : '–',
     peakMB: mb(peak),
     afterMB: mb(after.total),
@@ -234,9 +294,14 @@ const servers = [
 
 async function startPart() {
   const capacity = 40;
-  const dist = await writeFixtureDist({ 'site.json': JSON.stringify({ ...fixtureSite, events: [eventFacts(1, { capacity })] }) });
+  const dist = await writeFixtureDist({
+    'site.json': JSON.stringify({ ...fixtureSite, events: [eventFacts(1, { capacity })] }),
+  });
   const outbox = await mkdtemp(join(tmpdir(), 'site-bench-outbox-'));
-  const databases = [['embedded, existing data folder', embedded, true], ['embedded, first start (empty folder)', embedded, false]];
+  const databases = [
+    ['embedded, existing data folder', embedded, true],
+    ['embedded, first start (empty folder)', embedded, false],
+  ];
   if (postgresBin()) databases.push(['PostgreSQL 15 server', () => postgres({ durable: true }), true]);
   const rows = [];
   const idles = [];
@@ -246,7 +311,9 @@ async function startPart() {
     try {
       for (let run = 1; run <= Number(args.runs); run += 1) {
         for (const server of servers) {
-          const env = existing ? await database.fresh() : { SITE_DATA_DIR: join(await mkdtemp(join(tmpdir(), 'site-bench-empty-')), 'data') };
+          const env = existing
+            ? await database.fresh()
+            : { SITE_DATA_DIR: join(await mkdtemp(join(tmpdir(), 'site-bench-empty-')), 'data') };
           rows.push(await coldStart(name, run, { ...env, SITE_OUTBOX: outbox }, dist.dir, server));
         }
       }
@@ -259,15 +326,27 @@ async function startPart() {
   // show what this shared machine does to a page's latency by itself.
   const plain = await writeFixtureDist();
   for (let run = 1; run <= Number(args.runs); run += 1) {
-    rows.push(await coldStart('no events, no sign-ups (the machine alone)', run, { SITE_OUTBOX: outbox }, plain.dir, { crowdSize: 0, minMs: 10_000, label: servers.at(-1).label }));
+    rows.push(
+      await coldStart('no events, no sign-ups (the machine alone)', run, { SITE_OUTBOX: outbox }, plain.dir, {
+        crowdSize: 0,
+        minMs: 10_000,
+        label: servers.at(-1).label,
+      }),
+    );
   }
   idles.push(await idle('no events (no database)', { SITE_OUTBOX: outbox }, plain.dir));
   await Promise.all([dist.remove(), plain.remove(), rm(outbox, { recursive: true, force: true })]);
-  const statusText = (statuses) => Object.entries(statuses).map(([status, count]) => `${count}× ${status}`).join(', ') || 'none';
+  const statusText = (statuses) =>
+    Object.entries(statuses)
+      .map(([status, count]) => `${count}× ${status}`)
+      .join(', ') || 'none';
   return [
     '| database | server | run | load | listens | ready | static pages | p50 ms | p99 ms | max ms | over 200 ms | asked for at (s after listening) | sign-ups | sign-up p50 / max ms | RSS peak | RSS idle after (server) |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.name} | ${r.label} | ${r.run} | ${r.load} | ${r.listenedAt} ms | ${r.readyAt} ms | ${r.pages}${r.pageErrors ? ` (${r.pageErrors} errors)` : ''} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over200} | ${r.slowAt} | ${statusText(r.statuses)} | ${r.signUpP50} / ${r.signUpMax} | ${r.peakMB} MB | ${r.afterMB} MB (${r.afterServerMB}) |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.label} | ${r.run} | ${r.load} | ${r.listenedAt} ms | ${r.readyAt} ms | ${r.pages}${r.pageErrors ? ` (${r.pageErrors} errors)` : ''} | ${r.p50} | ${r.p99} | ${r.max} | ${r.over200} | ${r.slowAt} | ${statusText(r.statuses)} | ${r.signUpP50} / ${r.signUpMax} | ${r.peakMB} MB | ${r.afterMB} MB (${r.afterServerMB}) |`,
+    ),
     '',
     '| server | RSS idle, started (of which the server process) |',
     '| --- | ---: |',
@@ -324,7 +403,19 @@ async function memoryPart() {
     for (let run = 0; run < Number(args.runs); run += 1) {
       const dir = await mkdtemp(join(tmpdir(), 'site-bench-pglite-'));
       await cp(source, join(dir, 'data'), { recursive: true });
-      const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', '--input-type=module', '-e', code, JSON.stringify([url, join(dir, 'data'), settings, signups])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(
+        process.execPath,
+        [
+          ...nodeFlags,
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          code,
+          JSON.stringify([url, join(dir, 'data'), settings, signups]),
+        ],
+        { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
       let out = '';
       child.stdout.on('data', (chunk) => (out += chunk));
       await new Promise((done) => child.once('exit', done));
@@ -335,8 +426,19 @@ async function memoryPart() {
         console.error(`no result for ${name}: ${out}`);
       }
     }
-    const median = (key) => percentile(samples.map((s) => Number(s[key])), 50);
-    const row = { name, base: median('base'), open: median('open'), opened: median('opened'), loaded: median('loaded'), perSignUp: median('perSignUp') };
+    const median = (key) =>
+      percentile(
+        samples.map((s) => Number(s[key])),
+        50,
+      );
+    const row = {
+      name,
+      base: median('base'),
+      open: median('open'),
+      opened: median('opened'),
+      loaded: median('loaded'),
+      perSignUp: median('perSignUp'),
+    };
     console.log(JSON.stringify(row));
     rows.push(row);
   }
@@ -355,15 +457,20 @@ console.log(`\n${table}\n\nload average ${startLoad.toFixed(1)} at the start, ${
 
 if (args.write) {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
-  const heading = args.part === 'memory' ? '## site serve: PGlite memory settings (issue 18)' : '## site serve: a cold start under sign-ups (issue 18)';
+  const heading =
+    args.part === 'memory'
+      ? '## site serve: PGlite memory settings (issue 18)'
+      : '## site serve: a cold start under sign-ups (issue 18)';
   const run = `\`node bench/serve-start.mjs${args.part === 'memory' ? ' --part memory' : ''} --runs ${args.runs}${args.compare ? ' --compare <main before the change>' : ''} --write\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')}Z; ${machine}; load average ${startLoad.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (other engineers' work ran on the machine).`;
   const reading =
     args.part === 'memory'
       ? 'PGlite alone in a Node process (as `site serve` runs it: a process of its own), on a copy of a migrated database; RSS after opening it and after the sign-ups, median of the runs. ' +
         'What stays whatever the settings is PostgreSQL itself compiled to WebAssembly: its machine code (V8 compiles it once quickly, then again optimised) and its linear memory, ' +
-        'which grows and is never given back; shared_buffers beyond a few MB only holds more pages, and a site\'s registrations fill a few hundred kB. A PostgreSQL server has the same costs, outside the process that is measured.'
+        "which grows and is never given back; shared_buffers beyond a few MB only holds more pages, and a site's registrations fill a few hundred kB. A PostgreSQL server has the same costs, outside the process that is measured."
       : `Each run starts \`site serve\` (its own process) and, the moment it listens, sends ${signups} sign-ups at once (one event of 40 places) while asking for a static page (/kampen, brotli) every 10 ms, from a thread of its own, until the last sign-up is answered and the server is ready. ` +
-        (args.compare ? '"before": `site serve` of main before the change, "after": with it, run for run one after the other, so both meet the same load. "load": the 1-minute load average as the run started. ' : '') +
+        (args.compare
+          ? '"before": `site serve` of main before the change, "after": with it, run for run one after the other, so both meet the same load. "load": the 1-minute load average as the run started. '
+          : '') +
         '"listens": from the start of the process; "ready": when it says so (the database runs). RSS: the server and its database process together (the server alone in brackets); ' +
         'a PostgreSQL server is not counted (it runs elsewhere in production). "The machine alone" is the same server with no database and no crowd: the latency this shared machine gives a page by itself at the time.';
   writeSection(`${heading}\n\n${run}\n\n${reading}\n\n${table}\n`);

@@ -29,7 +29,9 @@ function bundleIsStale() {
   } catch {
     return true; // no bundle yet, or one from before inputs.json
   }
-  return inputs.some((input) => (statSync(join(packageRoot, input), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) > made);
+  return inputs.some(
+    (input) => (statSync(join(packageRoot, input), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) > made,
+  );
 }
 
 if (bundleIsStale()) {
@@ -58,7 +60,13 @@ if (bundleIsStale()) {
   });
   // main.mjs last: its time says the bundle is fresh, so a run killed between two renames must
   // leave it old, or the next run would keep a stale (or missing) worker.mjs (issue 11).
-  const written = [...outputFiles, { path: inputsFile, contents: JSON.stringify(Object.keys(metafile.inputs).filter((input) => !input.includes(':'))) }];
+  const written = [
+    ...outputFiles,
+    {
+      path: inputsFile,
+      contents: JSON.stringify(Object.keys(metafile.inputs).filter((input) => !input.includes(':'))),
+    },
+  ];
   for (const file of written.sort((a, b) => Number(a.path === bundle) - Number(b.path === bundle))) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     mkdirSync(dirname(file.path), { recursive: true });

@@ -54,8 +54,12 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(formatProblems([problem('PACKAGE_NOT_INSTALLED', { name: missing })]));
       return EXIT.userError;
     }
-    process.stderr.write(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.stderr.write('This is a bug in site itself, not in your content. Please report it with the output above.\n');
+    process.stderr.write(
+      `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.stderr.write(
+      'This is a bug in site itself, not in your content. Please report it with the output above.\n',
+    );
     return 70;
   }
 }

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'site') return dir;
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'site')
+      return dir;
     if (dirname(dir) === dir) throw new Error(`package.json of site not found above ${from}`);
   }
 }

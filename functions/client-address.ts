@@ -10,7 +10,11 @@ import { isIP } from 'node:net';
  * past some of the proxies) gives its leftmost entry, which a trusted proxy wrote.
  * Like Express's `trust proxy` set to a hop count (proxy-addr).
  */
-export function clientAddress(forwardedFor: string | string[] | undefined, peer: string | undefined, trustedProxies: number): string {
+export function clientAddress(
+  forwardedFor: string | string[] | undefined,
+  peer: string | undefined,
+  trustedProxies: number,
+): string {
   const direct = peer || 'unknown';
   if (trustedProxies <= 0) return normaliseAddress(direct);
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '');
@@ -35,6 +39,11 @@ export function rateLimitKey(address: string): string {
   const [head = '', tail = ''] = address.split('::');
   const left = head === '' ? [] : head.split(':');
   const right = tail === '' ? [] : tail.split(':');
-  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

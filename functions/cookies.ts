@@ -21,7 +21,12 @@ export interface CookieOptions {
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${value}`, `Path=${options.path ?? '/'}`, `Max-Age=${Math.max(0, Math.floor(options.maxAge))}`, 'SameSite=Lax'];
+  const parts = [
+    `${name}=${value}`,
+    `Path=${options.path ?? '/'}`,
+    `Max-Age=${Math.max(0, Math.floor(options.maxAge))}`,
+    'SameSite=Lax',
+  ];
   if (options.httpOnly !== false) parts.push('HttpOnly');
   if (options.secure) parts.push('Secure');
   return parts.join('; ');

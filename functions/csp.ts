@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
  * endpoints for sign-in and its auth domain's iframe for popup sign-in. 'wasm-unsafe-eval' lets the
  * site search (Pagefind, our own file) compile its WebAssembly; it allows no eval of JavaScript.
  */
-export function contentSecurityPolicy(options: { scriptHashes?: readonly string[]; upgradeInsecure?: boolean; authEmulator?: string | undefined } = {}): string {
+export function contentSecurityPolicy(
+  options: { scriptHashes?: readonly string[]; upgradeInsecure?: boolean; authEmulator?: string | undefined } = {},
+): string {
   const hashes = [...new Set(options.scriptHashes ?? [])].map((hash) => `'${hash}'`);
   // A site built against the Auth emulator (docs/login.md) signs in there, on another port.
   const emulator = options.authEmulator ? ` http://${options.authEmulator}` : '';

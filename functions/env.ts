@@ -29,13 +29,15 @@ function wholeNumber(vars: Record<string, string | undefined>, name: string, fal
   const raw = vars[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new FunctionConfigError(name, `expected a whole number, received "${raw}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new FunctionConfigError(name, `expected a whole number, received "${raw}"`);
   return value;
 }
 
 /** An origin as a browser writes it in `Origin` (lower-case host, no default port), so a string compare holds. */
 function parseOrigin(origin: string): string {
-  const problem = () => new FunctionConfigError('SITE_ALLOWED_ORIGINS', `"${origin}" is not an origin like https://example.nl`);
+  const problem = () =>
+    new FunctionConfigError('SITE_ALLOWED_ORIGINS', `"${origin}" is not an origin like https://example.nl`);
   if (!/^https?:\/\/[^/?#]+$/i.test(origin)) throw problem();
   try {
     return new URL(origin).origin;
@@ -46,7 +48,11 @@ function parseOrigin(origin: string): string {
 
 function confirmHours(vars: Record<string, string | undefined>): number {
   const hours = wholeNumber(vars, 'SITE_CONFIRM_HOURS', 24);
-  if (hours < 1) throw new FunctionConfigError('SITE_CONFIRM_HOURS', 'a guest needs at least 1 hour to confirm from the mail; expected a whole number of hours, 1 or more');
+  if (hours < 1)
+    throw new FunctionConfigError(
+      'SITE_CONFIRM_HOURS',
+      'a guest needs at least 1 hour to confirm from the mail; expected a whole number of hours, 1 or more',
+    );
   return hours;
 }
 
@@ -66,12 +72,23 @@ function confirmHours(vars: Record<string, string | undefined>): number {
 export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
   const { site, vars } = options;
   const log = options.log ?? ((line: string) => console.log(line));
-  const extraOrigins = (vars.SITE_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean).map(parseOrigin);
+  const extraOrigins = (vars.SITE_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map(parseOrigin);
   const databaseUrl = vars.DATABASE_URL?.trim() || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new FunctionConfigError('DATABASE_URL', 'expected postgres://user:password@host:5432/database');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new FunctionConfigError('DATABASE_URL', 'expected postgres://user:password@host:5432/database');
   // A platform keeps no files between instances: registrations there are PostgreSQL's or nobody's.
-  if (!databaseUrl && options.platform) log('registrations: DATABASE_URL is not set, so sign-ups and registration pages answer 503; set the DATABASE_URL secret (docs/deploy.md#database)');
-  else if (!databaseUrl && vars.K_SERVICE) log('registrations: DATABASE_URL is not set, so registrations go to an embedded database this container loses; set DATABASE_URL');
+  if (!databaseUrl && options.platform)
+    log(
+      'registrations: DATABASE_URL is not set, so sign-ups and registration pages answer 503; set the DATABASE_URL secret (docs/deploy.md#database)',
+    );
+  else if (!databaseUrl && vars.K_SERVICE)
+    log(
+      'registrations: DATABASE_URL is not set, so registrations go to an embedded database this container loses; set DATABASE_URL',
+    );
   // SITE_RATE_LIMIT=0 turns rate limiting off as a whole (say, a proxy in front limits instead).
   const postsPerMinute = wholeNumber(vars, 'SITE_RATE_LIMIT', 20);
   const projectId = vars.FIREBASE_PROJECT_ID ?? vars.GCLOUD_PROJECT ?? site.firebase?.projectId ?? 'demo-site';
@@ -96,7 +113,11 @@ export function createFunctionEnv(options: FunctionEnvOptions): FunctionEnv {
     staging: stagingSettings(vars),
     session: { projectId, checkRevoked: vars.SESSION_CHECK_REVOKED !== '0' },
     registrations: registrationsHandle(
-      { databaseUrl, dataDir: options.platform ? undefined : vars.SITE_DATA_DIR || join(options.root, '.site', 'data'), poolSize: options.platform?.poolSize },
+      {
+        databaseUrl,
+        dataDir: options.platform ? undefined : vars.SITE_DATA_DIR || join(options.root, '.site', 'data'),
+        poolSize: options.platform?.poolSize,
+      },
       log,
     ),
     confirmMinutes: confirmHours(vars) * 60,

@@ -35,7 +35,8 @@ export function mediaTypeOf(request: Request): string {
 
 /** The error shape the islands read: `statusMessage` is shown to the visitor as is (spec §7). */
 export function errorResponse(error: HttpError): Response {
-  const body = error.field === undefined ? { statusMessage: error.message } : { statusMessage: error.message, field: error.field };
+  const body =
+    error.field === undefined ? { statusMessage: error.message } : { statusMessage: error.message, field: error.field };
   return json(error.status, body, error.headers);
 }
 

@@ -24,7 +24,12 @@ export const routes: readonly Route[] = [
   { method: 'POST', pattern: '/api/__session', handler: updateSession },
   { method: 'GET', pattern: '/api/__session', handler: readSessionState },
   { method: 'POST', pattern: '/api/staging-login', handler: stagingLogin, plain: stagingLoginPage },
-  { method: 'POST', pattern: '/api/registrations', handler: createRegistrationHandler, plain: resultPages(() => 'signup') },
+  {
+    method: 'POST',
+    pattern: '/api/registrations',
+    handler: createRegistrationHandler,
+    plain: resultPages(() => 'signup'),
+  },
   { method: 'GET', pattern: '/api/registrations', handler: listMine },
   // Before /:id, which would take "places" for an id (the first route of a method wins).
   { method: 'GET', pattern: '/api/registrations/places', handler: placesLeft },

@@ -25,7 +25,11 @@ export interface FunctionAnswer {
 }
 
 /** What a route knows to send a plain form's visitor on: the page to go to. */
-export type PlainFormRoute = (answer: FunctionAnswer, form: { fields: Record<string, unknown>; locale: Locale }, site: SiteManifest) => string;
+export type PlainFormRoute = (
+  answer: FunctionAnswer,
+  form: { fields: Record<string, unknown>; locale: Locale },
+  site: SiteManifest,
+) => string;
 
 /**
  * The fields of a urlencoded body. A name with a dot is one level deeper (`answers.birthYear=2012`
@@ -45,7 +49,10 @@ export function formFields(text: string): Record<string, unknown> {
     }
     const group = name.slice(0, dot);
     const inner = fields[group];
-    const record = inner !== null && typeof inner === 'object' ? (inner as Record<string, unknown>) : (Object.create(null) as Record<string, unknown>);
+    const record =
+      inner !== null && typeof inner === 'object'
+        ? (inner as Record<string, unknown>)
+        : (Object.create(null) as Record<string, unknown>);
     record[name.slice(dot + 1)] = value;
     fields[group] = record;
   }
@@ -56,10 +63,12 @@ export function formFields(text: string): Record<string, unknown> {
 const fill = (pattern: string, id: string) => pattern.replace('[id]', id);
 
 /** The "sent" page of a form, in a language. */
-export const sentPage = (site: SiteManifest, form: FormKind, locale: Locale): string => fill(site.formResults.sent[locale], form);
+export const sentPage = (site: SiteManifest, form: FormKind, locale: Locale): string =>
+  fill(site.formResults.sent[locale], form);
 
 /** The "not sent" page of a reason, in a language. */
-export const failedPage = (site: SiteManifest, reason: FailureReason, locale: Locale): string => fill(site.formResults.failed[locale], reason);
+export const failedPage = (site: SiteManifest, reason: FailureReason, locale: Locale): string =>
+  fill(site.formResults.failed[locale], reason);
 
 /** The failed page of any refusal: the reason from the answer's status and the field it names. */
 export function failedPageOf(answer: FunctionAnswer, locale: Locale, site: SiteManifest): string {
@@ -69,7 +78,8 @@ export function failedPageOf(answer: FunctionAnswer, locale: Locale, site: SiteM
 
 /** A route whose success page is the "sent" page of `form` (by the fields), failures by reason. */
 export function resultPages(form: (fields: Record<string, unknown>) => FormKind): PlainFormRoute {
-  return (answer, { fields, locale }, site) => (answer.status < 300 ? sentPage(site, form(fields), locale) : failedPageOf(answer, locale, site));
+  return (answer, { fields, locale }, site) =>
+    answer.status < 300 ? sentPage(site, form(fields), locale) : failedPageOf(answer, locale, site);
 }
 
 /**
@@ -78,14 +88,19 @@ export function resultPages(form: (fields: Record<string, unknown>) => FormKind)
  */
 function formLocale(fields: Record<string, unknown>, request: Request): Locale {
   if (fields.locale === 'nl' || fields.locale === 'en') return fields.locale;
-  const referer = URL.canParse(request.headers.get('referer') ?? '') ? new URL(request.headers.get('referer')!) : undefined;
+  const referer = URL.canParse(request.headers.get('referer') ?? '')
+    ? new URL(request.headers.get('referer')!)
+    : undefined;
   if (referer && referer.origin === new URL(request.url).origin) return localeOfPath(referer.pathname);
   return requestLocale(request);
 }
 
 async function answerOf(response: Response): Promise<FunctionAnswer> {
   const body = (await response.json().catch(() => undefined)) as unknown;
-  return { status: response.status, body: body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : undefined };
+  return {
+    status: response.status,
+    body: body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : undefined,
+  };
 }
 
 /**
@@ -122,7 +137,8 @@ export async function answerPlainForm(
   return seeOther;
 }
 
-const seeOtherPage = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': noStore } });
+const seeOtherPage = (location: string) =>
+  new Response(null, { status: 303, headers: { location, 'cache-control': noStore } });
 
 /**
  * A plain form's post refused before any function saw it (`site serve` stops reading a body over

@@ -48,7 +48,8 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const limiterFor = (method: string, env: FunctionEnv) => (stateChanging.has(method) ? env.rateLimits.posts : env.rateLimits.reads);
+const limiterFor = (method: string, env: FunctionEnv) =>
+  stateChanging.has(method) ? env.rateLimits.posts : env.rateLimits.reads;
 
 /** Whether this client's request will be refused with 429 at once (its allowance for the minute is spent). */
 export function allowanceSpent(method: string, env: FunctionEnv, clientIp: string): boolean {
@@ -64,8 +65,18 @@ function allowHeader(methods: readonly Route['method'][]): string {
 }
 
 const words = {
-  nl: { method: 'Deze methode is hier niet toegestaan.', origin: 'Dit verzoek komt niet van deze website.', tooMany: 'Te veel verzoeken; probeer het over een minuut opnieuw.', internal: 'Er is iets mis gegaan bij het verzenden.' },
-  en: { method: 'This method is not allowed here.', origin: 'This request does not come from this website.', tooMany: 'Too many requests; please try again in a minute.', internal: 'Something went wrong while sending.' },
+  nl: {
+    method: 'Deze methode is hier niet toegestaan.',
+    origin: 'Dit verzoek komt niet van deze website.',
+    tooMany: 'Te veel verzoeken; probeer het over een minuut opnieuw.',
+    internal: 'Er is iets mis gegaan bij het verzenden.',
+  },
+  en: {
+    method: 'This method is not allowed here.',
+    origin: 'This request does not come from this website.',
+    tooMany: 'Too many requests; please try again in a minute.',
+    internal: 'Something went wrong while sending.',
+  },
 };
 
 /**
@@ -98,20 +109,29 @@ export async function dispatch(
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const found = candidates.find(({ route }) => route.method === method);
   // Handed on as JSON through this same dispatch, so every check below applies to both encodings.
-  if (found?.route.plain && isPlainForm(request)) return answerPlainForm(found.route.plain, request, env, (json, jsonEnv) => dispatch(routes, json, jsonEnv, clientIp));
+  if (found?.route.plain && isPlainForm(request))
+    return answerPlainForm(found.route.plain, request, env, (json, jsonEnv) =>
+      dispatch(routes, json, jsonEnv, clientIp),
+    );
   try {
-    if (!found) throw new HttpError(405, words[locale].method, undefined, { allow: allowHeader(candidates.map(({ route }) => route.method)) });
+    if (!found)
+      throw new HttpError(405, words[locale].method, undefined, {
+        allow: allowHeader(candidates.map(({ route }) => route.method)),
+      });
     const posting = stateChanging.has(method);
     // Refused before it is counted: cross-site posts made from a victim's browser (all 403) must
     // not spend that visitor's own allowance.
     if (posting && !originAllowed(request, env)) {
-      env.log(`function ${pathname}: refused a ${method} from Origin ${JSON.stringify(request.headers.get('origin'))}; the site's url and SITE_ALLOWED_ORIGINS may post`);
+      env.log(
+        `function ${pathname}: refused a ${method} from Origin ${JSON.stringify(request.headers.get('origin'))}; the site's url and SITE_ALLOWED_ORIGINS may post`,
+      );
       throw new HttpError(403, words[locale].origin);
     }
     // Reads are counted too: each GET with a session cookie costs an Auth lookup.
     const limiter = limiterFor(method, env);
     const key = rateLimitKey(clientIp);
-    if (!limiter.take(key)) throw new HttpError(429, words[locale].tooMany, undefined, { 'retry-after': String(limiter.retryAfter(key)) });
+    if (!limiter.take(key))
+      throw new HttpError(429, words[locale].tooMany, undefined, { 'retry-after': String(limiter.retryAfter(key)) });
     return await found.route.handler(request, env, { clientIp, params: found.params });
   } catch (error) {
     if (error instanceof HttpError) return errorResponse(error);

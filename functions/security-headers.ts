@@ -18,7 +18,9 @@ export const cacheControl = {
 } as const;
 
 export function cacheControlFor(pathname: string): string {
-  return IMMUTABLE_PREFIXES.some((prefix) => pathname.startsWith(prefix)) ? cacheControl.immutable : cacheControl.revalidate;
+  return IMMUTABLE_PREFIXES.some((prefix) => pathname.startsWith(prefix))
+    ? cacheControl.immutable
+    : cacheControl.revalidate;
 }
 
 export const HSTS = 'max-age=63072000; includeSubDomains';
@@ -43,7 +45,11 @@ const authEmulatorHost = (): string | undefined => process.env.FIREBASE_AUTH_EMU
 export function securityHeaders(options: { https: boolean; scriptHashes?: readonly string[] }): Record<string, string> {
   const headers: Record<string, string> = {
     ...baseSecurityHeaders(),
-    'content-security-policy': contentSecurityPolicy({ scriptHashes: options.scriptHashes ?? [], upgradeInsecure: options.https, authEmulator: authEmulatorHost() }),
+    'content-security-policy': contentSecurityPolicy({
+      scriptHashes: options.scriptHashes ?? [],
+      upgradeInsecure: options.https,
+      authEmulator: authEmulatorHost(),
+    }),
   };
   // HSTS over plain http is ignored by browsers and would pin a laptop's localhost: TLS only.
   if (options.https) headers['strict-transport-security'] = HSTS;

@@ -23,13 +23,25 @@ export interface ContactFormProps {
 }
 
 /** The preset named by the address's `regio`, if there is one (`?regio=utrecht-oost`). */
-export function presetFor(search: string, presets: ContactFormProps['presets']): ContactFormProps['presets'][string] | undefined {
+export function presetFor(
+  search: string,
+  presets: ContactFormProps['presets'],
+): ContactFormProps['presets'][string] | undefined {
   const region = new URLSearchParams(search).get('regio');
   return region !== null && Object.hasOwn(presets, region) ? presets[region] : undefined;
 }
 
 /** The contact page's form (spec §2: it asks what the question is about): kind "contact"; `?regio=` fills it in. */
-export default function ContactForm({ id, locale, labels, topics, topicPlaceholder, text, privacy, presets }: ContactFormProps) {
+export default function ContactForm({
+  id,
+  locale,
+  labels,
+  topics,
+  topicPlaceholder,
+  text,
+  privacy,
+  presets,
+}: ContactFormProps) {
   // After hydration, so the first render equals the server's; a field the visitor already filled is left alone.
   useEffect(() => {
     const preset = presetFor(location.search, presets);

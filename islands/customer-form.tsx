@@ -18,7 +18,16 @@ export interface CustomerFormProps {
 }
 
 /** A lesson customer's question (spec §3): subject, the player it is about, their club, the question. */
-export default function CustomerForm({ id, locale, labels, topics, topicPlaceholder, clubs, clubPlaceholder, text }: CustomerFormProps) {
+export default function CustomerForm({
+  id,
+  locale,
+  labels,
+  topics,
+  topicPlaceholder,
+  clubs,
+  clubPlaceholder,
+  text,
+}: CustomerFormProps) {
   const options = (values: string[]) => values.map((value) => ({ value, label: value }));
   const fields = fieldSpecs(customerFields, labels, {
     subject: { options: options(topics), placeholder: topicPlaceholder },

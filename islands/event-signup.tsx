@@ -44,7 +44,9 @@ interface Mine {
   registrations: Array<{ id: string; status: string; event: { id: number } }>;
 }
 /** 201: placed at once (a verified address signed in); 200: theirs already; 202: check your mail. */
-type Answered = { link: string; mailSent?: boolean; existing?: boolean } | { pending: true; email: string; confirmHours: number };
+type Answered =
+  | { link: string; mailSent?: boolean; existing?: boolean }
+  | { pending: true; email: string; confirmHours: number };
 
 function readValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
@@ -109,7 +111,12 @@ export default function EventSignup(props: EventSignupProps) {
       prefill(form.current, 'firstName', first);
       prefill(form.current, 'surname', rest.join(' '));
       prefill(form.current, 'email', profile?.email);
-      setAlready(registrations.find((registration) => registration.event.id === event.id && ['pending', 'confirmed', 'waitlisted'].includes(registration.status))?.id);
+      setAlready(
+        registrations.find(
+          (registration) =>
+            registration.event.id === event.id && ['pending', 'confirmed', 'waitlisted'].includes(registration.status),
+        )?.id,
+      );
     });
   }, [event]);
 
@@ -125,7 +132,9 @@ export default function EventSignup(props: EventSignupProps) {
     if (first) return focusField(first.name);
     setSending(true);
     setProblem(undefined);
-    const answer = await requestJson<Answered>('POST', '/api/registrations', text.failure, { body: bodyOf(props, values) });
+    const answer = await requestJson<Answered>('POST', '/api/registrations', text.failure, {
+      body: bodyOf(props, values),
+    });
     if (answer.ok && 'link' in answer.body) {
       // The registration's page remembers it on this device when it opens with the token.
       const { link, mailSent, existing } = answer.body;
@@ -133,7 +142,10 @@ export default function EventSignup(props: EventSignupProps) {
       return;
     }
     setSending(false);
-    if (answer.ok) return 'pending' in answer.body ? setCheckMail({ email: answer.body.email, hours: answer.body.confirmHours }) : undefined;
+    if (answer.ok)
+      return 'pending' in answer.body
+        ? setCheckMail({ email: answer.body.email, hours: answer.body.confirmHours })
+        : undefined;
     setProblem(answer.message);
     if (answer.field && fields.some((field) => field.name === answer.field)) {
       setErrors((now) => ({ ...now, [answer.field!]: answer.message }));
@@ -154,13 +166,27 @@ export default function EventSignup(props: EventSignupProps) {
     });
   };
 
-  if (state !== 'open') return <p className="notice" data-signup-state={state}>{state === 'past' ? text.eventPast : text.deadlinePassed}</p>;
+  if (state !== 'open')
+    return (
+      <p className="notice" data-signup-state={state}>
+        {state === 'past' ? text.eventPast : text.deadlinePassed}
+      </p>
+    );
   if (checkMail) {
     return (
-      <section ref={panel} className="notice check-mail" role="status" tabIndex={-1} data-check-mail="" aria-labelledby={`${id}-check-mail`}>
+      <section
+        ref={panel}
+        className="notice check-mail"
+        role="status"
+        tabIndex={-1}
+        data-check-mail=""
+        aria-labelledby={`${id}-check-mail`}
+      >
         <h2 id={`${id}-check-mail`}>{text.checkMailTitle}</h2>
         <p>
-          <strong>{text.checkMail.replace('{email}', checkMail.email).replace('{hours}', String(checkMail.hours))}</strong>
+          <strong>
+            {text.checkMail.replace('{email}', checkMail.email).replace('{hours}', String(checkMail.hours))}
+          </strong>
         </p>
         <p>{text.checkMailRule}</p>
         <p>{text.checkMailMissing}</p>
@@ -169,7 +195,17 @@ export default function EventSignup(props: EventSignupProps) {
     );
   }
   return (
-    <form ref={form} className="form" method="post" action="/api/registrations" onSubmit={onSubmit} onInput={recheck} onChange={recheck} aria-busy={sending} data-form="event-signup">
+    <form
+      ref={form}
+      className="form"
+      method="post"
+      action="/api/registrations"
+      onSubmit={onSubmit}
+      onInput={recheck}
+      onChange={recheck}
+      aria-busy={sending}
+      data-form="event-signup"
+    >
       {/* What bodyOf adds; without JavaScript the browser posts these along. */}
       <input type="hidden" name="event" value={String(event.id)} />
       <input type="hidden" name="locale" value={props.locale} />

@@ -24,7 +24,8 @@ const remember = (locale: Locale) => {
 function followLanguage(): void {
   const pageLocale = document.documentElement.lang as Locale;
   const alternates: Partial<Record<string, string>> = {};
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]')) alternates[link.hreflang] = new URL(link.href).pathname;
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]'))
+    alternates[link.hreflang] = new URL(link.href).pathname;
   const decision = decideLanguage({
     pathname: location.pathname,
     pageLocale,
@@ -64,7 +65,8 @@ function closeMenus(): void {
 
 function showAccount(): void {
   const slot = header?.querySelector<HTMLElement>('[data-account-menu]');
-  if (slot && maybeSignedIn()) void import('./components/account/mount.tsx').then((module) => module.mountAccountMenu(slot));
+  if (slot && maybeSignedIn())
+    void import('./components/account/mount.tsx').then((module) => module.mountAccountMenu(slot));
 }
 
 followLanguage();

@@ -44,7 +44,13 @@ export type IslandName = keyof typeof islands;
 export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]>;
 
 /** Islands that show their result as a toast: a page with one of them gets the toaster too. */
-export const needsToaster: ReadonlySet<IslandName> = new Set(['basic-form', 'contact-form', 'customer-form', 'job-form', 'question-form']);
+export const needsToaster: ReadonlySet<IslandName> = new Set([
+  'basic-form',
+  'contact-form',
+  'customer-form',
+  'job-form',
+  'question-form',
+]);
 
 // The islands' public side for templates, which render islands on the server and fill in their
 // props: templates import this file only, never an island's internals (tests/unit/import-graph.test.ts).

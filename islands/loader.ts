@@ -39,7 +39,8 @@ let painted: Promise<void> | undefined;
 const firstPaint = () =>
   (painted ??= new Promise<void>((resolve) => {
     if (document.visibilityState === 'hidden') return resolve();
-    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return void requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint'))
+      return void requestAnimationFrame(() => setTimeout(resolve, 0));
     const observer = new PerformanceObserver(() => {
       observer.disconnect();
       resolve();
@@ -47,7 +48,8 @@ const firstPaint = () =>
     observer.observe({ type: 'paint', buffered: true });
   }));
 
-const idle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+const idle = (run: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
 
 let observer: IntersectionObserver | undefined;
 function whenVisible(boundary: HTMLElement): void {

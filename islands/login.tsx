@@ -1,5 +1,12 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { NewPasswordView, ResetView, SignedInView, SignInView, SignUpView, type Mode } from './components/auth/Views.tsx';
+import {
+  NewPasswordView,
+  ResetView,
+  SignedInView,
+  SignInView,
+  SignUpView,
+  type Mode,
+} from './components/auth/Views.tsx';
 import type { LoginText } from './components/auth/text.ts';
 import { authErrorMessage } from './lib/auth/errors.ts';
 import { loadIdentity, type Identity } from './lib/auth/identity.ts';
@@ -41,7 +48,11 @@ export default function Login({ locale, identity: config, text, paths }: LoginPr
   const [ready, setReady] = useState(false);
   const loading = useRef<Promise<Identity> | null>(null);
   // What the page was opened for, read once in the first effect; the start of Firebase acts on it.
-  const opened = useRef<{ target: string | undefined; code: string | null; signOut: boolean }>({ target: undefined, code: null, signOut: false });
+  const opened = useRef<{ target: string | undefined; code: string | null; signOut: boolean }>({
+    target: undefined,
+    code: null,
+    signOut: false,
+  });
   const card = useRef<HTMLDivElement>(null);
 
   /** Firebase, fetched and started on first need; its state then drives the card. */
@@ -131,7 +142,14 @@ export default function Login({ locale, identity: config, text, paths }: LoginPr
         {notice}
       </p>
       {profile && mode !== 'new-password' ? (
-        <SignedInView text={text} profile={profile} registrations={paths.registrations} next={next} onSignOut={() => void onSignOut()} busy={signingOut} />
+        <SignedInView
+          text={text}
+          profile={profile}
+          registrations={paths.registrations}
+          next={next}
+          onSignOut={() => void onSignOut()}
+          busy={signingOut}
+        />
       ) : mode === 'sign-up' ? (
         <SignUpView {...view} onSignedIn={afterSignIn} />
       ) : mode === 'reset' ? (

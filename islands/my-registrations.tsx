@@ -32,14 +32,24 @@ export interface MyRegistrationsProps {
   };
 }
 
-type State = { kind: 'loading' } | { kind: 'guest' } | { kind: 'failed'; message: string } | { kind: 'signed-in'; registrations: Registration[] };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'guest' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'signed-in'; registrations: Registration[] };
 
 /**
  * "My registrations": a signed-in visitor's registrations from their session; a guest (who signed
  * up without an account) is told how to get back to one (the mail link, pasted here if they
  * like), and sees the ones already opened on this device.
  */
-export default function MyRegistrations({ locale, registrationPages, loginHref, eventsHref, text }: MyRegistrationsProps) {
+export default function MyRegistrations({
+  locale,
+  registrationPages,
+  loginHref,
+  eventsHref,
+  text,
+}: MyRegistrationsProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [remembered, setRemembered] = useState<Remembered[]>([]);
   const [linkError, setLinkError] = useState<string | undefined>();
@@ -49,22 +59,33 @@ export default function MyRegistrations({ locale, registrationPages, loginHref, 
     setRemembered(rememberedRegistrations());
     // Signed in shows as a stored profile (issue 6); without one the server would only say "guest".
     if (!maybeSignedIn()) return setState({ kind: 'guest' });
-    void requestJson<{ signedIn: boolean; registrations: Registration[] }>('GET', '/api/registrations', text.loadFailed).then((answer) => {
+    void requestJson<{ signedIn: boolean; registrations: Registration[] }>(
+      'GET',
+      '/api/registrations',
+      text.loadFailed,
+    ).then((answer) => {
       if (!answer.ok) setState({ kind: 'failed', message: answer.message });
-      else setState(answer.body.signedIn ? { kind: 'signed-in', registrations: answer.body.registrations } : { kind: 'guest' });
+      else
+        setState(
+          answer.body.signedIn ? { kind: 'signed-in', registrations: answer.body.registrations } : { kind: 'guest' },
+        );
     });
   }, [text]);
 
   const openLink = (submitted: FormEvent<HTMLFormElement>) => {
     submitted.preventDefault();
     const value = new FormData(submitted.currentTarget).get('link');
-    const found = typeof value === 'string' ? parseRegistrationLink(value, registrationPathPattern(registrationPages)) : undefined;
+    const found =
+      typeof value === 'string' ? parseRegistrationLink(value, registrationPathPattern(registrationPages)) : undefined;
     if (!found) return setLinkError(text.linkInvalid);
     location.assign(`${page.replace('[id]', found.id)}#token=${found.token}`);
   };
 
   if (state.kind === 'loading') return <Loading text={text.loading} state="loading" />;
-  const listed = state.kind === 'signed-in' ? new Set(state.registrations.map((registration) => registration.id)) : new Set<string>();
+  const listed =
+    state.kind === 'signed-in'
+      ? new Set(state.registrations.map((registration) => registration.id))
+      : new Set<string>();
   const others = remembered.filter((item) => !listed.has(item.id));
 
   return (
@@ -86,10 +107,14 @@ export default function MyRegistrations({ locale, registrationPages, loginHref, 
           <ul className="registration-list">
             {state.registrations.map((registration) => (
               <li key={registration.id} data-registration-id={registration.id}>
-                <a href={page.replace('[id]', registration.id)}>{hasEvent(registration.event) ? registration.event.title[locale] : `#${registration.event.id}`}</a>
+                <a href={page.replace('[id]', registration.id)}>
+                  {hasEvent(registration.event) ? registration.event.title[locale] : `#${registration.event.id}`}
+                </a>
                 <span>{hasEvent(registration.event) ? formatEventDate(registration.event.start, locale) : ''}</span>
                 <span>
-                  {registration.participant}{' · '}<strong data-registration-status={registration.status}>{statusText(registration, text)}</strong>
+                  {registration.participant}
+                  {' · '}
+                  <strong data-registration-status={registration.status}>{statusText(registration, text)}</strong>
                 </span>
               </li>
             ))}
@@ -102,7 +127,15 @@ export default function MyRegistrations({ locale, registrationPages, loginHref, 
           <form className="form inline-form" onSubmit={openLink} noValidate>
             <div className="field">
               <label htmlFor="registration-link">{text.linkLabel}</label>
-              <input id="registration-link" name="link" type="url" inputMode="url" autoComplete="off" aria-invalid={linkError ? 'true' : undefined} aria-describedby="registration-link-error" />
+              <input
+                id="registration-link"
+                name="link"
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                aria-invalid={linkError ? 'true' : undefined}
+                aria-describedby="registration-link-error"
+              />
               <p className="field-error" id="registration-link-error">
                 {linkError ?? ''}
               </p>

@@ -25,7 +25,11 @@ export default function PlacesLeft({ eventId, capacity, text }: PlacesLeftProps)
   }, [eventId]);
   const live = left !== undefined;
   return (
-    <span className={live && left === 0 ? 'places-left places-full' : 'places-left'} data-places-left={live ? String(left) : undefined} aria-live="polite">
+    <span
+      className={live && left === 0 ? 'places-left places-full' : 'places-left'}
+      data-places-left={live ? String(left) : undefined}
+      aria-live="polite"
+    >
       {live ? placesText(left, text) : text.places.replace('{count}', String(capacity))}
     </span>
   );

@@ -16,5 +16,12 @@ export interface QuestionFormProps {
 
 /** A question about one club, on that club's page: kind "question", the club's name as subject. */
 export default function QuestionForm({ id, locale, club, labels, text }: QuestionFormProps) {
-  return <MailForm id={id} fixed={{ kind: 'question', locale, subject: club }} fields={fieldSpecs(questionFields, labels)} text={text} />;
+  return (
+    <MailForm
+      id={id}
+      fixed={{ kind: 'question', locale, subject: club }}
+      fields={fieldSpecs(questionFields, labels)}
+      text={text}
+    />
+  );
 }

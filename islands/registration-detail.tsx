@@ -40,7 +40,10 @@ export interface RegistrationDetailProps {
 }
 
 /** `confirmable`: this visitor can confirm it here (the mail's link, or their verified address). */
-type View = { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'shown'; registration: Registration; confirmable: boolean };
+type View =
+  | { kind: 'loading' }
+  | { kind: 'missing'; message: string }
+  | { kind: 'shown'; registration: Registration; confirmable: boolean };
 
 /** The last segment of the address; one that does not decode (`%E0`) is no registration's id. */
 function registrationIdOf(pathname: string): string {
@@ -72,20 +75,39 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
     setToken(link.token);
     // No id in the address, or no token and no profile stored (only a session opens it then): no request.
     if (!id || (!link.token && !maybeSignedIn())) return setView({ kind: 'missing', message: text.notFound });
-    void requestJson<{ registration: Registration; confirmable: boolean }>('GET', `/api/registrations/${encodeURIComponent(id)}`, text.failure, link.token ? { token: link.token } : {}).then((answer) => {
-      if (!answer.ok) return setView({ kind: 'missing', message: answer.status === 404 ? text.notFound : answer.message });
+    void requestJson<{ registration: Registration; confirmable: boolean }>(
+      'GET',
+      `/api/registrations/${encodeURIComponent(id)}`,
+      text.failure,
+      link.token ? { token: link.token } : {},
+    ).then((answer) => {
+      if (!answer.ok)
+        return setView({ kind: 'missing', message: answer.status === 404 ? text.notFound : answer.message });
       const { registration, confirmable } = answer.body;
       setView({ kind: 'shown', registration, confirmable });
       if (link.fresh || link.existing) {
-        setNotice(link.existing ? text.existing : link.mailFailed ? text.createdNoMail : text.created.replace('{email}', registration.email));
+        setNotice(
+          link.existing
+            ? text.existing
+            : link.mailFailed
+              ? text.createdNoMail
+              : text.created.replace('{email}', registration.email),
+        );
         // A reload should not announce the sign-up again; the token stays, it is the way back.
         history.replaceState(history.state, '', `${location.pathname}${location.search}#token=${link.token ?? ''}`);
       }
-      if (link.token && hasEvent(registration.event)) rememberRegistration({ id: registration.id, token: link.token, title: registration.event.title, start: registration.event.start });
+      if (link.token && hasEvent(registration.event))
+        rememberRegistration({
+          id: registration.id,
+          token: link.token,
+          title: registration.event.title,
+          start: registration.event.start,
+        });
     });
   }, [text]);
 
-  if (view.kind === 'loading') return <Loading text={text.loading} state="loading" attribute="data-registration-state" />;
+  if (view.kind === 'loading')
+    return <Loading text={text.loading} state="loading" attribute="data-registration-state" />;
   if (view.kind === 'missing') {
     return (
       <div data-registration-state="missing" className="empty-state">
@@ -107,7 +129,12 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
   const cancel = async () => {
     setBusy(true);
     setProblem(undefined);
-    const answer = await requestJson<{ registration: Registration }>('POST', `/api/registrations/${encodeURIComponent(registration.id)}/cancel`, text.failure, token ? { token } : {});
+    const answer = await requestJson<{ registration: Registration }>(
+      'POST',
+      `/api/registrations/${encodeURIComponent(registration.id)}/cancel`,
+      text.failure,
+      token ? { token } : {},
+    );
     setBusy(false);
     setAsking(false);
     if (!answer.ok) return setProblem(answer.message);
@@ -118,13 +145,19 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
   const confirm = async () => {
     setBusy(true);
     setProblem(undefined);
-    const answer = await requestJson<{ registration: Registration }>('POST', `/api/registrations/${encodeURIComponent(registration.id)}/confirm`, text.failure, token ? { token } : {});
+    const answer = await requestJson<{ registration: Registration }>(
+      'POST',
+      `/api/registrations/${encodeURIComponent(registration.id)}/confirm`,
+      text.failure,
+      token ? { token } : {},
+    );
     setBusy(false);
     if (!answer.ok) return setProblem(answer.message);
     const confirmed = answer.body.registration;
     setView({ kind: 'shown', registration: confirmed, confirmable: false });
     if (confirmed.status === 'confirmed') setNotice(text.confirmedPlace);
-    else if (confirmed.status === 'waitlisted') setNotice(text.confirmedWaitlist.replace('{position}', String(confirmed.waitlistPosition ?? '?')));
+    else if (confirmed.status === 'waitlisted')
+      setNotice(text.confirmedWaitlist.replace('{position}', String(confirmed.waitlistPosition ?? '?')));
   };
 
   return (
@@ -137,7 +170,11 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
       <h2>{event ? event.title[locale] : `#${registration.event.id}`}</h2>
       {registration.status === 'pending' && (
         <div className="notice notice-action" data-registration-pending="">
-          <p>{(confirmable ? text.pendingText : text.pendingByMail).replace('{time}', until).replace('{email}', registration.email)}</p>
+          <p>
+            {(confirmable ? text.pendingText : text.pendingByMail)
+              .replace('{time}', until)
+              .replace('{email}', registration.email)}
+          </p>
           {confirmable && (
             <button className="button" type="button" onClick={confirm} aria-disabled={busy} data-confirm="">
               {busy ? text.confirming : text.confirm}
@@ -189,7 +226,13 @@ export default function RegistrationDetail({ locale, listHref, text }: Registrat
         (asking ? (
           <div className="confirm" role="group" aria-label={text.cancel}>
             <p>{text.cancelAsk}</p>
-            <button className="button button-danger" type="button" onClick={cancel} aria-disabled={busy} data-cancel-confirm="">
+            <button
+              className="button button-danger"
+              type="button"
+              onClick={cancel}
+              aria-disabled={busy}
+              data-cancel-confirm=""
+            >
               {busy ? text.cancelling : text.cancelYes}
             </button>{' '}
             <button className="button button-secondary" type="button" onClick={() => setAsking(false)}>

@@ -4,7 +4,8 @@ import { Tooltip } from './components/Tooltip.tsx';
 import { localDate, signupWindow, type SignupDates, type SignupState } from '../shared/signup-window.ts';
 
 /** Lucide "external-link" (ISC): its shapes, drawn with the stroke <Icon> sets; tests/islands/icons.test.ts compares. */
-export const externalLinkIcon = '<path d="M15 3h6v6m-11 5L21 3m-3 10v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6"/>';
+export const externalLinkIcon =
+  '<path d="M15 3h6v6m-11 5L21 3m-3 10v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6"/>';
 
 /** What the card says in one state: a message, a note under it, and its one action. */
 export interface SignupCardText {

@@ -14,7 +14,9 @@ interface Result {
 
 interface Pagefind {
   options(options: { baseUrl: string }): Promise<void>;
-  search(query: string): Promise<{ results: Array<{ data(): Promise<{ url: string; meta: { title?: string }; excerpt: string }> }> } | null>;
+  search(query: string): Promise<{
+    results: Array<{ data(): Promise<{ url: string; meta: { title?: string }; excerpt: string }> }>;
+  } | null>;
 }
 
 // A variable, so esbuild leaves the import to the browser: the index is written after the islands
@@ -37,7 +39,11 @@ function pagefind(): Promise<Pagefind> {
  */
 export default function SiteSearch({ action, text }: SiteSearchProps) {
   const [query, setQuery] = useState('');
-  const [state, setState] = useState<{ status: 'idle' | 'loading' | 'done' | 'failed'; query: string; results: Result[] }>({ status: 'idle', query: '', results: [] });
+  const [state, setState] = useState<{
+    status: 'idle' | 'loading' | 'done' | 'failed';
+    query: string;
+    results: Result[];
+  }>({ status: 'idle', query: '', results: [] });
   const latest = useRef(0);
 
   const run = async (words: string) => {
@@ -46,10 +52,12 @@ export default function SiteSearch({ action, text }: SiteSearchProps) {
     setState((before) => ({ ...before, status: 'loading', query: words }));
     try {
       const found = await (await pagefind()).search(words);
-      const results = await Promise.all((found?.results ?? []).slice(0, 20).map(async (hit) => {
-        const data = await hit.data();
-        return { url: data.url, title: data.meta.title ?? data.url, excerpt: data.excerpt };
-      }));
+      const results = await Promise.all(
+        (found?.results ?? []).slice(0, 20).map(async (hit) => {
+          const data = await hit.data();
+          return { url: data.url, title: data.meta.title ?? data.url, excerpt: data.excerpt };
+        }),
+      );
       if (ticket === latest.current) setState({ status: 'done', query: words, results });
     } catch {
       if (ticket === latest.current) setState({ status: 'failed', query: words, results: [] });
@@ -64,26 +72,47 @@ export default function SiteSearch({ action, text }: SiteSearchProps) {
     }
   }, []);
 
-  const fill = (template: string) => template.replace('{query}', state.query).replace('{count}', String(state.results.length));
+  const fill = (template: string) =>
+    template.replace('{query}', state.query).replace('{count}', String(state.results.length));
   return (
     <div className="site-search">
-      <form role="search" action={action} method="get" onSubmit={(event) => {
-        event.preventDefault();
-        history.replaceState(null, '', query.trim() ? `${action}?q=${encodeURIComponent(query.trim())}` : action);
-        void run(query);
-      }}>
+      <form
+        role="search"
+        action={action}
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          history.replaceState(null, '', query.trim() ? `${action}?q=${encodeURIComponent(query.trim())}` : action);
+          void run(query);
+        }}
+      >
         <label htmlFor="search-query">{text.label}</label>
         <div className="search-row">
-          <input id="search-query" type="search" name="q" value={query} autoComplete="off" onInput={(event) => {
-            const words = (event.target as HTMLInputElement).value;
-            setQuery(words);
-            void run(words);
-          }} />
-          <button className="button" type="submit">{text.submit}</button>
+          <input
+            id="search-query"
+            type="search"
+            name="q"
+            value={query}
+            autoComplete="off"
+            onInput={(event) => {
+              const words = (event.target as HTMLInputElement).value;
+              setQuery(words);
+              void run(words);
+            }}
+          />
+          <button className="button" type="submit">
+            {text.submit}
+          </button>
         </div>
       </form>
       <p className="search-status" role="status">
-        {state.status === 'loading' ? text.loading : state.status === 'failed' ? text.failed : state.status === 'done' ? fill(state.results.length ? text.results : text.none) : ''}
+        {state.status === 'loading'
+          ? text.loading
+          : state.status === 'failed'
+            ? text.failed
+            : state.status === 'done'
+              ? fill(state.results.length ? text.results : text.none)
+              : ''}
       </p>
       {state.results.length > 0 && (
         <ol className="search-results">

@@ -26,7 +26,8 @@ export default function Toaster({ label, closeLabel }: ToasterProps) {
 
   const close = (id: string) => {
     // Focus inside a toast that goes away would fall to <body>: keep it in the region instead.
-    if (region.current?.querySelector(`[data-toast-id="${id}"]`)?.contains(document.activeElement)) region.current.focus();
+    if (region.current?.querySelector(`[data-toast-id="${id}"]`)?.contains(document.activeElement))
+      region.current.focus();
     toasts.close(id);
   };
 

@@ -38,7 +38,9 @@ for (const [name, scene] of Object.entries(SCENES)) {
   if (ctx.focus) focus = withFocus(focus, name, ctx.focus);
   const kb = statSync(file).size / 1024;
   total += kb;
-  console.log(`${name.padEnd(28)} ${W}x${H} ${kb.toFixed(0).padStart(4)} KB${ctx.focus ? `  focus ${ctx.focus.map((v) => `${Math.round(v * 100)}%`).join(' ')}` : ''}`);
+  console.log(
+    `${name.padEnd(28)} ${W}x${H} ${kb.toFixed(0).padStart(4)} KB${ctx.focus ? `  focus ${ctx.focus.map((v) => `${Math.round(v * 100)}%`).join(' ')}` : ''}`,
+  );
 }
 writeFileSync(FOCUS, focus);
 console.log(`total ${(total / 1024).toFixed(2)} MB`);

@@ -38,11 +38,15 @@ const publicDir = join(dist, 'public');
 // The login page loads Firebase's SDK on demand; the one page the budget does not cover (DESIGN.md).
 const excepted = (path) => /^\/(nl\/|en\/)?login$/.test(path);
 // The pages that need identity (site.config.yaml routes login, registrations, registration).
-const identityPage = (path) => excepted(path) || /^\/(nl\/)?evenementen\/inschrijvingen(\/|$)|^\/en\/events\/registrations(\/|$)/.test(path);
+const identityPage = (path) =>
+  excepted(path) || /^\/(nl\/)?evenementen\/inschrijvingen(\/|$)|^\/en\/events\/registrations(\/|$)/.test(path);
 
 async function htmlFiles(dir) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name)).sort();
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
 }
 
 /** /verenigingen/1-ltc-de-kei.html -> /verenigingen/1-ltc-de-kei; index.html -> its folder. */
@@ -78,7 +82,12 @@ async function jsFile(url) {
     const text = contents.toString('utf8');
     const resolve = (specifier) => posix.join(posix.dirname(url), specifier);
     const { imports, lazy } = moduleImports(text);
-    files.set(url, { gzip: gzipSync(contents, { level: 9 }).byteLength, imports: imports.map(resolve), lazy: lazy.map(resolve), firebase: text.includes('"@firebase/app"') });
+    files.set(url, {
+      gzip: gzipSync(contents, { level: 9 }).byteLength,
+      imports: imports.map(resolve),
+      lazy: lazy.map(resolve),
+      firebase: text.includes('"@firebase/app"'),
+    });
   }
   return files.get(url);
 }
@@ -115,7 +124,10 @@ for (const file of await htmlFiles(publicDir)) {
   const html = await readFile(file, 'utf8');
   const path = pagePath(file);
   const { scripts, inline, islands } = pageScripts(html);
-  const { all, onDemand } = await closure([...scripts, ...islands.map((island) => island.src)], new Set(scripts.filter((url) => url === manifest.islands?.loader)));
+  const { all, onDemand } = await closure(
+    [...scripts, ...islands.map((island) => island.src)],
+    new Set(scripts.filter((url) => url === manifest.islands?.loader)),
+  );
   let bytes = 0;
   for (const url of all) bytes += (await jsFile(url)).gzip;
   let onDemandBytes = 0;
@@ -123,24 +135,47 @@ for (const file of await htmlFiles(publicDir)) {
   let firebase = false;
   for (const url of [...all, ...onDemand]) firebase ||= (await jsFile(url)).firebase;
   const problems = [];
-  if (firebase && !identityPage(path)) problems.push('loads Firebase code, which only the login and registrations pages may');
+  if (firebase && !identityPage(path))
+    problems.push('loads Firebase code, which only the login and registrations pages may');
   if (inline) problems.push(`${inline} inline script(s): the CSP refuses them`);
-  if (islands.length === 0 && bytes > staticBudget) problems.push(`${bytes} B of JavaScript on a page without islands, over the ${staticBudget} B budget of static pages`);
+  if (islands.length === 0 && bytes > staticBudget)
+    problems.push(
+      `${bytes} B of JavaScript on a page without islands, over the ${staticBudget} B budget of static pages`,
+    );
   else if (bytes > budget && !excepted(path)) problems.push(`${bytes} B of JavaScript, over the ${budget} B budget`);
-  pages.push({ path, islands: [...new Set(islands.map((island) => island.name))].sort(), files: all.size, bytes, onDemand: onDemandBytes, firebase, problems });
+  pages.push({
+    path,
+    islands: [...new Set(islands.map((island) => island.name))].sort(),
+    files: all.size,
+    bytes,
+    onDemand: onDemandBytes,
+    firebase,
+    problems,
+  });
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 function fileLabel(url) {
   const name = url.replace(/^\/islands\//, '').replace(/-[A-Z0-9]{8}\.js$/, '');
   const contains = manifest.files?.[url]?.contains ?? [];
-  return name === 'chunk' && contains.length ? `chunk (${contains.slice(0, 3).map((input) => input.replace(/^islands\//, '')).join(' + ')})` : name;
+  return name === 'chunk' && contains.length
+    ? `chunk (${contains
+        .slice(0, 3)
+        .map((input) => input.replace(/^islands\//, ''))
+        .join(' + ')})`
+    : name;
 }
 // Pages with the same islands download the same files: one row per set, with examples.
 const groups = new Map();
 for (const page of pages) {
   const key = page.islands.join(', ') || '(none)';
-  const group = groups.get(key) ?? { islands: key, pages: [], bytes: new Set(), onDemand: new Set(), files: page.files };
+  const group = groups.get(key) ?? {
+    islands: key,
+    pages: [],
+    bytes: new Set(),
+    onDemand: new Set(),
+    files: page.files,
+  };
   group.pages.push(page.path);
   group.bytes.add(page.bytes);
   if (page.onDemand) group.onDemand.add(page.onDemand);
@@ -159,12 +194,17 @@ if (args.includes('--json')) {
 } else {
   const lines = [
     `JavaScript per page (gzip -9), budget ${kb(budget)} with islands, ${kb(staticBudget)} without: ${pages.length} pages, ${withIslands.length} with islands, ${pages.length - withIslands.length} without`,
-    ...rows.map((row) => `  ${[...row.bytes].map(kb).join(' / ').padStart(9)}  ${String(row.pages.length).padStart(4)} pages  ${row.islands}${onDemandText(row)}  (e.g. ${row.pages.slice(0, 2).join(', ')})`),
+    ...rows.map(
+      (row) =>
+        `  ${[...row.bytes].map(kb).join(' / ').padStart(9)}  ${String(row.pages.length).padStart(4)} pages  ${row.islands}${onDemandText(row)}  (e.g. ${row.pages.slice(0, 2).join(', ')})`,
+    ),
     heaviest ? `heaviest: ${heaviest.path} ${kb(heaviest.bytes)} (${heaviest.files} files)` : 'no page has islands',
     firebaseLine,
     ...(args.includes('--all') ? pages.map((page) => `  ${kb(page.bytes).padStart(9)}  ${page.path}`) : []),
     ...failures.map((page) => `OVER BUDGET ${page.path}: ${page.problems.join('; ')}`),
-    failures.length ? `${failures.length} page(s) fail the JavaScript budget` : 'every page is within the JavaScript budget',
+    failures.length
+      ? `${failures.length} page(s) fail the JavaScript budget`
+      : 'every page is within the JavaScript budget',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -181,15 +221,24 @@ if (resultsFile) {
     '',
     '| islands on the page | JS gzipped | files | pages | for example |',
     '| --- | ---: | ---: | ---: | --- |',
-    ...rows.map((row) => `| ${row.islands} | ${[...row.bytes].map(kb).join(' / ')}${onDemandText(row)} | ${row.files} | ${row.pages.length} | ${row.pages.slice(0, 2).join(', ')} |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.islands} | ${[...row.bytes].map(kb).join(' / ')}${onDemandText(row)} | ${row.files} | ${row.pages.length} | ${row.pages.slice(0, 2).join(', ')} |`,
+    ),
     '',
-    `Files (gzip -9): ${[...files.entries()].sort((a, b) => b[1].gzip - a[1].gzip).map(([url, file]) => `${fileLabel(url)} ${file.gzip} B`).join(', ')}.`,
+    `Files (gzip -9): ${[...files.entries()]
+      .sort((a, b) => b[1].gzip - a[1].gzip)
+      .map(([url, file]) => `${fileLabel(url)} ${file.gzip} B`)
+      .join(', ')}.`,
     '',
   ].join('\n');
   const current = await readFile(resultsFile, 'utf8').catch(() => '# Benchmark results\n');
   const start = current.indexOf(heading);
   const next = start === -1 ? -1 : current.indexOf('\n## ', start + heading.length);
-  const updated = start === -1 ? `${current.trimEnd()}\n\n${section}` : `${current.slice(0, start)}${section}${next === -1 ? '' : current.slice(next + 1)}`;
+  const updated =
+    start === -1
+      ? `${current.trimEnd()}\n\n${section}`
+      : `${current.slice(0, start)}${section}${next === -1 ? '' : current.slice(next + 1)}`;
   await writeFile(resultsFile, `${updated.trimEnd()}\n`);
 }
 

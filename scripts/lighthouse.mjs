@@ -33,33 +33,75 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const RUNS = 3;
 // The offline flags of DESIGN.md, and a Dutch browser: the pages measured are the Dutch ones, and
 // the language island sends a first-time visitor whose browser asks for English to /en.
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--lang=nl-NL', '--accept-lang=nl-NL,nl'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--lang=nl-NL',
+  '--accept-lang=nl-NL,nl',
+];
 
 /** One Lighthouse run of one page: scores, LCP, bytes, and the audits that cost points. */
 async function audit(page, port, origin) {
   const url = new URL(page.path, origin).href;
   // 25 s instead of 45 s to wait for a page to fall quiet: every page loads in a few seconds, and a
   // page that keeps the network busy (the login page, see bench/RESULTS.md) is reported either way.
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 25_000 });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    maxWaitForLoad: 25_000,
+  });
   const lhr = result?.lhr;
   // A trace lost on a busy machine (NO_NAVSTART, NO_FCP) is the run's failure, not the page's.
   if (!lhr || lhr.runtimeError) return { error: `${url}: ${lhr?.runtimeError?.code ?? 'no result'}` };
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
-  const lost = CATEGORIES.flatMap((id) => lhr.categories[id].auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]))
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+  const lost = CATEGORIES.flatMap((id) =>
+    lhr.categories[id].auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]),
+  )
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 1 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'notApplicable',
+    )
     .map((a) => `${a.id} (${a.displayValue || Math.round(a.score * 100)})`);
   const chromium = lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]?.replace('/', ' ') ?? 'Chromium';
-  return { ...page, scores, lcp: lhr.audits['largest-contentful-paint'].numericValue, bytes: await pageBytes(lhr, origin), lost, warnings: lhr.runWarnings, benchmarkIndex: lhr.environment.benchmarkIndex, versions: { lighthouse: lhr.lighthouseVersion, chromium }, lhr };
+  return {
+    ...page,
+    scores,
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    bytes: await pageBytes(lhr, origin),
+    lost,
+    warnings: lhr.runWarnings,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    versions: { lighthouse: lhr.lighthouseVersion, chromium },
+    lhr,
+  };
 }
 
 const worst = (row) => Math.min(...CATEGORIES.map((id) => row.scores[id]));
 const reports = option('--reports', undefined);
 const started = performance.now();
 if (!args.includes('--no-build')) {
-  await promisify(execFile)(process.execPath, [join(root, 'bin', 'site.mjs'), 'build', '--out', dist, '--json'], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  await promisify(execFile)(process.execPath, [join(root, 'bin', 'site.mjs'), 'build', '--out', dist, '--json'], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 const server = await serveSite(root, dist);
-const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, handleSIGINT: false });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+  handleSIGINT: false,
+});
 // Stopped from outside (Ctrl-C, a CI timeout): take the browser and the server down with us.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
@@ -91,10 +133,13 @@ try {
     }
     if (!best) throw new Error(`lighthouse: no run of ${page.path} finished`);
     rows.push(best);
-    if (reports) await writeFile(join(resolve(reports), `${page.name.replace(/\W+/g, '-')}.json`), JSON.stringify(best.lhr));
+    if (reports)
+      await writeFile(join(resolve(reports), `${page.name.replace(/\W+/g, '-')}.json`), JSON.stringify(best.lhr));
     const line = CATEGORIES.map((id) => `${id} ${best.scores[id]}`).join(', ');
     const runs = best.runs > 1 ? ` (best of ${best.runs} runs: ${allRuns.join(', ')})` : '';
-    process.stdout.write(`${page.name.padEnd(14)} ${page.path}${runs}\n  ${line}; LCP ${(best.lcp / 1000).toFixed(2)} s; JS ${best.bytes.js} B gz, CSS ${best.bytes.css} B gz\n`);
+    process.stdout.write(
+      `${page.name.padEnd(14)} ${page.path}${runs}\n  ${line}; LCP ${(best.lcp / 1000).toFixed(2)} s; JS ${best.bytes.js} B gz, CSS ${best.bytes.css} B gz\n`,
+    );
     for (const item of best.lost) process.stdout.write(`  - ${item}\n`);
     for (const warning of best.warnings) process.stdout.write(`  ! ${warning}\n`);
   }
@@ -113,5 +158,9 @@ process.stdout.write(
 const write = option('--write', undefined);
 if (write) await writeSection(resolve(write), section(rows, { seconds, min, ...rows[0].versions }));
 const json = option('--json', undefined);
-if (json) await writeFile(resolve(json), `${JSON.stringify({ min, seconds, pages: rows.map(({ lhr, ...row }) => row) }, null, 2)}\n`);
+if (json)
+  await writeFile(
+    resolve(json),
+    `${JSON.stringify({ min, seconds, pages: rows.map(({ lhr, ...row }) => row) }, null, 2)}\n`,
+  );
 process.exitCode = failing.length ? 1 : 0;

@@ -24,7 +24,8 @@ const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, option('--dist', 'dist'));
 const out = join(root, 'test-results', 'screenshots');
 
-if (!args.includes('--no-build')) await promisify(execFile)(process.execPath, [join(root, 'bin', 'site.mjs'), 'build', '--out', dist], { cwd: root });
+if (!args.includes('--no-build'))
+  await promisify(execFile)(process.execPath, [join(root, 'bin', 'site.mjs'), 'build', '--out', dist], { cwd: root });
 const targets = [...(await templateTargets(root, dist)).values()].filter((target) => target.path);
 const only = list('--only', '');
 const chosen = only.length ? targets.filter((target) => only.includes(target.name)) : targets;
@@ -37,15 +38,31 @@ try {
       const dir = join(out, `${viewport}-${scheme}`);
       await mkdir(dir, { recursive: true });
       const phone = viewport === 'phone' ? { isMobile: true, hasTouch: true } : {};
-      const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: server.url, locale: 'nl-NL', colorScheme: scheme, reducedMotion: 'reduce', ...phone });
+      const context = await browser.newContext({
+        viewport: VIEWPORTS[viewport],
+        baseURL: server.url,
+        locale: 'nl-NL',
+        colorScheme: scheme,
+        reducedMotion: 'reduce',
+        ...phone,
+      });
       for (const target of chosen) {
         const page = await context.newPage();
         // A full page of a phone is long, and the machine is shared: the default 30 s is tight.
         page.setDefaultTimeout(120_000);
         await page.goto(target.path, { waitUntil: 'load' });
-        await page.evaluate(() => Promise.all([...document.images].map((image) => ((image.loading = 'eager'), image.decode().catch(() => undefined)))));
+        await page.evaluate(() =>
+          Promise.all(
+            [...document.images].map((image) => ((image.loading = 'eager'), image.decode().catch(() => undefined))),
+          ),
+        );
         await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
-        await page.screenshot({ path: join(dir, `${target.name.replace('/', '-')}.jpg`), fullPage: true, type: 'jpeg', quality: 80 });
+        await page.screenshot({
+          path: join(dir, `${target.name.replace('/', '-')}.jpg`),
+          fullPage: true,
+          type: 'jpeg',
+          quality: 80,
+        });
         await page.close();
         count += 1;
       }

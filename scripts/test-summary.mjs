@@ -17,9 +17,17 @@ try {
 }
 const passed = report.numPassedTests ?? 0;
 // A file can fail with none of its tests failed: a beforeAll that timed out marks them skipped.
-const failedFiles = (report.testResults ?? []).filter((file) => file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'));
-for (const file of failedFiles) console.log(`failed outside its tests: ${file.name}: ${(file.message || 'see its error in the vitest output above').split('\n')[0]}`);
-const failed = (report.numFailedTests ?? 0) + Math.max(failedFiles.length, report.numRuntimeErrorTestSuites ?? 0) + failedChecks.length;
+const failedFiles = (report.testResults ?? []).filter(
+  (file) => file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'),
+);
+for (const file of failedFiles)
+  console.log(
+    `failed outside its tests: ${file.name}: ${(file.message || 'see its error in the vitest output above').split('\n')[0]}`,
+  );
+const failed =
+  (report.numFailedTests ?? 0) +
+  Math.max(failedFiles.length, report.numRuntimeErrorTestSuites ?? 0) +
+  failedChecks.length;
 const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 if (skipped) console.log(`${skipped} skipped`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -15,21 +15,47 @@ const shade = z.string().regex(/^#[0-9a-f]{6}$/i, 'a colour like #23a46a');
  * tests/unit/route-names.test.ts holds this list to the names the code uses.
  */
 export const builtInRoutes = [
-  'home', 'login', 'camps', 'contact', 'socials', 'jobs', 'regional-tennis', 'news', 'news-page', 'news-article',
-  'clubs', 'club', 'staging-login', 'privacy-policy', 'lesson-rules', 'events', 'event', 'registrations',
-  'registration', 'event-signup', 'search', 'staging-login-failed', 'form-sent', 'form-failed',
+  'home',
+  'login',
+  'camps',
+  'contact',
+  'socials',
+  'jobs',
+  'regional-tennis',
+  'news',
+  'news-page',
+  'news-article',
+  'clubs',
+  'club',
+  'staging-login',
+  'privacy-policy',
+  'lesson-rules',
+  'events',
+  'event',
+  'registrations',
+  'registration',
+  'event-signup',
+  'search',
+  'staging-login-failed',
+  'form-sent',
+  'form-failed',
 ] as const;
 /** A route the code names; config.routes has these and any number of text pages besides. */
 export type RouteName = (typeof builtInRoutes)[number];
 
 /** A route's name: also the name of its page text (content/nl/pages/<name>.md). */
-export const routeName = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a route name like sponsors or lesson-rules (lower case, digits, dashes)');
+export const routeName = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*$/, 'a route name like sponsors or lesson-rules (lower case, digits, dashes)');
 const routeSchema = z.strictObject({ nl: routePath, en: routePath, layout: layout.default('default') });
 export type Route = z.infer<typeof routeSchema>;
 type Routes = Record<RouteName, Route> & Record<string, Route>;
 // A record, so a new page is a new line; the built-in routes are checked by a rule (rules.ts),
 // which names the one left out. The cast gives code the built-in names; the data is the record.
-const routesSchema = z.record(routeName, routeSchema) as unknown as z.ZodType<Routes, Record<string, z.input<typeof routeSchema>>>;
+const routesSchema = z.record(routeName, routeSchema) as unknown as z.ZodType<
+  Routes,
+  Record<string, z.input<typeof routeSchema>>
+>;
 
 const navLink = z.union([
   // `label` (a UI string key) names a route differently in the menu than elsewhere ("Wie we zijn" under "Over ons").
@@ -48,10 +74,20 @@ export const configSchema = z.strictObject({
   }),
   canonicalQuery: z.array(z.string().min(1)).default([]),
   // Descriptions are what an editor's hover shows (.vscode/schemas, `site schema`).
-  routes: routesSchema.describe('Every page: name: { nl: /path, en: /path, layout? }. A new name with content/{nl,en}/pages/<name>.md is a new page of text'),
-  navigation: z.array(navItem).min(1).describe('The menu: { route } (label nav.<route> in strings.yaml), { label, href }, or { label, children }'),
-  footer: z.array(navLink).describe('Footer links: { route } (label footer.<route> in strings.yaml) or { label, href }'),
-  legacy: z.record(z.string().regex(/^[a-z0-9-]+(\.[a-z]+)?$/, 'a path segment like clinic-25'), z.union([routeName, z.string().regex(/^(\/|https:\/\/)/, 'a route name, a path like /kampen or an https:// URL')])),
+  routes: routesSchema.describe(
+    'Every page: name: { nl: /path, en: /path, layout? }. A new name with content/{nl,en}/pages/<name>.md is a new page of text',
+  ),
+  navigation: z
+    .array(navItem)
+    .min(1)
+    .describe('The menu: { route } (label nav.<route> in strings.yaml), { label, href }, or { label, children }'),
+  footer: z
+    .array(navLink)
+    .describe('Footer links: { route } (label footer.<route> in strings.yaml) or { label, href }'),
+  legacy: z.record(
+    z.string().regex(/^[a-z0-9-]+(\.[a-z]+)?$/, 'a path segment like clinic-25'),
+    z.union([routeName, z.string().regex(/^(\/|https:\/\/)/, 'a route name, a path like /kampen or an https:// URL')]),
+  ),
   images: z.strictObject({
     breakpoints: z.array(z.number().int().positive()).min(1),
     densities: z.array(z.number().int().positive()).min(1),
@@ -70,7 +106,12 @@ export const configSchema = z.strictObject({
     }),
   }),
   theme: z.strictObject({
-    primary: z.strictObject(Object.fromEntries([50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950].map((s) => [s, shade])) as Record<'50' | '100' | '200' | '300' | '400' | '500' | '600' | '700' | '800' | '900' | '950', typeof shade>),
+    primary: z.strictObject(
+      Object.fromEntries([50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950].map((s) => [s, shade])) as Record<
+        '50' | '100' | '200' | '300' | '400' | '500' | '600' | '700' | '800' | '900' | '950',
+        typeof shade
+      >,
+    ),
     accent: shade,
   }),
   firebase: z.strictObject({

@@ -29,7 +29,15 @@ const momentFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatMoment(iso: string, locale: 'nl' | 'en'): string {
   let format = momentFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { timeZone: EVENT_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', {
+      timeZone: EVENT_TIME_ZONE,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     momentFormats.set(locale, format);
   }
   return format.format(new Date(iso));

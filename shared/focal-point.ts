@@ -30,12 +30,17 @@ export interface CropBox {
  * middle as the source allows: centred on it where it can be, pushed back inside at an edge (a focal
  * point at 95% across keeps the right edge, and the point stays inside the crop).
  */
-export function focusCrop(source: { width: number; height: number }, box: { width: number; height: number }, focus: FocalPoint): CropBox {
+export function focusCrop(
+  source: { width: number; height: number },
+  box: { width: number; height: number },
+  focus: FocalPoint,
+): CropBox {
   const aspect = box.width / box.height;
   // The side the source is short of keeps its whole length; the other follows the box's shape.
   const wider = source.width / source.height > aspect;
   const width = wider ? Math.max(1, Math.min(source.width, Math.round(source.height * aspect))) : source.width;
   const height = wider ? source.height : Math.max(1, Math.min(source.height, Math.round(source.width / aspect)));
-  const place = (size: number, whole: number, at: number) => Math.min(whole - size, Math.max(0, Math.round(at * whole - size / 2)));
+  const place = (size: number, whole: number, at: number) =>
+    Math.min(whole - size, Math.max(0, Math.round(at * whole - size / 2)));
   return { left: place(width, source.width, focus.x), top: place(height, source.height, focus.y), width, height };
 }

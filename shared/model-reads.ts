@@ -85,5 +85,5 @@ export function untracked<T>(value: T): T {
 
 /** Records a read the model could not see itself (a lookup by id: `news@12`). */
 export function recordRead(model: object, key: string): void {
-  ((model as Record<symbol, Recorder | undefined>)[RECORD])?.(key);
+  (model as Record<symbol, Recorder | undefined>)[RECORD]?.(key);
 }

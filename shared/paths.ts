@@ -27,7 +27,10 @@ export function pathVariants(locale: Locale, path: string): string[] {
 export const calendarPath = (eventPage: string): string => `${eventPage}.ics`;
 
 /** The news feeds of one language sit under its news list: `/nieuws/rss.xml`, `/en/news/atom.xml`. */
-export const feedPaths = (newsList: string): { rss: string; atom: string } => ({ rss: `${newsList}/rss.xml`, atom: `${newsList}/atom.xml` });
+export const feedPaths = (newsList: string): { rss: string; atom: string } => ({
+  rss: `${newsList}/rss.xml`,
+  atom: `${newsList}/atom.xml`,
+});
 
 /** The canonical path of a route in a locale (the first variant). */
 export function routePath(config: SiteConfig, route: string, locale: Locale, params: RouteParams = {}): string {
@@ -67,9 +70,16 @@ export function pageTitle(options: { title?: string; path: string; status?: numb
 }
 
 /** Canonical URL: only whitelisted query parameters, sorted by name (spec 2). */
-export function canonicalUrl(siteUrl: string, path: string, query: URLSearchParams | string, whitelist: readonly string[]): string {
+export function canonicalUrl(
+  siteUrl: string,
+  path: string,
+  query: URLSearchParams | string,
+  whitelist: readonly string[],
+): string {
   const params = new URLSearchParams(query);
-  const kept = [...params.entries()].filter(([name]) => whitelist.includes(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const kept = [...params.entries()]
+    .filter(([name]) => whitelist.includes(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const search = new URLSearchParams(kept).toString();
   return `${siteUrl}${path === '/' ? '' : path}${search ? `?${search}` : ''}` || '/';
 }

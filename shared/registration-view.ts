@@ -41,7 +41,14 @@ export interface RegistrationFacts extends SignUpFields {
  */
 export interface RegistrationView extends RegistrationFacts {
   event:
-    | { id: number; title: ByLocale<string>; start: string; end: string; page: ByLocale<string>; questions: ByLocale<Array<{ id: string; label: string }>> }
+    | {
+        id: number;
+        title: ByLocale<string>;
+        start: string;
+        end: string;
+        page: ByLocale<string>;
+        questions: ByLocale<Array<{ id: string; label: string }>>;
+      }
     | { id: number };
   /** Until the event starts; after that the organisers plan with the list, and a mail is better. */
   cancellable: boolean;

@@ -6,7 +6,11 @@
  * made on that result, which is also what is returned: `/.//evil.example` resolves to
  * `//evil.example`, another host, however harmless it looked before.
  */
-export function safeReturnPath(raw: string | null | undefined, origin: string, exclude: readonly string[] = []): string | undefined {
+export function safeReturnPath(
+  raw: string | null | undefined,
+  origin: string,
+  exclude: readonly string[] = [],
+): string | undefined {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) return undefined;
   // Only a root-relative path: our links never carry a scheme, a host, or a path relative to /login.
   if (!raw.startsWith('/')) return undefined;

@@ -17,9 +17,12 @@ export type SignupState =
  */
 export function signupWindow(dates: SignupDates, today: string): SignupState {
   const day = today.slice(0, 10);
-  if (dates.signupStartDate && day < dates.signupStartDate) return { state: 'upcoming', opensOn: dates.signupStartDate };
+  if (dates.signupStartDate && day < dates.signupStartDate)
+    return { state: 'upcoming', opensOn: dates.signupStartDate };
   if (day <= dates.signupEndDate) return { state: 'open', until: dates.signupEndDate };
-  return day < dates.lessonStartDate ? { state: 'closed', nextLessonStart: dates.lessonStartDate } : { state: 'closed' };
+  return day < dates.lessonStartDate
+    ? { state: 'closed', nextLessonStart: dates.lessonStartDate }
+    : { state: 'closed' };
 }
 
 /** The visitor's calendar date (their time zone, not UTC: sign-up closes at their midnight). */

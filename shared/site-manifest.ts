@@ -22,7 +22,9 @@ export const siteManifestSchema = z.looseObject({
   stagingLoginFailed: localePaths,
   /** Where a form posted without JavaScript sends its visitor: `[id]` is the form or the reason (form-results.ts). */
   formResults: z.object({ sent: localePaths, failed: localePaths }),
-  rewrites: z.array(z.object({ source: z.string().startsWith('/'), destination: z.string().startsWith('/') })).default([]),
+  rewrites: z
+    .array(z.object({ source: z.string().startsWith('/'), destination: z.string().startsWith('/') }))
+    .default([]),
   canonicalQuery: z.array(z.string()).default([]),
   firebase: z.looseObject({ projectId: z.string().min(1) }).optional(),
   /** Events that take registrations (issue 7): capacity, deadline and start as built. */

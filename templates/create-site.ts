@@ -31,10 +31,11 @@ export function createSite(input: RenderInput, found?: PageFound): Site {
     t(key, params = {}) {
       const text = lookup(input.model.strings[locale], key) ?? lookup(input.model.strings.nl, key);
       if (text === undefined) throw new Error(`UI string "${key}" is missing from content/${locale}/strings.yaml`);
-      return text.includes('{') ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
+      return text.includes('{')
+        ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+        : text;
     },
     href: (route, params = {}, other = locale) => routePath(input.model.config, route, other, params),
   };
   return { ...site, shared: sharedParts(site), ...(found ? { found } : {}) };
 }
-

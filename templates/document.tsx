@@ -7,7 +7,17 @@ import { ShareTags } from './components/ShareTags.tsx';
 import type { HeroProps } from './components/Hero.tsx';
 
 /** The <html> shell: language, title, canonical, hreflang alternates, share tags, stylesheet. */
-export function Document({ title, description, hero, children }: { title: string; description: string; hero: Pick<HeroProps, 'image' | 'parent' | 'subtitle'>; children: ReactNode }) {
+export function Document({
+  title,
+  description,
+  hero,
+  children,
+}: {
+  title: string;
+  description: string;
+  hero: Pick<HeroProps, 'image' | 'parent' | 'subtitle'>;
+  children: ReactNode;
+}) {
   const { page, model, assets, locale, t } = useSite();
   const { config } = model;
   const status = page.entity.kind === 'status' ? page.entity.status : undefined;
@@ -20,9 +30,15 @@ export function Document({ title, description, hero, children }: { title: string
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${fullTitle} | ${config.name}`}</title>
         <meta name="description" content={description} />
-        {isListed(page) ? <link rel="canonical" href={absolute(page.canonical)} /> : <meta name="robots" content="noindex" />}
+        {isListed(page) ? (
+          <link rel="canonical" href={absolute(page.canonical)} />
+        ) : (
+          <meta name="robots" content="noindex" />
+        )}
         {page.alternates &&
-          Object.entries(page.alternates).map(([lang, path]) => <link key={lang} rel="alternate" hrefLang={lang} href={absolute(path)} />)}
+          Object.entries(page.alternates).map(([lang, path]) => (
+            <link key={lang} rel="alternate" hrefLang={lang} href={absolute(path)} />
+          ))}
         <meta name="theme-color" content={config.theme.primary[700]} />
         <meta property="og:site_name" content={config.name} />
         <meta property="og:title" content={fullTitle} />

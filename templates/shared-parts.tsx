@@ -26,7 +26,13 @@ export function sharedParts(site: Omit<Site, 'shared'>): SharedParts {
         throw new Error('a part shared by every page (templates/shared-parts.tsx) read the page it is on');
       },
     }) as Site;
-    parts = { footer: renderToString(<SiteProvider value={pageless}><FooterContent /></SiteProvider>) };
+    parts = {
+      footer: renderToString(
+        <SiteProvider value={pageless}>
+          <FooterContent />
+        </SiteProvider>,
+      ),
+    };
     byLanguage.set(key, parts);
   }
   return parts;

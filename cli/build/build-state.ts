@@ -43,7 +43,10 @@ const hash = () => createHash('sha256');
 
 async function hashFolder(digest: ReturnType<typeof hash>, folder: string): Promise<void> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
   for (const file of files) digest.update(file).update(await readFile(file));
 }
 
@@ -59,13 +62,22 @@ const PROJECT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'js
  * config, content text, image files (by size and time: the image stage hashes their bytes),
  * templates, islands, functions and the PROJECT_FILES. Costs a read of each source, no parsing.
  */
-export async function inputDigest(root: string, files: ContentFiles, options: { strict: boolean; drafts: boolean; future?: boolean }, buildDate: string, changed: ReadonlyMap<string, number>): Promise<string> {
+export async function inputDigest(
+  root: string,
+  files: ContentFiles,
+  options: { strict: boolean; drafts: boolean; future?: boolean },
+  buildDate: string,
+  changed: ReadonlyMap<string, number>,
+): Promise<string> {
   // Only the options that change the output (not --out, --json or --threads).
-  const digest = hash().update(`${packageVersion()}|${JSON.stringify({ strict: options.strict, drafts: options.drafts, future: options.future ?? false })}|${buildDate}`);
+  const digest = hash().update(
+    `${packageVersion()}|${JSON.stringify({ strict: options.strict, drafts: options.drafts, future: options.future ?? false })}|${buildDate}`,
+  );
   // The bundled CLI is main.mjs and its chunks, all written again when any source changes, main.mjs
   // last: its stamp stands for all of them. (From sources, in tests, this file stands for itself.)
   const bundled = fileURLToPath(new URL('./main.mjs', import.meta.url));
-  const tool = (await stat(bundled).catch(() => undefined)) ?? (await stat(fileURLToPath(import.meta.url)).catch(() => undefined));
+  const tool =
+    (await stat(bundled).catch(() => undefined)) ?? (await stat(fileURLToPath(import.meta.url)).catch(() => undefined));
   digest.update(`${tool?.size}|${tool?.mtimeMs}`);
   digest.update(await readFile(join(root, 'site.config.yaml')));
   // Variables that change the output (SITE_AUTH_EMULATOR) make another site.
@@ -78,7 +90,8 @@ export async function inputDigest(root: string, files: ContentFiles, options: { 
     digest.update(`${name}|${file}|${info.size}|${info.mtimeMs}`);
   }
   for (const folder of ['shared', 'templates', 'islands', 'functions']) await hashFolder(digest, join(root, folder));
-  for (const name of PROJECT_FILES) digest.update(`${name}\0`).update((await readFile(join(root, name)).catch(() => undefined)) ?? '\0absent');
+  for (const name of PROJECT_FILES)
+    digest.update(`${name}\0`).update((await readFile(join(root, name)).catch(() => undefined)) ?? '\0absent');
   return digest.digest('base64url');
 }
 
@@ -90,7 +103,9 @@ export function fingerprint(global: string, inputs: unknown): string {
 /** JSON with object keys sorted: the same data gives the same text whatever order it was built in. */
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item,
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : item,
   );
 }
 

@@ -77,7 +77,9 @@ export interface Revision {
  */
 export function eventRevision(item: ByLocale<EventText>, changed: ReadonlyMap<string, number>): Revision {
   const own = Object.values(item).map((text) => text.source);
-  const held = Object.values(item).some((text) => 'club' in text.data.location) ? [...changed.keys()].filter((path) => classify(path).kind === 'clubs') : [];
+  const held = Object.values(item).some((text) => 'club' in text.data.location)
+    ? [...changed.keys()].filter((path) => classify(path).kind === 'clubs')
+    : [];
   const seconds = Math.max(0, ...[...own, ...held].map((path) => changed.get(path) ?? 0));
   return { sequence: Math.floor(seconds / 60), stamp: new Date(seconds * 1000) };
 }

@@ -28,11 +28,17 @@ const wallClock = (local: string) => new Date(`${local}:00Z`);
  * (`changed`, cli/build/calendar-revisions.ts): higher and later after an edit, the same bytes
  * without one.
  */
-export function renderCalendars(model: SiteModel, pages: readonly PageRoute[], changed: ReadonlyMap<string, number>): CalendarFile[] {
+export function renderCalendars(
+  model: SiteModel,
+  pages: readonly PageRoute[],
+  changed: ReadonlyMap<string, number>,
+): CalendarFile[] {
   const { config } = model;
   const host = new URL(config.url).hostname.replace(/^www\./, '');
   const canonical = new Map<string, string>();
-  for (const page of pages) if (page.entity.kind === 'event' && page.route === 'event') canonical.set(`${page.locale}:${page.entity.id}`, page.canonical);
+  for (const page of pages)
+    if (page.entity.kind === 'event' && page.route === 'event')
+      canonical.set(`${page.locale}:${page.entity.id}`, page.canonical);
   return model.events.flatMap((item) =>
     config.locales.all.flatMap((locale) => {
       const { data } = item[locale];
@@ -41,7 +47,11 @@ export function renderCalendars(model: SiteModel, pages: readonly PageRoute[], c
       const url = `${config.url}${page}`;
       const place = eventPlace(data, model.clubs);
       const revision = eventRevision(item, changed);
-      const calendar = ical({ name: data.title, prodId: { company: config.name, product: 'site', language: locale.toUpperCase() }, timezone: { name: null, generator: getVtimezoneComponent } });
+      const calendar = ical({
+        name: data.title,
+        prodId: { company: config.name, product: 'site', language: locale.toUpperCase() },
+        timezone: { name: null, generator: getVtimezoneComponent },
+      });
       calendar.createEvent({
         id: `event-${data.id}@${host}`,
         sequence: revision.sequence,

@@ -35,17 +35,50 @@ const require = createRequire(import.meta.url);
 /** Inter from its npm package (nothing is fetched): regular and bold, Latin and Latin Extended. */
 async function loadFonts(): Promise<CardTemplate['fonts']> {
   const folder = join(dirname(require.resolve('@fontsource/inter/package.json')), 'files');
-  const files = (['latin', 'latin-ext'] as const).flatMap((subset) => ([400, 700] as const).map((weight) => ({ subset, weight })));
-  return Promise.all(files.map(async ({ subset, weight }) => ({ name: 'Inter', data: await readFile(join(folder, `inter-${subset}-${weight}-normal.woff`)), weight, style: 'normal' as const })));
+  const files = (['latin', 'latin-ext'] as const).flatMap((subset) =>
+    ([400, 700] as const).map((weight) => ({ subset, weight })),
+  );
+  return Promise.all(
+    files.map(async ({ subset, weight }) => ({
+      name: 'Inter',
+      data: await readFile(join(folder, `inter-${subset}-${weight}-normal.woff`)),
+      weight,
+      style: 'normal' as const,
+    })),
+  );
 }
 
 /** Bundle templates/cards/ShareCard.tsx (the project's card, in React) and load the fonts. */
 export async function compileCardTemplate(root: string, cacheDir: string): Promise<CardTemplate> {
   const [result, fonts] = await Promise.all([
     // Without whitespace: the code's hash names every card, so layout alone (a formatter's pass) must not rename them.
-    build({ entryPoints: [join(root, TEMPLATE)], absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', minifyWhitespace: true, write: false, logLevel: 'silent' }).catch(
-      (error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
-        throw new SiteError((error.errors ?? [{ text: String(error), location: null }]).map((e) => problem('COMPILE_FAILED', { problem: e.text }, e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {})));
+    build({
+      entryPoints: [join(root, TEMPLATE)],
+      absWorkingDir: root,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      jsx: 'automatic',
+      minifyWhitespace: true,
+      write: false,
+      logLevel: 'silent',
+    }).catch(
+      (error: {
+        errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }>;
+      }) => {
+        throw new SiteError(
+          (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
+            problem(
+              'COMPILE_FAILED',
+              { problem: e.text },
+              e.location
+                ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } }
+                : {},
+            ),
+          ),
+        );
       },
     ),
     loadFonts(),
@@ -62,7 +95,8 @@ export async function compileCardTemplate(root: string, cacheDir: string): Promi
 }
 
 /** A JPEG that starts and ends as one should: a cache file cut short is drawn again. */
-const wholeJpeg = (data: Buffer) => data.length > 4 && data[0] === 0xff && data[1] === 0xd8 && data.at(-2) === 0xff && data.at(-1) === 0xd9;
+const wholeJpeg = (data: Buffer) =>
+  data.length > 4 && data[0] === 0xff && data[1] === 0xd8 && data.at(-2) === 0xff && data.at(-1) === 0xd9;
 
 /** What drawing a card needs besides what it shows: the template and where the photos are. */
 export interface CardContext {
@@ -80,12 +114,17 @@ export interface CardContext {
  * changes with anything drawn on it (text, photo, template, fonts), so a card in the cache costs
  * one read. Used by the build (every page's card) and site dev (a card when it is asked for).
  */
-export async function cardFile(card: CardImage, context: CardContext): Promise<{ path: string; data: Buffer; made: boolean }> {
+export async function cardFile(
+  card: CardImage,
+  context: CardContext,
+): Promise<{ path: string; data: Buffer; made: boolean }> {
   const path = join(context.cacheDir, `${card.key}.jpg`);
   const cached = await readFile(path).catch(() => undefined);
   if (cached && wholeJpeg(cached)) return { path, data: cached, made: false };
   const data = await drawCard(card, context).catch((error: unknown) => {
-    throw new SiteError([problem('CARD_FAILED', { path: card.src, problem: error instanceof Error ? error.message : String(error) })]);
+    throw new SiteError([
+      problem('CARD_FAILED', { path: card.src, problem: error instanceof Error ? error.message : String(error) }),
+    ]);
   });
   await mkdir(context.cacheDir, { recursive: true });
   await writeAtomic(path, data);
@@ -93,7 +132,9 @@ export async function cardFile(card: CardImage, context: CardContext): Promise<{
 }
 
 /** Every page's card, from the cache or drawn, linked into public/cards. */
-export async function makeCards(options: CardContext & { cards: readonly CardImage[]; publicDir: string }): Promise<CardTotals> {
+export async function makeCards(
+  options: CardContext & { cards: readonly CardImage[]; publicDir: string },
+): Promise<CardTotals> {
   const unique = [...new Map(options.cards.map((card) => [card.src, card])).values()];
   // Two at a time: satori's layout runs on this thread, resvg and sharp on libuv's, so two keep
   // both cores busy without holding every photo in memory.
@@ -123,7 +164,12 @@ export async function cropPhoto(file: string, focus: FocalPoint): Promise<Buffer
   const upright = { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
   const region = focusCrop(upright, { width: PHOTO_WIDTH, height: CARD_HEIGHT }, focus);
   // One pass: turned upright, then the region cut from the upright picture, then scaled.
-  return sharp(file).rotate().extract(region).resize(PHOTO_WIDTH, CARD_HEIGHT, { fit: 'fill' }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(file)
+    .rotate()
+    .extract(region)
+    .resize(PHOTO_WIDTH, CARD_HEIGHT, { fit: 'fill' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 async function drawCard(card: CardImage, { template, images, root }: CardContext): Promise<Buffer> {
@@ -144,5 +190,7 @@ async function drawCard(card: CardImage, { template, images, root }: CardContext
   });
   const svg = await satori(element, { width: card.width, height: card.height, fonts: template.fonts });
   const pixels = await renderAsync(svg, { fitTo: { mode: 'original' } });
-  return sharp(pixels.pixels, { raw: { width: pixels.width, height: pixels.height, channels: 4 } }).jpeg(JPEG).toBuffer();
+  return sharp(pixels.pixels, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
+    .jpeg(JPEG)
+    .toBuffer();
 }

@@ -42,13 +42,19 @@ export async function compileTemplates(root: string, cacheDir: string): Promise<
     loader: { '.css': 'text' },
     // Islands inside templates render with Preact on the server too (see preact-alias.ts).
     plugins: [preactForIslands(join(root, 'islands'))],
-  }).catch((error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
-    throw new SiteError(
-      (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
-        problem('COMPILE_FAILED', { problem: e.text }, e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {}),
-      ),
-    );
-  });
+  }).catch(
+    (error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
+      throw new SiteError(
+        (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
+          problem(
+            'COMPILE_FAILED',
+            { problem: e.text },
+            e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {},
+          ),
+        ),
+      );
+    },
+  );
   const code = result.outputFiles[0]!.text;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
   const file = join(cacheDir, `templates.${hash}.mjs`);

@@ -5,12 +5,17 @@ import type { SiteConfig } from '../../shared/config.ts';
 
 /** Theme colours as CSS custom properties: shade 500 in light mode, 400 in dark mode (spec 9). */
 export function themeCss(config: SiteConfig): string {
-  const shades = Object.entries(config.theme.primary).map(([shade, colour]) => `--brand-${shade}:${colour};`).join('');
+  const shades = Object.entries(config.theme.primary)
+    .map(([shade, colour]) => `--brand-${shade}:${colour};`)
+    .join('');
   return `:root{${shades}--accent:${config.theme.accent};--brand:var(--brand-500)}@media (prefers-color-scheme:dark){:root{--brand:var(--brand-400)}}`;
 }
 
 /** templates/styles/site.css bundled and minified, with the theme, under a content-hashed name. */
-export async function buildCss(root: string, config: SiteConfig): Promise<{ path: string; contents: string; inputs: string[] }> {
+export async function buildCss(
+  root: string,
+  config: SiteConfig,
+): Promise<{ path: string; contents: string; inputs: string[] }> {
   const result = await build({
     entryPoints: [join(root, 'templates', 'styles', 'site.css')],
     bundle: true,

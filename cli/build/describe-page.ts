@@ -15,5 +15,7 @@ export function describePage(model: SiteModel, page: PageRoute): Origin {
     return { file: 'content/data/clubs.yaml', entry: clubLabel(model.clubs, index), at: [index, 'id'] };
   }
   const source = model.pages.get(page.route)?.[page.locale].source;
-  return source ? { file: source } : { file: 'site.config.yaml', entry: `route ${page.route}`, at: ['routes', page.route] };
+  return source
+    ? { file: source }
+    : { file: 'site.config.yaml', entry: `route ${page.route}`, at: ['routes', page.route] };
 }

@@ -14,7 +14,12 @@ function questionFacts(event: EventData): EventQuestionFacts[] {
     type: question.type,
     label: question.label,
     required: question.required,
-    ...(question.type === 'number' ? { ...(question.min === undefined ? {} : { min: question.min }), ...(question.max === undefined ? {} : { max: question.max }) } : {}),
+    ...(question.type === 'number'
+      ? {
+          ...(question.min === undefined ? {} : { min: question.min }),
+          ...(question.max === undefined ? {} : { max: question.max }),
+        }
+      : {}),
     ...(question.type === 'select' ? { options: question.options } : {}),
   }));
 }
@@ -27,7 +32,9 @@ function questionFacts(event: EventData): EventQuestionFacts[] {
 export function eventFacts(events: readonly EventItem[], pages: readonly PageRoute[]): EventFacts[] {
   // One pass over the pages, not one per event: a site at scale has thousands of pages.
   const canonical = new Map<string, string>();
-  for (const page of pages) if (page.route === 'event' && page.entity.kind === 'event') canonical.set(`${page.locale}:${page.entity.id}`, page.canonical);
+  for (const page of pages)
+    if (page.route === 'event' && page.entity.kind === 'event')
+      canonical.set(`${page.locale}:${page.entity.id}`, page.canonical);
   const pageOf = (id: number, locale: Locale) => canonical.get(`${locale}:${id}`);
   // By id: the model and the validated content hold events in different orders, and site.json
   // should not change with whichever of the two made it (site build, site dev).

@@ -24,13 +24,19 @@ export function renderFeeds(model: SiteModel, pages: readonly PageRoute[], image
   const { config } = model;
   const absolute = (path: string) => `${config.url}${path === '/' ? '' : path}`;
   const articles = new Map<string, string>();
-  for (const page of pages) if (page.entity.kind === 'news') articles.set(`${page.locale}:${page.entity.id}`, page.canonical);
+  for (const page of pages)
+    if (page.entity.kind === 'news') articles.set(`${page.locale}:${page.entity.id}`, page.canonical);
   return config.locales.all.flatMap((locale: Locale) => {
     const list = routePath(config, 'news', locale);
     const paths = feedPaths(list);
     const text = model.pages.get('news')?.[locale].data;
-    const items = model.news.map((item) => item[locale]).filter((item) => !item.fallback && articles.has(`${locale}:${item.data.id}`));
-    const newest = items.map((item) => item.data.date).sort().at(-1);
+    const items = model.news
+      .map((item) => item[locale])
+      .filter((item) => !item.fallback && articles.has(`${locale}:${item.data.id}`));
+    const newest = items
+      .map((item) => item.data.date)
+      .sort()
+      .at(-1);
     const feed = new Feed({
       id: absolute(list),
       link: absolute(list),
@@ -47,7 +53,9 @@ export function renderFeeds(model: SiteModel, pages: readonly PageRoute[], image
     });
     for (const item of items) {
       const link = absolute(articles.get(`${locale}:${item.data.id}`)!);
-      const photo = images[item.data.image]?.variants.find((variant) => variant.width >= 1024) ?? images[item.data.image]?.variants.at(-1);
+      const photo =
+        images[item.data.image]?.variants.find((variant) => variant.width >= 1024) ??
+        images[item.data.image]?.variants.at(-1);
       feed.addItem({
         title: item.data.title,
         id: link,

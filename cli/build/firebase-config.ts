@@ -3,7 +3,13 @@ import { FIREBASE_FUNCTION } from '../../functions/firebase/config.ts';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { baseSecurityHeaders, cacheControl, HSTS, IMMUTABLE_PREFIXES } from '../../functions/security-headers.ts';
 import { contentSecurityPolicy } from '../../functions/csp.ts';
-import { escapeRegex, firebaseRedirects, overflowRewriteRegexes, prefixRewriteRegexes, type Rule } from './firebase-redirects.ts';
+import {
+  escapeRegex,
+  firebaseRedirects,
+  overflowRewriteRegexes,
+  prefixRewriteRegexes,
+  type Rule,
+} from './firebase-redirects.ts';
 
 /**
  * dist/firebase.json: Hosting serves public/ with the same URLs, redirects and headers as
@@ -16,7 +22,9 @@ const fn = { function: { functionId: FIREBASE_FUNCTION.functionId, region: FIREB
 export function routeGlob(pattern: string): string {
   return pattern
     .split('/')
-    .map((part, index, parts) => (part === '*' && index === parts.length - 1 ? '**' : part.startsWith(':') ? '*' : part))
+    .map((part, index, parts) =>
+      part === '*' && index === parts.length - 1 ? '**' : part.startsWith(':') ? '*' : part,
+    )
     .join('/');
 }
 
@@ -29,7 +37,13 @@ const header = (key: string, value: string) => ({ key, value });
 export function firstSegmentNotIn(words: readonly string[]): string {
   const escapeInClass = (char: string) => char.replace(/[\\^\]-]/g, '\\$&');
   const segment = (prefix: string): string => {
-    const next = [...new Set(words.filter((word) => word.startsWith(prefix) && word.length > prefix.length).map((word) => word[prefix.length] as string))].sort();
+    const next = [
+      ...new Set(
+        words
+          .filter((word) => word.startsWith(prefix) && word.length > prefix.length)
+          .map((word) => word[prefix.length] as string),
+      ),
+    ].sort();
     const alternatives = [
       // The segment may end here unless it would spell a word.
       ...(words.includes(prefix) ? [] : ['']),
@@ -42,11 +56,23 @@ export function firstSegmentNotIn(words: readonly string[]): string {
 }
 
 /** The first path segments of the function routes (`api`, `mail`): header rules never match under them. */
-export const functionSegments = (): string[] => [...new Set(routes.map((route) => route.pattern.split('/')[1] ?? ''))].sort();
+export const functionSegments = (): string[] =>
+  [...new Set(routes.map((route) => route.pattern.split('/')[1] ?? ''))].sort();
 
-export function firebaseConfig(options: { site: SiteManifest; redirects: readonly Rule[]; scriptHashes: readonly string[]; runtime: string }) {
-  const functionRewrites = [...new Set(routes.map((route) => routeGlob(route.pattern)))].map((source) => ({ source, ...fn }));
-  const shellRewrites = options.site.rewrites.map(({ source, destination }) => ({ source: routeGlob(source), destination }));
+export function firebaseConfig(options: {
+  site: SiteManifest;
+  redirects: readonly Rule[];
+  scriptHashes: readonly string[];
+  runtime: string;
+}) {
+  const functionRewrites = [...new Set(routes.map((route) => routeGlob(route.pattern)))].map((source) => ({
+    source,
+    ...fn,
+  }));
+  const shellRewrites = options.site.rewrites.map(({ source, destination }) => ({
+    source: routeGlob(source),
+    destination,
+  }));
   const prefixRewrites = prefixRewriteRegexes(options.redirects).map((regex) => ({ regex, ...fn }));
   const { redirects, overflow } = firebaseRedirects(options.redirects);
   const overflowRewrites = overflowRewriteRegexes(overflow).map((regex) => ({ regex, ...fn }));
@@ -64,7 +90,13 @@ export function firebaseConfig(options: { site: SiteManifest; redirects: readonl
       trailingSlash: false,
       redirects,
       // First match wins; Hosting consults rewrites only when no file matched.
-      rewrites: [...functionRewrites, ...shellRewrites, ...overflowRewrites, ...prefixRewrites, { source: '/en/**', ...fn }],
+      rewrites: [
+        ...functionRewrites,
+        ...shellRewrites,
+        ...overflowRewrites,
+        ...prefixRewrites,
+        { source: '/en/**', ...fn },
+      ],
       // For headers the last matching rule wins, so the general rule comes first. Hosting's header
       // rules replace a function's own headers (its cache-control too), so they match files only:
       // never a path under a function route, whose answers set their own (private or shared).
@@ -83,7 +115,14 @@ export function firebaseConfig(options: { site: SiteManifest; redirects: readonl
       ],
     },
     // *.local (the emulator's .secret.local and .env.local) never leaves this machine.
-    functions: [{ source: 'functions', codebase: 'default', runtime: options.runtime, ignore: ['node_modules', '.git', 'firebase-debug.log', 'firebase-debug.*.log', '*.local'] }],
+    functions: [
+      {
+        source: 'functions',
+        codebase: 'default',
+        runtime: options.runtime,
+        ignore: ['node_modules', '.git', 'firebase-debug.log', 'firebase-debug.*.log', '*.local'],
+      },
+    ],
     emulators: { ui: { enabled: false } },
   };
 }

@@ -1,4 +1,3 @@
-
 /**
  * The redirect map in Firebase Hosting's terms. Hosting applies redirects before files, so only
  * exact rules can be Hosting redirects; prefix rules (`/nieuws/12-*`, which also cover the right
@@ -49,7 +48,10 @@ export function regexChunks(parts: string[], wrap: (alternation: string) => stri
  * rewritten to the function, which answers from the same map. A redirect source is never a
  * file (the build refuses that collision), so sending it to the function loses nothing.
  */
-export function firebaseRedirects(rules: readonly Rule[], limit = FIREBASE_REDIRECT_LIMIT): { redirects: FirebaseRedirect[]; overflow: Rule[] } {
+export function firebaseRedirects(
+  rules: readonly Rule[],
+  limit = FIREBASE_REDIRECT_LIMIT,
+): { redirects: FirebaseRedirect[]; overflow: Rule[] } {
   const exact = rules.filter((rule) => !rule.from.endsWith('*'));
   if (exact.length <= limit) return { redirects: exact.map(single), overflow: [] };
   const groups = new Map<string, Rule[]>();
@@ -64,7 +66,14 @@ export function firebaseRedirects(rules: readonly Rule[], limit = FIREBASE_REDIR
   for (const group of ordered) {
     const first = group[0] as Rule;
     const paths = group.map((rule) => escapeRegex(rule.from.length > 1 ? rule.from.replace(/\/+$/, '') : rule.from));
-    const folded = group.length === 1 ? group.map(single) : regexChunks(paths, (alternation) => `^(?:${alternation})/?$`).map((regex) => ({ regex, destination: first.to, type: first.status }));
+    const folded =
+      group.length === 1
+        ? group.map(single)
+        : regexChunks(paths, (alternation) => `^(?:${alternation})/?$`).map((regex) => ({
+            regex,
+            destination: first.to,
+            type: first.status,
+          }));
     if (redirects.length + folded.length <= limit) redirects.push(...folded);
     else overflow.push(...group);
   }

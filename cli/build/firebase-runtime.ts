@@ -36,16 +36,19 @@ const nodeRuntimes = (table: RuntimeTable) =>
     .sort((a, b) => nodeMajor(a) - nodeMajor(b));
 
 /** Whether firebase-tools deploys a runtime of these facts at `now` (its guardVersionSupport test). */
-const deployableAt = (facts: RuntimeFacts, now: Date) => new Date(facts.decommissionDate) > now && facts.status !== 'experimental';
+const deployableAt = (facts: RuntimeFacts, now: Date) =>
+  new Date(facts.decommissionDate) > now && facts.status !== 'experimental';
 
-const deployableNodeRuntimes = (table: RuntimeTable, now: Date) => nodeRuntimes(table).filter((runtime) => deployableAt(table[runtime] as RuntimeFacts, now));
+const deployableNodeRuntimes = (table: RuntimeTable, now: Date) =>
+  nodeRuntimes(table).filter((runtime) => deployableAt(table[runtime] as RuntimeFacts, now));
 
 /** Why firebase-tools would refuse to deploy `runtime` at `now`, or undefined when it deploys it. */
 export function runtimeRefusal(runtime: string, table: RuntimeTable, now = new Date()): string | undefined {
   const facts = table[runtime];
   const others = `firebase-tools deploys ${deployableNodeRuntimes(table, now).join(', ') || 'no Node.js runtime'}`;
   if (!facts) return `"${runtime}" is not a runtime firebase-tools knows (${others})`;
-  if (new Date(facts.decommissionDate) <= now) return `${facts.friendly} was decommissioned on ${facts.decommissionDate} (${others})`;
+  if (new Date(facts.decommissionDate) <= now)
+    return `${facts.friendly} was decommissioned on ${facts.decommissionDate} (${others})`;
   if (facts.status === 'experimental') return `${facts.friendly} is experimental (${others})`;
   return undefined;
 }
@@ -59,7 +62,10 @@ export function chooseNodeRuntime(table: RuntimeTable, now = new Date()): string
   const deployable = deployableNodeRuntimes(table, now);
   const current = deployable.find((runtime) => new Date((table[runtime] as RuntimeFacts).deprecationDate) > now);
   const chosen = current ?? deployable.at(-1);
-  if (!chosen) throw new Error(`firebase-tools deploys no Node.js runtime on ${now.toISOString().slice(0, 10)}: update firebase-tools`);
+  if (!chosen)
+    throw new Error(
+      `firebase-tools deploys no Node.js runtime on ${now.toISOString().slice(0, 10)}: update firebase-tools`,
+    );
   return chosen;
 }
 

@@ -2,7 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** Writes the stage's files and counts them for the build summary. */
-export async function writeAll(files: Array<{ path: string; contents: string | Uint8Array }>): Promise<{ files: number; bytes: number }> {
+export async function writeAll(
+  files: Array<{ path: string; contents: string | Uint8Array }>,
+): Promise<{ files: number; bytes: number }> {
   let bytes = 0;
   for (const file of files) {
     await mkdir(dirname(file.path), { recursive: true });

@@ -44,7 +44,9 @@ function resolveFrom(lock: LockFile, from: string, name: string): string | undef
 
 /** The edges npm installs: dependencies and required peers, and optional dependencies (optional peers it leaves out). */
 function edges(entry: LockPackage): Array<{ name: string; optional: boolean }> {
-  const requiredPeers = Object.keys(entry.peerDependencies ?? {}).filter((name) => entry.peerDependenciesMeta?.[name]?.optional !== true);
+  const requiredPeers = Object.keys(entry.peerDependencies ?? {}).filter(
+    (name) => entry.peerDependenciesMeta?.[name]?.optional !== true,
+  );
   return [
     ...[...Object.keys(entry.dependencies ?? {}), ...requiredPeers].map((name) => ({ name, optional: false })),
     ...Object.keys(entry.optionalDependencies ?? {}).map((name) => ({ name, optional: true })),
@@ -57,7 +59,11 @@ function edges(entry: LockPackage): Array<{ name: string; optional: boolean }> {
  */
 export function dependencyClosure(lock: LockFile, names: readonly string[]): Map<string, { optional: boolean }> {
   const found = new Map<string, { optional: boolean }>();
-  const queue: Array<{ from: string; name: string; optional: boolean }> = names.map((name) => ({ from: '', name, optional: false }));
+  const queue: Array<{ from: string; name: string; optional: boolean }> = names.map((name) => ({
+    from: '',
+    name,
+    optional: false,
+  }));
   while (queue.length) {
     const { from, name, optional } = queue.shift() as (typeof queue)[number];
     const path = resolveFrom(lock, from, name);
@@ -102,15 +108,31 @@ export interface FunctionsPackage {
   packageLock: Record<string, unknown>;
 }
 
-export function functionsPackage(lock: LockFile, options: { names: readonly string[]; node: string; description: string }): FunctionsPackage {
+export function functionsPackage(
+  lock: LockFile,
+  options: { names: readonly string[]; node: string; description: string },
+): FunctionsPackage {
   const dependencies = Object.fromEntries(options.names.map((name) => [name, lockedVersion(lock, name)]));
   const name = 'site-functions';
-  const packageJson = { name, private: true, description: options.description, main: 'index.js', engines: { node: options.node }, dependencies };
+  const packageJson = {
+    name,
+    private: true,
+    description: options.description,
+    main: 'index.js',
+    engines: { node: options.node },
+    dependencies,
+  };
   const packages: Record<string, LockPackage> = { '': { name, dependencies, engines: { node: options.node } } };
   const closure = dependencyClosure(lock, options.names);
   for (const path of [...closure.keys()].sort()) {
     // The project's flags say how the project reaches a package; here everything is a run-time need.
-    const { dev: _dev, devOptional: _devOptional, optional: _optional, peer: _peer, ...entry } = lock.packages[path] as LockPackage;
+    const {
+      dev: _dev,
+      devOptional: _devOptional,
+      optional: _optional,
+      peer: _peer,
+      ...entry
+    } = lock.packages[path] as LockPackage;
     packages[path] = closure.get(path)?.optional ? { ...entry, optional: true } : entry;
   }
   return { packageJson, packageLock: { name, lockfileVersion: 3, requires: true, packages } };

@@ -60,7 +60,11 @@ export function bundleFunctions(root: string): Promise<OutputFile[]> {
     (error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
       throw new SiteError(
         (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
-          problem('COMPILE_FAILED', { problem: e.text }, e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {}),
+          problem(
+            'COMPILE_FAILED',
+            { problem: e.text },
+            e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {},
+          ),
         ),
       );
     },
@@ -71,7 +75,10 @@ export function bundleFunctions(root: string): Promise<OutputFile[]> {
 async function readLock(root: string): Promise<LockFile> {
   const file = lockfileOf(root, FUNCTIONS_PACKAGES[0]);
   const text = file ? await readFile(file, 'utf8').catch(() => undefined) : undefined;
-  if (!file || text === undefined) throw new SiteError([problem('FUNCTIONS_LOCK_MISSING', { file: file ?? `${FUNCTIONS_PACKAGES[0]} (not installed)` })]);
+  if (!file || text === undefined)
+    throw new SiteError([
+      problem('FUNCTIONS_LOCK_MISSING', { file: file ?? `${FUNCTIONS_PACKAGES[0]} (not installed)` }),
+    ]);
   return JSON.parse(text) as LockFile;
 }
 
@@ -82,14 +89,20 @@ async function readLock(root: string): Promise<LockFile> {
  */
 async function settingsFiles(root: string): Promise<Array<{ name: string; contents: string }>> {
   const dir = join(root, 'functions');
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => /^\.env(\.[\w.-]+)?$|^\.secret\.local$/.test(name)).sort();
+  const names = (await readdir(dir).catch(() => [] as string[]))
+    .filter((name) => /^\.env(\.[\w.-]+)?$|^\.secret\.local$/.test(name))
+    .sort();
   return Promise.all(names.map(async (name) => ({ name, contents: await readFile(join(dir, name), 'utf8') })));
 }
 
 export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ files: number; bytes: number }> {
   const parsed = siteManifestSchema.safeParse(options.site);
   if (!parsed.success) {
-    throw new SiteError(parsed.error.issues.map((issue) => problem('INTERNAL', { problem: `site.json ${issue.path.join('.')}: ${issue.message}` })));
+    throw new SiteError(
+      parsed.error.issues.map((issue) =>
+        problem('INTERNAL', { problem: `site.json ${issue.path.join('.')}: ${issue.message}` }),
+      ),
+    );
   }
   const site = parsed.data;
   const notFoundEnglish = await readFile(join(options.outDir, 'public', site.notFound.en), 'utf8').catch(() => null);
@@ -98,13 +111,17 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ 
   const functionsDir = join(options.outDir, 'functions');
   await rm(functionsDir, { recursive: true, force: true });
   const runtimes = firebaseRuntimes();
-  if (!runtimes) throw new SiteError([problem('FIREBASE_TOOLS_MISSING', { needed: 'The build writes dist/functions for Firebase' })]);
+  if (!runtimes)
+    throw new SiteError([
+      problem('FIREBASE_TOOLS_MISSING', { needed: 'The build writes dist/functions for Firebase' }),
+    ]);
   const runtime = chooseNodeRuntime(runtimes);
   const lock = await readLock(packageRoot());
   const { packageJson, packageLock } = functionsPackage(lock, {
     names: FUNCTIONS_PACKAGES,
     node: runtimeNodeVersion(runtime),
-    description: 'Server functions of the site (mail, session, staging login, event registrations), built by `site build`.',
+    description:
+      'Server functions of the site (mail, session, staging login, event registrations), built by `site build`.',
   });
   return writeAll([
     ...bundle.map((file) => ({ path: join(functionsDir, basename(file.path)), contents: file.contents })),
@@ -113,7 +130,13 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ 
     ...(notFoundEnglish === null ? [] : [{ path: join(functionsDir, NOT_FOUND_EN), contents: notFoundEnglish }]),
     { path: join(functionsDir, 'package.json'), contents: `${JSON.stringify(packageJson, null, 2)}\n` },
     { path: join(functionsDir, 'package-lock.json'), contents: `${JSON.stringify(packageLock, null, 2)}\n` },
-    ...(await settingsFiles(options.root)).map((file) => ({ path: join(functionsDir, file.name), contents: file.contents })),
-    { path: join(options.outDir, 'firebase.json'), contents: `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes: options.scriptHashes, runtime }), null, 2)}\n` },
+    ...(await settingsFiles(options.root)).map((file) => ({
+      path: join(functionsDir, file.name),
+      contents: file.contents,
+    })),
+    {
+      path: join(options.outDir, 'firebase.json'),
+      contents: `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes: options.scriptHashes, runtime }), null, 2)}\n`,
+    },
   ]);
 }

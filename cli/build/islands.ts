@@ -39,8 +39,15 @@ export async function islandEntries(root: string): Promise<Record<string, string
   return entries;
 }
 
-function entryOutputs(metafile: Metafile, root: string, entries: Record<string, string>, outdir: string): Record<string, string> {
-  const byInput = new Map(Object.entries(entries).map(([name, file]) => [relative(root, file).split('\\').join('/'), name]));
+function entryOutputs(
+  metafile: Metafile,
+  root: string,
+  entries: Record<string, string>,
+  outdir: string,
+): Record<string, string> {
+  const byInput = new Map(
+    Object.entries(entries).map(([name, file]) => [relative(root, file).split('\\').join('/'), name]),
+  );
   const manifest: Record<string, string> = {};
   for (const [output, meta] of Object.entries(metafile.outputs)) {
     const name = meta.entryPoint ? byInput.get(meta.entryPoint) : undefined;
@@ -77,19 +84,30 @@ export async function bundleIslands(root: string): Promise<IslandsBundle> {
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [preactForIslands(join(root, 'islands'))],
-  }).catch((error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
-    throw new SiteError(
-      (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
-        problem('COMPILE_FAILED', { problem: e.text }, e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {}),
-      ),
-    );
-  });
+  }).catch(
+    (error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
+      throw new SiteError(
+        (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
+          problem(
+            'COMPILE_FAILED',
+            { problem: e.text },
+            e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {},
+          ),
+        ),
+      );
+    },
+  );
   const files = result.outputFiles.map((file) => {
     const meta = result.metafile.outputs[relative(root, file.path).split('\\').join('/')];
     const contains = Object.entries(meta?.inputs ?? {})
       .filter(([, input]) => input.bytesInOutput > 0)
       .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
-      .map(([input]) => input.replace(/^node_modules\/((?:@[^/]+\/)?[^/]+)\/(?:(dist|src)\/|([^/]+)\/).*$/, (_, name: string, _top?: string, sub?: string) => (sub ? `${name}/${sub}` : name)));
+      .map(([input]) =>
+        input.replace(
+          /^node_modules\/((?:@[^/]+\/)?[^/]+)\/(?:(dist|src)\/|([^/]+)\/).*$/,
+          (_, name: string, _top?: string, sub?: string) => (sub ? `${name}/${sub}` : name),
+        ),
+      );
     return {
       path: islandsPath + relative(outdir, file.path).split('\\').join('/'),
       contents: file.contents,
@@ -98,16 +116,25 @@ export async function bundleIslands(root: string): Promise<IslandsBundle> {
       contains: [...new Set(contains)],
     };
   });
-  return { manifest: entryOutputs(result.metafile, root, entries, outdir), files, inputs: Object.keys(result.metafile.inputs) };
+  return {
+    manifest: entryOutputs(result.metafile, root, entries, outdir),
+    files,
+    inputs: Object.keys(result.metafile.inputs),
+  };
 }
 
 /**
  * The build stage: bundle, write into <out>/public/islands/, and write <out>/islands.json (the
  * manifest with every file's size, for scripts/js-budget.mjs and tests); returns what pages need.
  */
-export async function buildIslands(root: string, output: { write(path: string, contents: string | Uint8Array): Promise<void> }): Promise<IslandsBundle> {
+export async function buildIslands(
+  root: string,
+  output: { write(path: string, contents: string | Uint8Array): Promise<void> },
+): Promise<IslandsBundle> {
   const bundle = await bundleIslands(root);
-  const sizes = Object.fromEntries(bundle.files.map((file) => [file.path, { bytes: file.bytes, gzip: file.gzipBytes, contains: file.contains }]));
+  const sizes = Object.fromEntries(
+    bundle.files.map((file) => [file.path, { bytes: file.bytes, gzip: file.gzipBytes, contains: file.contains }]),
+  );
   await Promise.all([
     ...bundle.files.map((file) => output.write(`public${file.path}`, file.contents)),
     output.write('islands.json', `${JSON.stringify({ islands: bundle.manifest, files: sizes }, null, 2)}\n`),

@@ -8,7 +8,11 @@ import { eventFacts, registrationPage } from './event-facts.ts';
  * dist/site.json: what `site serve` needs to know of the site without the sources.
  * `events`: the site's events (model or validated content), for the registration functions.
  */
-export function siteManifest(config: SiteConfig, pages: PageRoute[], events: Parameters<typeof eventFacts>[0] = []): SiteManifestInput {
+export function siteManifest(
+  config: SiteConfig,
+  pages: PageRoute[],
+  events: Parameters<typeof eventFacts>[0] = [],
+): SiteManifestInput {
   const registration = registrationPage(pages);
   const shells = pages.filter((page) => page.shell && page.entity.kind !== 'status');
   return {
@@ -20,10 +24,19 @@ export function siteManifest(config: SiteConfig, pages: PageRoute[], events: Par
     notFound: { nl: '/404.html', en: '/en/404.html' },
     home: { nl: routePath(config, 'home', 'nl'), en: routePath(config, 'home', 'en') },
     stagingLogin: { nl: routePath(config, 'staging-login', 'nl'), en: routePath(config, 'staging-login', 'en') },
-    stagingLoginFailed: { nl: routePath(config, 'staging-login-failed', 'nl'), en: routePath(config, 'staging-login-failed', 'en') },
+    stagingLoginFailed: {
+      nl: routePath(config, 'staging-login-failed', 'nl'),
+      en: routePath(config, 'staging-login-failed', 'en'),
+    },
     formResults: {
-      sent: { nl: routePath(config, 'form-sent', 'nl', { id: '[id]' }), en: routePath(config, 'form-sent', 'en', { id: '[id]' }) },
-      failed: { nl: routePath(config, 'form-failed', 'nl', { id: '[id]' }), en: routePath(config, 'form-failed', 'en', { id: '[id]' }) },
+      sent: {
+        nl: routePath(config, 'form-sent', 'nl', { id: '[id]' }),
+        en: routePath(config, 'form-sent', 'en', { id: '[id]' }),
+      },
+      failed: {
+        nl: routePath(config, 'form-failed', 'nl', { id: '[id]' }),
+        en: routePath(config, 'form-failed', 'en', { id: '[id]' }),
+      },
     },
     rewrites: shells.flatMap((page) =>
       page.paths.map((path) => ({ source: path.replace('[id]', ':id'), destination: `/${outputFile(path)}` })),

@@ -17,7 +17,8 @@ function markdownTexts(content: ValidContent): Set<string> {
     for (const item of content[collection]) {
       for (const localized of [item.nl, item.en]) {
         texts.add(localized.body);
-        for (const { value } of fields.flatMap((pattern) => fieldValues(localized.data, pattern))) if (typeof value === 'string') texts.add(value);
+        for (const { value } of fields.flatMap((pattern) => fieldValues(localized.data, pattern)))
+          if (typeof value === 'string') texts.add(value);
       }
     }
   }
@@ -32,7 +33,9 @@ function markdownTexts(content: ValidContent): Set<string> {
 function readCache(text: string): Record<string, string> {
   const parsed: unknown = JSON.parse(text);
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-  return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /**
@@ -40,7 +43,11 @@ function readCache(text: string): Record<string, string> {
  * .site/cache: an unchanged text is never rendered twice. What is new is rendered across
  * the worker threads when there are many.
  */
-export async function renderSiteMarkdown(content: ValidContent, cacheDir: string, pool: WorkerPool | undefined): Promise<{ html: (markdown: string) => string; rendered: number; cached: number }> {
+export async function renderSiteMarkdown(
+  content: ValidContent,
+  cacheDir: string,
+  pool: WorkerPool | undefined,
+): Promise<{ html: (markdown: string) => string; rendered: number; cached: number }> {
   const file = join(cacheDir, 'markdown.json');
   const cache: Record<string, string> = await readFile(file, 'utf8')
     .then(readCache)
@@ -48,7 +55,8 @@ export async function renderSiteMarkdown(content: ValidContent, cacheDir: string
   const texts = [...markdownTexts(content)];
   const keys = texts.map(hashOf);
   const missing = texts.filter((_, index) => cache[keys[index]!] === undefined);
-  const rendered = pool && missing.length > 200 ? await pool.map<string, string>('markdown', missing) : missing.map(renderMarkdown);
+  const rendered =
+    pool && missing.length > 200 ? await pool.map<string, string>('markdown', missing) : missing.map(renderMarkdown);
   const byText = new Map<string, string>();
   const kept: Record<string, string> = {};
   missing.forEach((text, index) => byText.set(text, rendered[index]!));

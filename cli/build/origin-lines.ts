@@ -14,7 +14,10 @@ export function originLines(content: ContentFiles): (origin: Origin) => number |
     if (!sources.has(file)) {
       const text = content.files.find((candidate) => candidate.path === file)?.text;
       const split = text !== undefined && file.endsWith('.md') ? splitFrontMatter(text, file) : undefined;
-      sources.set(file, text === undefined ? undefined : split ? ('meta' in split ? split.meta : undefined) : parseYaml(text, file));
+      sources.set(
+        file,
+        text === undefined ? undefined : split ? ('meta' in split ? split.meta : undefined) : parseYaml(text, file),
+      );
     }
     return sources.get(file);
   };

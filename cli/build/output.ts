@@ -88,7 +88,9 @@ async function pruneBuilds(out: string, current: string, previous: string | unde
   const keep = new Set([basename(current), previous && dirname(previous) === store ? basename(previous) : undefined]);
   const builds = await readdir(store).catch(() => []);
   await Promise.all(
-    builds.filter((name) => !keep.has(name) && !runningElsewhere(name)).map((name) => rm(join(store, name), { recursive: true, force: true })),
+    builds
+      .filter((name) => !keep.has(name) && !runningElsewhere(name))
+      .map((name) => rm(join(store, name), { recursive: true, force: true })),
   );
   const linkPrefix = `${basename(out)}.link-`;
   const links = (await readdir(dirname(out))).filter((name) => name.startsWith(linkPrefix) && !runningElsewhere(name));
@@ -105,7 +107,9 @@ export async function tidyBuilds(out: string, completeMarker: string): Promise<v
   const current = await currentBuild(out);
   if (!current) return;
   const store = buildsFolder(out);
-  const older = (await readdir(store).catch(() => [])).filter((name) => name < basename(current) && existsSync(join(store, name, completeMarker))).sort();
+  const older = (await readdir(store).catch(() => []))
+    .filter((name) => name < basename(current) && existsSync(join(store, name, completeMarker)))
+    .sort();
   await pruneBuilds(out, current, older.length ? join(store, older.at(-1)!) : undefined);
 }
 

@@ -63,7 +63,10 @@ export class PagePrinter {
   private item(collection: string, id: number): unknown {
     let index = this.byId.get(collection);
     if (!index) {
-      const items = ((this.model as unknown as Record<string, unknown>)[collection] ?? []) as Array<{ id?: number; nl?: { data: { id: number } } }>;
+      const items = ((this.model as unknown as Record<string, unknown>)[collection] ?? []) as Array<{
+        id?: number;
+        nl?: { data: { id: number } };
+      }>;
       index = new Map(items.map((item) => [item.id ?? item.nl!.data.id, item]));
       this.byId.set(collection, index);
     }
@@ -74,5 +77,7 @@ export class PagePrinter {
 function digest(value: unknown): string {
   // A Map (the pages of text, read whole when a template iterates them) by its entries.
   const text = JSON.stringify(value, (_, item: unknown) => (item instanceof Map ? [...item] : item));
-  return createHash('sha256').update(text ?? 'undefined').digest('base64url');
+  return createHash('sha256')
+    .update(text ?? 'undefined')
+    .digest('base64url');
 }

@@ -55,11 +55,16 @@ export function renderAndWrite(templates: TemplateModule, pages: PageRoute[], co
     const found: PageFound = {};
     const recorded = recordReads(context.model);
     try {
-      html = templates.renderPage({ page, model: recorded.model, images: context.images, assets: context.assets, buildDate: context.buildDate }, found);
+      html = templates.renderPage(
+        { page, model: recorded.model, images: context.images, assets: context.assets, buildDate: context.buildDate },
+        found,
+      );
       outcome.reads[pageId(page)] = recorded.reads();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      outcome.problems.push(problem('TEMPLATE_FAILED', { path: page.paths[0]!, template: page.route, problem: message }));
+      outcome.problems.push(
+        problem('TEMPLATE_FAILED', { path: page.paths[0]!, template: page.route, problem: message }),
+      );
       continue;
     }
     // Read here, while the page is in memory: the CSP of firebase.json needs every inline script.

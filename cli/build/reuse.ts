@@ -11,7 +11,11 @@ export interface ReusePlan {
 }
 
 /** Which pages must be rendered: those whose fingerprint differs from the previous build's (all, without one). */
-export function planReuse(pages: PageRoute[], fingerprints: Record<string, string> | undefined, previous: BuildState | undefined): ReusePlan {
+export function planReuse(
+  pages: PageRoute[],
+  fingerprints: Record<string, string> | undefined,
+  previous: BuildState | undefined,
+): ReusePlan {
   const plan: ReusePlan = { unchanged: [], changed: [] };
   for (const page of pages) {
     const print = fingerprints?.[pageId(page)];
@@ -24,7 +28,11 @@ export function planReuse(pages: PageRoute[], fingerprints: Record<string, strin
  * Hard-link an unchanged page's files from the previous build: no render, no copy. A page
  * whose old file is gone (or on another disk) is handed back to be rendered.
  */
-export async function linkUnchanged(pages: PageRoute[], previousDir: string, dir: string): Promise<{ linked: number; failed: PageRoute[] }> {
+export async function linkUnchanged(
+  pages: PageRoute[],
+  previousDir: string,
+  dir: string,
+): Promise<{ linked: number; failed: PageRoute[] }> {
   let linked = 0;
   const failed: PageRoute[] = [];
   const madeDirs = new Set<string>();
@@ -54,7 +62,11 @@ export async function linkUnchanged(pages: PageRoute[], previousDir: string, dir
  * What the previous build found on the pages linked from it (not rendered again): their
  * inline-script hashes or their cards.
  */
-export function keptFromPrevious<T>(unchanged: PageRoute[], rendered: PageRoute[], previous: Record<string, T> | undefined): Record<string, T> {
+export function keptFromPrevious<T>(
+  unchanged: PageRoute[],
+  rendered: PageRoute[],
+  previous: Record<string, T> | undefined,
+): Record<string, T> {
   const kept: Record<string, T> = {};
   const again = new Set(rendered.map(pageId));
   for (const page of unchanged) {

@@ -18,7 +18,11 @@ const ABANDONED_MS = 10 * 60_000;
 const MANIFEST = 'index.json';
 
 /** Names an index by everything it is made from: Pagefind's version and options, each page's URL and bytes. */
-export function searchKey(parts: { version: string; options: unknown; pages: ReadonlyArray<{ url: string; content: string }> }): string {
+export function searchKey(parts: {
+  version: string;
+  options: unknown;
+  pages: ReadonlyArray<{ url: string; content: string }>;
+}): string {
   const digest = createHash('sha256').update(`${parts.version}\0${JSON.stringify(parts.options)}\0`);
   for (const page of parts.pages) digest.update(`${page.url}\0${page.content.length}\0`).update(page.content);
   return digest.digest('base64url');
@@ -41,7 +45,10 @@ export class SearchCache {
   /** What the cache holds under `key`, if it has it whole; it counts as used now. */
   async find(key: string): Promise<SearchIndexFiles | undefined> {
     const manifest = join(this.entry(key), MANIFEST);
-    const found = await readFile(manifest, 'utf8').then((text) => JSON.parse(text) as SearchIndexFiles, () => undefined);
+    const found = await readFile(manifest, 'utf8').then(
+      (text) => JSON.parse(text) as SearchIndexFiles,
+      () => undefined,
+    );
     if (found) {
       const now = new Date();
       await utimes(manifest, now, now).catch(() => undefined); // pruned meanwhile: the caller finds out when it reads
@@ -50,10 +57,18 @@ export class SearchCache {
   }
 
   /** Keeps a made index under its key (an index another build stored first is as good). */
-  async store(key: string, index: { pages: number; languages: string[]; files: ReadonlyArray<{ path: string; content: Uint8Array }> }, options: { replace?: boolean } = {}): Promise<SearchIndexFiles> {
+  async store(
+    key: string,
+    index: { pages: number; languages: string[]; files: ReadonlyArray<{ path: string; content: Uint8Array }> },
+    options: { replace?: boolean } = {},
+  ): Promise<SearchIndexFiles> {
     await mkdir(this.dir, { recursive: true });
     const temporary = join(this.dir, `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    const manifest: SearchIndexFiles = { pages: index.pages, languages: index.languages, files: index.files.map((file) => ({ path: file.path, bytes: file.content.byteLength })) };
+    const manifest: SearchIndexFiles = {
+      pages: index.pages,
+      languages: index.languages,
+      files: index.files.map((file) => ({ path: file.path, bytes: file.content.byteLength })),
+    };
     try {
       for (const file of index.files) {
         await mkdir(dirname(join(temporary, file.path)), { recursive: true });
@@ -77,13 +92,19 @@ export class SearchCache {
     const names = await readdir(this.dir).catch(() => [] as string[]);
     const entries = await Promise.all(
       names.map(async (name) => {
-        const used = name.endsWith('.tmp') ? undefined : await stat(join(this.dir, name, MANIFEST)).catch(() => undefined);
+        const used = name.endsWith('.tmp')
+          ? undefined
+          : await stat(join(this.dir, name, MANIFEST)).catch(() => undefined);
         const made = await stat(join(this.dir, name)).catch(() => undefined);
         return { name, used: used?.mtimeMs, made: made?.mtimeMs ?? 0 };
       }),
     );
     const complete = entries.filter((entry) => entry.used !== undefined).sort((a, b) => b.used! - a.used!);
     const abandoned = entries.filter((entry) => entry.used === undefined && Date.now() - entry.made > ABANDONED_MS);
-    await Promise.all([...complete.slice(KEEP), ...abandoned].map((entry) => rm(join(this.dir, entry.name), { recursive: true, force: true })));
+    await Promise.all(
+      [...complete.slice(KEEP), ...abandoned].map((entry) =>
+        rm(join(this.dir, entry.name), { recursive: true, force: true }),
+      ),
+    );
   }
 }

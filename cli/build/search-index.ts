@@ -27,11 +27,21 @@ export const SEARCH_FOLDER = 'pagefind';
  */
 export function searchablePages(pages: readonly PageRoute[]): PageRoute[] {
   const skipped = new Set(['login', 'event-signup', 'search', 'registrations']);
-  return pages.filter((page) => isListed(page) && page.alternates && page.entity.kind !== 'status' && page.entity.kind !== 'listing' && !skipped.has(page.route));
+  return pages.filter(
+    (page) =>
+      isListed(page) &&
+      page.alternates &&
+      page.entity.kind !== 'status' &&
+      page.entity.kind !== 'listing' &&
+      !skipped.has(page.route),
+  );
 }
 
 /** What Pagefind is asked: only <main>, without what every page of its kind repeats. */
-const PAGEFIND_OPTIONS = { rootSelector: 'main', excludeSelectors: ['.crumbs', '.signup-call', '.article-foot', 'form', 'site-island'] };
+const PAGEFIND_OPTIONS = {
+  rootSelector: 'main',
+  excludeSelectors: ['.crumbs', '.signup-call', '.article-foot', 'form', 'site-island'],
+};
 
 /** Pagefind's version, part of the cache key: another Pagefind may make another index. */
 async function pagefindVersion(): Promise<string> {
@@ -51,7 +61,11 @@ export interface SearchablePage {
  * unless an earlier build, of this output folder or another, or site dev, indexed the very same
  * pages. Its files are in `dir`.
  */
-export async function searchIndex(pages: readonly SearchablePage[], cacheDir: string, options: { remake?: boolean } = {}): Promise<{ dir: string; index: SearchIndexFiles; cached: boolean }> {
+export async function searchIndex(
+  pages: readonly SearchablePage[],
+  cacheDir: string,
+  options: { remake?: boolean } = {},
+): Promise<{ dir: string; index: SearchIndexFiles; cached: boolean }> {
   const cache = new SearchCache(cacheDir);
   const key = searchKey({ version: await pagefindVersion(), options: PAGEFIND_OPTIONS, pages });
   const found = options.remake ? undefined : await cache.find(key);
@@ -67,14 +81,30 @@ export async function searchIndex(pages: readonly SearchablePage[], cacheDir: st
  * sign-up call: the header and footer are on every page and would match every search. The files
  * are hard links into the search cache: a build with the same searchable pages runs no Pagefind.
  */
-export async function buildSearchIndex(options: { publicDir: string; pages: readonly PageRoute[]; cacheDir: string }): Promise<SearchIndexTotals> {
-  const pages = await Promise.all(searchablePages(options.pages).map(async (page) => ({ url: page.canonical, locale: page.locale, content: await readFile(join(options.publicDir, outputFile(page.canonical)), 'utf8') })));
+export async function buildSearchIndex(options: {
+  publicDir: string;
+  pages: readonly PageRoute[];
+  cacheDir: string;
+}): Promise<SearchIndexTotals> {
+  const pages = await Promise.all(
+    searchablePages(options.pages).map(async (page) => ({
+      url: page.canonical,
+      locale: page.locale,
+      content: await readFile(join(options.publicDir, outputFile(page.canonical)), 'utf8'),
+    })),
+  );
   const target = join(options.publicDir, SEARCH_FOLDER);
   for (let attempt = 1; ; attempt++) {
     const { dir, index, cached } = await searchIndex(pages, options.cacheDir, { remake: attempt > 1 });
     try {
       for (const file of index.files) await publishFile(join(dir, file.path), join(target, file.path));
-      return { pages: index.pages, languages: index.languages, files: index.files.length, bytes: index.files.reduce((sum, file) => sum + file.bytes, 0), cached };
+      return {
+        pages: index.pages,
+        languages: index.languages,
+        files: index.files.length,
+        bytes: index.files.reduce((sum, file) => sum + file.bytes, 0),
+        cached,
+      };
     } catch (error) {
       // Pruned by a build running beside this one between finding and linking: made once more.
       if (attempt > 1 || (error as { code?: string }).code !== 'ENOENT') throw error;
@@ -86,7 +116,8 @@ export async function buildSearchIndex(options: { publicDir: string; pages: read
 /** Pagefind over the pages, in memory: the files of the index, by their path under /pagefind/. */
 async function runPagefind(pages: readonly SearchablePage[]) {
   const pagefind = await import('pagefind');
-  const fail = (messages: string[]) => new SiteError(messages.map((message) => problem('SEARCH_INDEX_FAILED', { problem: message })));
+  const fail = (messages: string[]) =>
+    new SiteError(messages.map((message) => problem('SEARCH_INDEX_FAILED', { problem: message })));
   try {
     const { index, errors } = await pagefind.createIndex(PAGEFIND_OPTIONS);
     if (!index) throw fail(errors);

@@ -2,7 +2,11 @@ import type { SiteConfig } from '../../shared/config.ts';
 import { isListed } from '../../shared/listing.ts';
 import type { PageRoute } from '../routes/types.ts';
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&${({ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' } as const)[c as '<']};`);
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (c) => `&${({ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' } as const)[c as '<']};`,
+  );
 
 /** sitemap.xml: every canonical page once, with its hreflang alternates and last change. */
 export function renderSitemap(config: SiteConfig, pages: PageRoute[], buildDate: string): string {

@@ -47,5 +47,4 @@ export interface BuildResult {
   nextScheduled?: { file: string; date: string };
 }
 
-
 export type { PageRoute, Redirect };

@@ -66,7 +66,9 @@ export class WorkerPool {
   async map<I, O>(task: TaskName, items: I[], extra: Record<string, unknown> = {}): Promise<O[]> {
     const chunkSize = Math.ceil(items.length / this.workers.length);
     const chunks = this.workers.map((_, index) => items.slice(index * chunkSize, (index + 1) * chunkSize));
-    const results = await Promise.all(chunks.map((chunk, index) => this.run<O[]>(task, { ...extra, items: chunk }, index)));
+    const results = await Promise.all(
+      chunks.map((chunk, index) => this.run<O[]>(task, { ...extra, items: chunk }, index)),
+    );
     return results.flat();
   }
 

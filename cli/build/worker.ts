@@ -28,6 +28,10 @@ parentPort!.on('message', async (message: { id: number; task: keyof typeof tasks
     const value = await tasks[message.task](message.payload);
     parentPort!.postMessage({ id: message.id, ok: true, value });
   } catch (error) {
-    parentPort!.postMessage({ id: message.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    parentPort!.postMessage({
+      id: message.id,
+      ok: false,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
   }
 });

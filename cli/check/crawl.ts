@@ -49,7 +49,11 @@ export function sitePath(url: string, localOrigin: string): string {
 export function fetchFailure(error: unknown): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return `no answer within ${TIMEOUT_MS / 1000} s`;
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
-  return [error instanceof Error ? error.message : String(error), cause?.code ?? cause?.message].filter(Boolean).join(': ') || 'no response';
+  return (
+    [error instanceof Error ? error.message : String(error), cause?.code ?? cause?.message]
+      .filter(Boolean)
+      .join(': ') || 'no response'
+  );
 }
 
 type Answer = { redirect: string } | { visit: Visit; html?: string };
@@ -95,7 +99,9 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
       const page = response.ok && local(url) && (response.headers.get('content-type') ?? '').includes('text/html');
       if (page) return { visit: { ok: true, landed: url }, html: await response.text() };
       await response.body?.cancel();
-      return { visit: response.ok ? { ok: true, landed: url } : { ok: false, reason: `HTTP ${response.status}`, landed: url } };
+      return {
+        visit: response.ok ? { ok: true, landed: url } : { ok: false, reason: `HTTP ${response.status}`, landed: url },
+      };
     } catch (error) {
       return { visit: { ok: false, reason: fetchFailure(error), landed: url } };
     }
@@ -106,7 +112,11 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     const { links, invalid } = readLinks(html, landed);
     const source = sitePath(landed, localOrigin);
     for (const link of invalid) broken.push({ source, link, reason: 'not a valid URL' });
-    const targets = new Set(links.filter((link) => link.protocol === 'http:' || link.protocol === 'https:').map((link) => withoutFragment(link.href)));
+    const targets = new Set(
+      links
+        .filter((link) => link.protocol === 'http:' || link.protocol === 'https:')
+        .map((link) => withoutFragment(link.href)),
+    );
     for (const target of targets) {
       if (!local(target) && !options.external) {
         skipped.add(target);
@@ -171,7 +181,11 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     const result = settled.get(url);
     if (!result || result.ok) continue;
     for (const { source, note } of start.sources) {
-      broken.push({ source, link: sitePath(url, localOrigin), reason: note ? `${result.reason} (${note})` : result.reason! });
+      broken.push({
+        source,
+        link: sitePath(url, localOrigin),
+        reason: note ? `${result.reason} (${note})` : result.reason!,
+      });
     }
   }
   return { broken, pages: [...read].sort(), visits: settled, skipped: skipped.size };

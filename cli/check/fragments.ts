@@ -58,7 +58,11 @@ export function fragmentFound(fragment: string, ids: Set<string>): boolean {
  * `pages` are the anchors of each page by where it landed; `landedAt` says where a URL (without
  * its fragment) ended up, or nothing when it was never asked for.
  */
-export function brokenFragments(pages: ReadonlyMap<string, Anchors>, landedAt: (url: string) => string | undefined, localOrigin: string): BrokenLink[] {
+export function brokenFragments(
+  pages: ReadonlyMap<string, Anchors>,
+  landedAt: (url: string) => string | undefined,
+  localOrigin: string,
+): BrokenLink[] {
   const broken: BrokenLink[] = [];
   for (const [page, anchors] of pages) {
     for (const link of anchors.links) {

@@ -51,7 +51,8 @@ export function srcsetUrls(srcset: string): string[] {
 }
 
 /** The URL of `<meta http-equiv="refresh" content="5; url=/nieuws">`, if it names one. */
-const refreshUrl = (content: string): string | undefined => /^\s*\d+(?:\.\d*)?\s*[;,]\s*url\s*=\s*['"]?([^'"]+)['"]?\s*$/i.exec(content)?.[1];
+const refreshUrl = (content: string): string | undefined =>
+  /^\s*\d+(?:\.\d*)?\s*[;,]\s*url\s*=\s*['"]?([^'"]+)['"]?\s*$/i.exec(content)?.[1];
 
 /**
  * Every link on a page that a check should follow: anchors, areas, stylesheets and alternates,
@@ -84,7 +85,11 @@ export function readLinks(html: string, pageUrl: string): { links: URL[]; invali
             invalid.push(attributes.href);
           }
         }
-        if (tag === 'link' && (attributes.rel ?? '').split(/\s+/).some((rel) => CONNECTION_HINTS.has(rel.toLowerCase()))) return;
+        if (
+          tag === 'link' &&
+          (attributes.rel ?? '').split(/\s+/).some((rel) => CONNECTION_HINTS.has(rel.toLowerCase()))
+        )
+          return;
         if (tag === 'meta' && attributes.content) {
           if (attributes['http-equiv']?.toLowerCase() === 'refresh') {
             const url = refreshUrl(attributes.content);

@@ -26,9 +26,18 @@ export function ensureBuild(root: string, out: string, hooks: BuildHooks = {}): 
 export async function checkLinks(options: { dist: string; root: string; external: boolean }): Promise<CheckReport> {
   const started = performance.now();
   // No environment of the caller: STAGING=1 would put every page behind the staging login.
-  const server = await startServer({ dist: options.dist, port: 0, host: '127.0.0.1', env: {}, root: options.root, log: () => {} });
+  const server = await startServer({
+    dist: options.dist,
+    port: 0,
+    host: '127.0.0.1',
+    env: {},
+    root: options.root,
+    log: () => {},
+  });
   try {
-    const { url: productionOrigin } = JSON.parse(await readFile(join(options.dist, 'site.json'), 'utf8')) as { url: string };
+    const { url: productionOrigin } = JSON.parse(await readFile(join(options.dist, 'site.json'), 'utf8')) as {
+      url: string;
+    };
     const starts = await startPoints(options.dist, server.url);
     // The fragment and script passes read each page as the crawl reads it: one request a page.
     const anchors = new Map<string, Anchors>();

@@ -18,7 +18,12 @@ export function readModuleScripts(html: string, pageUrl: string): URL[] {
   const parser = new Parser(
     {
       onopentag(tag, attributes) {
-        const src = tag === 'site-island' ? attributes['data-src'] : tag === 'script' && attributes.type === 'module' ? attributes.src : undefined;
+        const src =
+          tag === 'site-island'
+            ? attributes['data-src']
+            : tag === 'script' && attributes.type === 'module'
+              ? attributes.src
+              : undefined;
         if (!src) return;
         try {
           scripts.push(new URL(src, pageUrl));
@@ -35,7 +40,9 @@ export function readModuleScripts(html: string, pageUrl: string): URL[] {
 
 /** Why a module is not usable, or its imports (absolute URLs) when it is. */
 async function fetchModule(url: string): Promise<{ problem: string } | { imports: string[] }> {
-  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } }).catch((error: unknown) => ({ error }));
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } }).catch((error: unknown) => ({
+    error,
+  }));
   if ('error' in response) return { problem: fetchFailure(response.error) };
   const type = response.headers.get('content-type') ?? 'no content type';
   if (!response.ok || !type.includes('javascript')) {
@@ -47,7 +54,10 @@ async function fetchModule(url: string): Promise<{ problem: string } | { imports
 }
 
 /** Every module named on the pages, and every module they reach, that does not load; `modules` are the URLs fetched. */
-export async function checkModules(scripts: Array<{ page: string; src: URL }>, localOrigin: string): Promise<{ broken: BrokenLink[]; modules: Set<string> }> {
+export async function checkModules(
+  scripts: Array<{ page: string; src: URL }>,
+  localOrigin: string,
+): Promise<{ broken: BrokenLink[]; modules: Set<string> }> {
   const modules = new Map<string, ReturnType<typeof fetchModule>>();
   const broken: BrokenLink[] = [];
   const visit = async (url: string, source: string): Promise<void> => {
@@ -60,8 +70,17 @@ export async function checkModules(scripts: Array<{ page: string; src: URL }>, l
       return;
     }
     // Each module's imports are followed once, by whoever fetched it first.
-    if (!known) await Promise.all(outcome.imports.filter((next) => new URL(next).origin === localOrigin).map((next) => visit(next, sitePath(url, localOrigin))));
+    if (!known)
+      await Promise.all(
+        outcome.imports
+          .filter((next) => new URL(next).origin === localOrigin)
+          .map((next) => visit(next, sitePath(url, localOrigin))),
+      );
   };
-  await Promise.all(scripts.filter(({ src }) => src.origin === localOrigin).map(({ page, src }) => visit(src.href, sitePath(page, localOrigin))));
+  await Promise.all(
+    scripts
+      .filter(({ src }) => src.origin === localOrigin)
+      .map(({ page, src }) => visit(src.href, sitePath(page, localOrigin))),
+  );
   return { broken, modules: new Set(modules.keys()) };
 }

@@ -11,7 +11,12 @@ interface DistFiles {
 /** A production URL (or a site path) as a URL on the local server; other origins stay as they are. */
 export function toLocal(link: string, productionOrigin: string, localOrigin: string): string {
   const origin = productionOrigin.replace(/\/+$/, '');
-  if (link === origin || link.startsWith(`${origin}/`) || link.startsWith(`${origin}?`) || link.startsWith(`${origin}#`)) {
+  if (
+    link === origin ||
+    link.startsWith(`${origin}/`) ||
+    link.startsWith(`${origin}?`) ||
+    link.startsWith(`${origin}#`)
+  ) {
     return new URL(link.slice(origin.length) || '/', localOrigin).href;
   }
   return new URL(link, localOrigin).href;
@@ -28,7 +33,12 @@ export function pagePath(file: string, rewrites: DistFiles['rewrites']): string 
     const rewrite = rewrites.find((r) => r.destination === path);
     return rewrite?.source.replace(/:[A-Za-z_]+/g, 'site-check');
   }
-  return path.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '').replace(/(.)\/$/, '$1') || '/';
+  return (
+    path
+      .replace(/(^|\/)index\.html$/, '$1')
+      .replace(/\.html$/, '')
+      .replace(/(.)\/$/, '$1') || '/'
+  );
 }
 
 async function pageFiles(publicDir: string): Promise<string[]> {
@@ -43,8 +53,17 @@ const readText = (file: string) => readFile(file, 'utf8').catch(() => '');
 
 /** Every <loc> and hreflang alternate of sitemap.xml (XML entities of URLs undone). */
 export function sitemapUrls(xml: string): string[] {
-  const urls = [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>|<xhtml:link\b[^>]*\bhref="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!);
-  return urls.map((url) => url.replace(/&amp;/g, '&').replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+  const urls = [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>|<xhtml:link\b[^>]*\bhref="([^"]+)"/g)].map(
+    (m) => (m[1] ?? m[2])!,
+  );
+  return urls.map((url) =>
+    url
+      .replace(/&amp;/g, '&')
+      .replace(/&apos;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>'),
+  );
 }
 
 /**
@@ -67,9 +86,12 @@ export async function startPoints(distDir: string, localOrigin: string): Promise
     if (path) add(path, 'dist/public', file);
   }
   for (const url of sitemapUrls(await readText(join(distDir, 'public', 'sitemap.xml')))) add(url, 'sitemap.xml');
-  for (const match of (await readText(join(distDir, 'public', 'robots.txt'))).matchAll(/^sitemap:\s*(\S+)/gim)) add(match[1]!, 'robots.txt');
+  for (const match of (await readText(join(distDir, 'public', 'robots.txt'))).matchAll(/^sitemap:\s*(\S+)/gim))
+    add(match[1]!, 'robots.txt');
 
-  const redirects = JSON.parse((await readText(join(distDir, 'redirects.json'))) || '{"redirects":[]}') as { redirects: Array<{ from: string; to: string }> };
+  const redirects = JSON.parse((await readText(join(distDir, 'redirects.json'))) || '{"redirects":[]}') as {
+    redirects: Array<{ from: string; to: string }>;
+  };
   for (const { from, to } of redirects.redirects) add(to, 'redirects.json', `redirect from ${from}`);
   return [...points.values()];
 }

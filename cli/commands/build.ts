@@ -13,34 +13,65 @@ function threadCount(value: string): number {
 export function registerBuildCommand(program: Command): void {
   program
     .command('build')
-    .description('Validate content/ and write the whole site to dist/ (atomically: a failed build leaves dist/ as it was).')
+    .description(
+      'Validate content/ and write the whole site to dist/ (atomically: a failed build leaves dist/ as it was).',
+    )
     .addOption(new Option('--root <dir>', 'project folder (string)').default('.', 'current folder'))
     .addOption(new Option('--out <dir>', 'output folder, relative to --root (string)').default('dist'))
     .addOption(new Option('--strict', 'treat warnings such as missing translations as errors (boolean)').default(false))
-    .addOption(new Option('--future', "publish items dated after today too (they wait for their day by default) (boolean)").default(false))
+    .addOption(
+      new Option(
+        '--future',
+        'publish items dated after today too (they wait for their day by default) (boolean)',
+      ).default(false),
+    )
     .addOption(new Option('--json', 'print the build result as JSON (boolean)').default(false))
     .addOption(
-      new Option('--threads <number>', "threads that render pages and Markdown on a large site; 1 renders in the main thread (number)")
+      new Option(
+        '--threads <number>',
+        'threads that render pages and Markdown on a large site; 1 renders in the main thread (number)',
+      )
         .default(availableParallelism(), "the machine's cores")
         .argParser(threadCount),
     )
-    .action(async (options: { root: string; out: string; strict: boolean; future: boolean; json: boolean; threads: number }) => {
-      const root = resolve(options.root);
-      const started = performance.now();
-      // A live line in a terminal, one summary line in CI (the image stage is the long one).
-      const images = createImageReporter(options.json ? { stream: { write: () => true } } : {});
-      const { buildSite } = await import('../build/pipeline.ts'); // loaded when run, as every command
-      const result = await buildSite(
-        { root, out: resolve(root, options.out), strict: options.strict, drafts: false, future: options.future, quiet: options.json, threads: options.threads },
-        {
-          onWarnings: (warnings) => process.stderr.write(formatProblems(warnings)),
-          onImageProgress: images.onProgress,
-        },
-      ).catch((error: unknown) => {
-        images.finish(undefined, 0);
-        throw error;
-      });
-      if (!result.unchanged) images.finish(result.images, result.images.ms);
-      process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatSummary(result, performance.now() - started)}\n`);
-    });
+    .action(
+      async (options: {
+        root: string;
+        out: string;
+        strict: boolean;
+        future: boolean;
+        json: boolean;
+        threads: number;
+      }) => {
+        const root = resolve(options.root);
+        const started = performance.now();
+        // A live line in a terminal, one summary line in CI (the image stage is the long one).
+        const images = createImageReporter(options.json ? { stream: { write: () => true } } : {});
+        const { buildSite } = await import('../build/pipeline.ts'); // loaded when run, as every command
+        const result = await buildSite(
+          {
+            root,
+            out: resolve(root, options.out),
+            strict: options.strict,
+            drafts: false,
+            future: options.future,
+            quiet: options.json,
+            threads: options.threads,
+          },
+          {
+            onWarnings: (warnings) => process.stderr.write(formatProblems(warnings)),
+            onImageProgress: images.onProgress,
+          },
+        ).catch((error: unknown) => {
+          images.finish(undefined, 0);
+          throw error;
+        });
+        if (!result.unchanged) images.finish(result.images, result.images.ms);
+        process.stdout.write(
+          options.json
+            ? `${JSON.stringify(result, null, 2)}\n`
+            : `${formatSummary(result, performance.now() - started)}\n`,
+        );
+      },
+    );
 }

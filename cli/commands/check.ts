@@ -15,7 +15,10 @@ export function registerCheckCommand(program: Command): void {
     .addOption(new Option('--external', 'also check links to other sites; needs a network (boolean)').default(false))
     .addOption(new Option('--json', 'print the report as JSON (boolean)').default(false))
     .addOption(
-      new Option('--content', 'only check site.config.yaml and content/ (no build, no links); print each problem as file:line:column: severity CODE message (boolean)')
+      new Option(
+        '--content',
+        'only check site.config.yaml and content/ (no build, no links); print each problem as file:line:column: severity CODE message (boolean)',
+      )
         .default(false)
         .conflicts(['external', 'json']),
     )
@@ -31,9 +34,16 @@ export function registerCheckCommand(program: Command): void {
       }
       const out = resolve(root, options.out);
       // Build notes go to stderr so that --json output stays one JSON document.
-      const [{ checkLinks, ensureBuild }, { formatReport, jsonReport }] = await Promise.all([import('../check/run.ts'), import('../check/report.ts')]);
-      const build = await ensureBuild(root, out, { onWarnings: (warnings) => process.stderr.write(formatProblems(warnings)) });
-      process.stderr.write(build.unchanged ? `${options.out} is up to date\n` : `built ${build.pages} pages into ${options.out}\n`);
+      const [{ checkLinks, ensureBuild }, { formatReport, jsonReport }] = await Promise.all([
+        import('../check/run.ts'),
+        import('../check/report.ts'),
+      ]);
+      const build = await ensureBuild(root, out, {
+        onWarnings: (warnings) => process.stderr.write(formatProblems(warnings)),
+      });
+      process.stderr.write(
+        build.unchanged ? `${options.out} is up to date\n` : `built ${build.pages} pages into ${options.out}\n`,
+      );
       const report = await checkLinks({ dist: out, root, external: options.external });
       process.stdout.write(options.json ? jsonReport(report) : formatReport(report));
       if (report.broken.length) process.exitCode = 1;

@@ -8,7 +8,9 @@ export const SCHEMA_DIR = '.vscode/schemas';
 export function registerSchemaCommand(program: Command): void {
   program
     .command('schema')
-    .description(`Write the JSON Schemas of every kind of content, the data files and site.config.yaml (from the zod schemas) to ${SCHEMA_DIR}/, for editors.`)
+    .description(
+      `Write the JSON Schemas of every kind of content, the data files and site.config.yaml (from the zod schemas) to ${SCHEMA_DIR}/, for editors.`,
+    )
     .addOption(new Option('--root <dir>', 'project folder (string)').default('.', 'current folder'))
     .addOption(new Option('--out <dir>', 'folder for the schemas, relative to --root (string)').default(SCHEMA_DIR))
     .action(async (options: { root: string; out: string }) => {

@@ -28,7 +28,12 @@ export function applyBuildEnvironment(config: SiteConfig, env: BuildEnvironment)
   const emulator = env.SITE_AUTH_EMULATOR;
   if (emulator === undefined) return config;
   if (!hostPort.test(emulator)) {
-    throw new SiteError([problem('CONFIG_INVALID', { field: 'SITE_AUTH_EMULATOR', problem: `expected host:port like 127.0.0.1:9099, received "${emulator}"` })]);
+    throw new SiteError([
+      problem('CONFIG_INVALID', {
+        field: 'SITE_AUTH_EMULATOR',
+        problem: `expected host:port like 127.0.0.1:9099, received "${emulator}"`,
+      }),
+    ]);
   }
   return { ...config, firebase: { ...config.firebase, emulator } };
 }

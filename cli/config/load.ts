@@ -29,12 +29,20 @@ export function parseConfig(text: string, file = CONFIG_FILE): SiteConfig {
   if (source.problems.length) throw new SiteError(source.problems);
   const parsed = configSchema.safeParse(source.data);
   if (!parsed.success) {
-    throw new SiteError(zodProblems(parsed.error.issues, source.data, file, source.lineOf, 'CONFIG_INVALID', { schema: configSchema }));
+    throw new SiteError(
+      zodProblems(parsed.error.issues, source.data, file, source.lineOf, 'CONFIG_INVALID', { schema: configSchema }),
+    );
   }
-  const ruleProblems = configRules.flatMap((rule) => rule(parsed.data)).map(([path, message]) => {
-    const field = fieldName(path);
-    return problem('CONFIG_INVALID', { field, problem: message }, { location: { file, line: lineOfNearest(source.lineOf, path) }, field });
-  });
+  const ruleProblems = configRules
+    .flatMap((rule) => rule(parsed.data))
+    .map(([path, message]) => {
+      const field = fieldName(path);
+      return problem(
+        'CONFIG_INVALID',
+        { field, problem: message },
+        { location: { file, line: lineOfNearest(source.lineOf, path) }, field },
+      );
+    });
   if (ruleProblems.length) throw new SiteError(ruleProblems);
   return parsed.data;
 }

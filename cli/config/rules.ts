@@ -12,7 +12,10 @@ export const builtInRoutesDeclared: ConfigRule = (config) => {
   const own = Object.keys(config.routes).filter((name) => !(builtInRoutes as readonly string[]).includes(name));
   return builtInRoutes
     .filter((name) => !(name in config.routes))
-    .map((name) => [['routes', name], `the route "${name}" is missing${didYouMean(name, own)}: the site's templates link to it, so it needs its nl and en paths`]);
+    .map((name) => [
+      ['routes', name],
+      `the route "${name}" is missing${didYouMean(name, own)}: the site's templates link to it, so it needs its nl and en paths`,
+    ]);
 };
 
 /** Both languages of a route must take the same parameters (`:id`, `:slug`). */
@@ -43,13 +46,15 @@ export const legacyDoesNotShadowPages: ConfigRule = (config) => {
     .map((segment) => [['legacy', segment], `/${segment} is the path of a page; a redirect would hide it`]);
 };
 
-const unknownRoute = (config: SiteConfig, name: string) => `there is no route "${name}"${didYouMean(name, Object.keys(config.routes))}; routes are declared under routes:`;
+const unknownRoute = (config: SiteConfig, name: string) =>
+  `there is no route "${name}"${didYouMean(name, Object.keys(config.routes))}; routes are declared under routes:`;
 
 /** Every route the menus and legacy paths name is declared. */
 export const namedRoutesExist: ConfigRule = (config) => {
   const found: Array<[FieldPath, string]> = [];
   const link = (item: NavLink, path: FieldPath) => {
-    if ('route' in item && !(item.route in config.routes)) found.push([[...path, 'route'], unknownRoute(config, item.route)]);
+    if ('route' in item && !(item.route in config.routes))
+      found.push([[...path, 'route'], unknownRoute(config, item.route)]);
   };
   config.navigation.forEach((item, index) => {
     if ('children' in item) item.children.forEach((child, at) => link(child, ['navigation', index, 'children', at]));
@@ -57,9 +62,16 @@ export const namedRoutesExist: ConfigRule = (config) => {
   });
   config.footer.forEach((item, index) => link(item, ['footer', index]));
   for (const [segment, target] of Object.entries(config.legacy)) {
-    if (!/^(\/|https:)/.test(target) && !(target in config.routes)) found.push([['legacy', segment], unknownRoute(config, target)]);
+    if (!/^(\/|https:)/.test(target) && !(target in config.routes))
+      found.push([['legacy', segment], unknownRoute(config, target)]);
   }
   return found;
 };
 
-export const configRules: ConfigRule[] = [builtInRoutesDeclared, sameParametersPerLocale, uniquePathsPerLocale, legacyDoesNotShadowPages, namedRoutesExist];
+export const configRules: ConfigRule[] = [
+  builtInRoutesDeclared,
+  sameParametersPerLocale,
+  uniquePathsPerLocale,
+  legacyDoesNotShadowPages,
+  namedRoutesExist,
+];

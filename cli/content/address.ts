@@ -28,11 +28,31 @@ export function itemSlug(data: { id?: unknown; title: string; slug?: string | un
  * The address problems of one file of a valid item: a name that is not its address (a warning,
  * an error with --strict), or no address at all (an error at the title).
  */
-export function addressProblems(raw: { file: string; source: MarkdownSource }, data: { id?: unknown; title: string; slug?: string | undefined }, strict: boolean): Problem[] {
+export function addressProblems(
+  raw: { file: string; source: MarkdownSource },
+  data: { id?: unknown; title: string; slug?: string | undefined },
+  strict: boolean,
+): Problem[] {
   if (data.slug !== undefined || typeof data.id !== 'number' || fileSlug(raw.file, data.id) !== undefined) return [];
   const slug = slugify(data.title);
   if (!slug) {
-    return [problem('CONTENT_SCHEMA_MISMATCH', { field: 'title', collection: 'item', problem: `the file name is not <id>-<slug>.md and the title ${JSON.stringify(data.title)} has no letters or digits for the URL: name the file ${data.id}-<slug>.md or add a \`slug\` field` }, { location: { file: raw.file, line: raw.source.meta.lineOf(['title']) ?? 1 }, field: 'title' })];
+    return [
+      problem(
+        'CONTENT_SCHEMA_MISMATCH',
+        {
+          field: 'title',
+          collection: 'item',
+          problem: `the file name is not <id>-<slug>.md and the title ${JSON.stringify(data.title)} has no letters or digits for the URL: name the file ${data.id}-<slug>.md or add a \`slug\` field`,
+        },
+        { location: { file: raw.file, line: raw.source.meta.lineOf(['title']) ?? 1 }, field: 'title' },
+      ),
+    ];
   }
-  return [problem('FILE_NAME_NOT_ADDRESS', { file: raw.file, expected: `${data.id}-${slug}` }, { location: { file: raw.file, line: 1 }, severity: strict ? 'error' : 'warning' })];
+  return [
+    problem(
+      'FILE_NAME_NOT_ADDRESS',
+      { file: raw.file, expected: `${data.id}-${slug}` },
+      { location: { file: raw.file, line: 1 }, severity: strict ? 'error' : 'warning' },
+    ),
+  ];
 }

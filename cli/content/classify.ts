@@ -21,7 +21,13 @@ export function classify(path: string): FileKind {
   const strings = /^content\/(nl|en)\/strings\.yaml$/.exec(path);
   if (strings) return { kind: 'strings', locale: strings[1] as Locale };
   const markdown = MARKDOWN.exec(path);
-  if (markdown) return { kind: 'markdown', locale: markdown[1] as Locale, collection: markdown[2] as Collection, name: markdown[3]! };
+  if (markdown)
+    return {
+      kind: 'markdown',
+      locale: markdown[1] as Locale,
+      collection: markdown[2] as Collection,
+      name: markdown[3]!,
+    };
   // Notes for editors (README.md) may sit anywhere, and image folders hold only images.
   if (/(^|\/)README\.md$/i.test(path) || path.startsWith('content/images/')) return { kind: 'ignored' };
   return { kind: 'unknown' };

@@ -9,7 +9,10 @@ import type { FieldPath } from '../source/yaml-source.ts';
 export function clubLabel(clubs: unknown, index: number): string {
   const club: unknown = Array.isArray(clubs) ? clubs[index] : undefined;
   const { id, name } = club !== null && typeof club === 'object' ? (club as { id?: unknown; name?: unknown }) : {};
-  const who = typeof id === 'number' || (typeof id === 'string' && id.trim()) ? `club ${String(id)}` : `club number ${index + 1} in the list`;
+  const who =
+    typeof id === 'number' || (typeof id === 'string' && id.trim())
+      ? `club ${String(id)}`
+      : `club number ${index + 1} in the list`;
   return typeof name === 'string' && name.trim() ? `${who} ${JSON.stringify(name.trim())}` : who;
 }
 

@@ -73,16 +73,22 @@ export function validateCollection<T>(
   const context = { schema, params: { collection } };
   const problems: Problem[] = [];
   const duplicates: Record<Locale, RawItem[]> = { nl: [], en: [] };
-  const indexed = { nl: indexByKey(collection, raw.nl, problems, duplicates.nl), en: indexByKey(collection, raw.en, problems, duplicates.en) };
+  const indexed = {
+    nl: indexByKey(collection, raw.nl, problems, duplicates.nl),
+    en: indexByKey(collection, raw.en, problems, duplicates.en),
+  };
   const items: Array<Record<Locale, ValidItem<T>>> = [];
   const scheduled: Scheduled[] = [];
 
   // A Dutch file that cannot be read, or has no valid id, would make its translation look orphaned:
   // report only the Dutch file's own problem; a real orphan shows once the Dutch files read.
-  const dutchUnsure = dutchUnreadable || (kind.key === 'id' && [...indexed.nl.keys()].some((key) => !/^[1-9]\d*$/.test(key)));
+  const dutchUnsure =
+    dutchUnreadable || (kind.key === 'id' && [...indexed.nl.keys()].some((key) => !/^[1-9]\d*$/.test(key)));
   for (const [key, en] of indexed.en) {
     if (!indexed.nl.has(key) && !dutchUnsure) {
-      problems.push(problem('TRANSLATION_ORPHAN', { collection, id: key, locale: 'en' }, { location: { file: en.file, line: 1 } }));
+      problems.push(
+        problem('TRANSLATION_ORPHAN', { collection, id: key, locale: 'en' }, { location: { file: en.file, line: 1 } }),
+      );
     }
   }
   /** The translation over its original; only problems in fields the translation itself sets. */
@@ -102,7 +108,17 @@ export function validateCollection<T>(
   };
   const checkDutch = (nl: RawItem) => {
     const parsed = schema.safeParse(nl.source.meta.data);
-    if (!parsed.success) problems.push(...zodProblems(parsed.error.issues, nl.source.meta.data, nl.file, nl.source.meta.lineOf, 'CONTENT_SCHEMA_MISMATCH', context));
+    if (!parsed.success)
+      problems.push(
+        ...zodProblems(
+          parsed.error.issues,
+          nl.source.meta.data,
+          nl.file,
+          nl.source.meta.lineOf,
+          'CONTENT_SCHEMA_MISMATCH',
+          context,
+        ),
+      );
     return parsed;
   };
 
@@ -115,12 +131,20 @@ export function validateCollection<T>(
       continue;
     }
     if ((nlData.data as { draft?: boolean }).draft && !options.drafts) continue;
-    const date = kind.publishDate === undefined ? undefined : (nlData.data as Record<string, unknown>)[kind.publishDate];
+    const date =
+      kind.publishDate === undefined ? undefined : (nlData.data as Record<string, unknown>)[kind.publishDate];
     if (typeof date === 'string' && options.publishedBy !== undefined && date.slice(0, 10) > options.publishedBy) {
       scheduled.push({ file: nl.file, date });
       continue;
     }
-    const dutch: ValidItem<T> = { key, locale: 'nl', data: nlData.data, body: nl.source.body, file: nl.file, fallback: false };
+    const dutch: ValidItem<T> = {
+      key,
+      locale: 'nl',
+      data: nlData.data,
+      body: nl.source.body,
+      file: nl.file,
+      fallback: false,
+    };
     const en = indexed.en.get(key);
     if (kind.key === 'id') problems.push(...addressProblems(nl, nlData.data as never, options.strict));
     if (!en) {
@@ -167,7 +191,12 @@ function untranslatedLists(kind: ContentKind, nl: RawItem, en: RawItem, options:
     );
 }
 
-function indexByKey(collection: Collection, items: RawItem[], problems: Problem[], duplicates: RawItem[]): Map<string, RawItem> {
+function indexByKey(
+  collection: Collection,
+  items: RawItem[],
+  problems: Problem[],
+  duplicates: RawItem[],
+): Map<string, RawItem> {
   const byKey = new Map<string, RawItem>();
   for (const item of items) {
     const other = byKey.get(item.key);

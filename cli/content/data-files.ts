@@ -18,19 +18,30 @@ export function parseDataFile<T>(
 ): T | undefined {
   const result = schema.safeParse(source.data);
   if (result.success) return result.data;
-  problems.push(...zodProblems(result.error.issues, source.data, source.file, source.lineOf, 'CONTENT_SCHEMA_MISMATCH', { params: { collection: name }, schema, ...(label ? { label } : {}) }));
+  problems.push(
+    ...zodProblems(result.error.issues, source.data, source.file, source.lineOf, 'CONTENT_SCHEMA_MISMATCH', {
+      params: { collection: name },
+      schema,
+      ...(label ? { label } : {}),
+    }),
+  );
   return undefined;
 }
 
 /** clubs.yaml's fields as an editor finds them: by the club's id and name. */
-export const clubFieldsOf = (source: YamlSource): ((path: FieldPath) => string) => clubField(source.data ?? source.partial);
+export const clubFieldsOf = (source: YamlSource): ((path: FieldPath) => string) =>
+  clubField(source.data ?? source.partial);
 
 /**
  * What a list in a data file holds, read from the file as it is (with schema mistakes, or around
  * a YAML error: then `incomplete` says so), for checking references to it. Undefined when nothing
  * can be read: the caller says the check could not run.
  */
-export function knownEntries(source: YamlSource, list: (data: unknown) => unknown, describe: (entry: Record<string, unknown>) => string): KnownList | undefined {
+export function knownEntries(
+  source: YamlSource,
+  list: (data: unknown) => unknown,
+  describe: (entry: Record<string, unknown>) => string,
+): KnownList | undefined {
   const data = source.data ?? source.partial;
   const entries = data === undefined ? undefined : list(data);
   if (!Array.isArray(entries)) return undefined;
@@ -38,9 +49,15 @@ export function knownEntries(source: YamlSource, list: (data: unknown) => unknow
   for (const entry of entries) {
     if (entry === null || typeof entry !== 'object') continue;
     const { id } = entry as { id?: unknown };
-    if (typeof id === 'number' || typeof id === 'string') names.set(String(id), describe(entry as Record<string, unknown>));
+    if (typeof id === 'number' || typeof id === 'string')
+      names.set(String(id), describe(entry as Record<string, unknown>));
   }
-  return { names, ...(source.data === undefined ? { incomplete: `${source.file} has a YAML error, so this list holds only what could be read around it` } : {}) };
+  return {
+    names,
+    ...(source.data === undefined
+      ? { incomplete: `${source.file} has a YAML error, so this list holds only what could be read around it` }
+      : {}),
+  };
 }
 
 /** Ids and legacy keys no two clubs may share; a legacy field a club leaves out shares nothing. */
@@ -56,8 +73,16 @@ export function uniqueClubFields(clubs: ReadonlyArray<Record<string, unknown>>, 
       problems.push(
         problem(
           'CONTENT_DUPLICATE_ID',
-          { collection: 'club', what: field, id: value, other: `${clubLabel(clubs, first)} (line ${source.lineOf([first, field]) ?? '?'})` },
-          { location: { file: source.file, line: source.lineOf([index, field]) ?? 1 }, field: `${clubLabel(clubs, index)}, ${field}` },
+          {
+            collection: 'club',
+            what: field,
+            id: value,
+            other: `${clubLabel(clubs, first)} (line ${source.lineOf([first, field]) ?? '?'})`,
+          },
+          {
+            location: { file: source.file, line: source.lineOf([index, field]) ?? 1 },
+            field: `${clubLabel(clubs, index)}, ${field}`,
+          },
         ),
       );
     });
@@ -66,7 +91,14 @@ export function uniqueClubFields(clubs: ReadonlyArray<Record<string, unknown>>, 
 }
 
 /** English strings with every missing key taken from Dutch, each a missing-translation warning. */
-export function withFallback(nl: Strings, en: Strings, source: YamlSource, strict: boolean, problems: Problem[], prefix: string[] = []): Strings {
+export function withFallback(
+  nl: Strings,
+  en: Strings,
+  source: YamlSource,
+  strict: boolean,
+  problems: Problem[],
+  prefix: string[] = [],
+): Strings {
   const merged: Strings = {};
   for (const [key, value] of Object.entries(nl)) {
     const own = en[key];
@@ -80,8 +112,16 @@ export function withFallback(nl: Strings, en: Strings, source: YamlSource, stric
       problems.push(
         problem(
           'TRANSLATION_MISSING',
-          { what: `The string ${field}`, locale: 'en' satisfies Locale, expected: `${field} to content/en/strings.yaml` },
-          { location: { file: source.file, line: source.lineOf(prefix) ?? 1 }, field, severity: strict ? 'error' : 'warning' },
+          {
+            what: `The string ${field}`,
+            locale: 'en' satisfies Locale,
+            expected: `${field} to content/en/strings.yaml`,
+          },
+          {
+            location: { file: source.file, line: source.lineOf(prefix) ?? 1 },
+            field,
+            severity: strict ? 'error' : 'warning',
+          },
         ),
       );
     }
@@ -96,7 +136,8 @@ export function withFallback(nl: Strings, en: Strings, source: YamlSource, stric
  */
 export function menuLabelProblems(config: SiteConfig, nl: Strings, source: YamlSource): Problem[] {
   const keys: Array<[key: string, where: string]> = [];
-  const link = (item: NavLink, where: string) => keys.push(['route' in item ? (item.label ?? `nav.${item.route}`) : item.label, where]);
+  const link = (item: NavLink, where: string) =>
+    keys.push(['route' in item ? (item.label ?? `nav.${item.route}`) : item.label, where]);
   for (const item of config.navigation) {
     if ('children' in item) {
       keys.push([item.label, 'navigation']);
@@ -104,8 +145,21 @@ export function menuLabelProblems(config: SiteConfig, nl: Strings, source: YamlS
     } else link(item, 'navigation');
   }
   for (const item of config.footer) keys.push(['route' in item ? `footer.${item.route}` : item.label, 'footer']);
-  const has = (key: string) => typeof key.split('.').reduce<unknown>((node, part) => (node !== null && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined), nl) === 'string';
+  const has = (key: string) =>
+    typeof key
+      .split('.')
+      .reduce<unknown>(
+        (node, part) =>
+          node !== null && typeof node === 'object' && Object.hasOwn(node, part)
+            ? (node as Record<string, unknown>)[part]
+            : undefined,
+        nl,
+      ) === 'string';
   return [...new Map(keys.filter(([key]) => !has(key))).entries()].map(([key, where]) =>
-    problem('STRING_MISSING', { key, where, file: source.file }, { location: { file: source.file, line: source.lineOf(key.split('.').slice(0, -1)) ?? 1 }, field: key }),
+    problem(
+      'STRING_MISSING',
+      { key, where, file: source.file },
+      { location: { file: source.file, line: source.lineOf(key.split('.').slice(0, -1)) ?? 1 }, field: key },
+    ),
   );
 }

@@ -12,7 +12,8 @@ export function fieldValues(data: unknown, pattern: FieldPattern): Array<{ path:
   let found: Array<{ path: FieldPath; value: unknown }> = [{ path: [], value: data }];
   for (const key of pattern.split('.')) {
     found = found.flatMap(({ path, value }) => {
-      if (key === '*') return Array.isArray(value) ? value.map((item, index) => ({ path: [...path, index], value: item })) : [];
+      if (key === '*')
+        return Array.isArray(value) ? value.map((item, index) => ({ path: [...path, index], value: item })) : [];
       if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key)) return [];
       return [{ path: [...path, key], value: (value as Record<string, unknown>)[key] }];
     });

@@ -69,7 +69,8 @@ export interface TextDeclaration<C extends string, S extends z.ZodType, Text> ex
 }
 
 /** Items with an id: a translation is the file with the same id; each gets `slug` and its pages. */
-export interface ItemDeclaration<C extends string, S extends z.ZodType, Text, E extends string> extends Declaration<C, S, Text> {
+export interface ItemDeclaration<C extends string, S extends z.ZodType, Text, E extends string>
+  extends Declaration<C, S, Text> {
   key: 'id';
   /** The order of `model.<collection>`: lists and feeds show it as it is. */
   order: Array<OrderBy<z.output<S>>>;
@@ -81,8 +82,16 @@ export interface ItemDeclaration<C extends string, S extends z.ZodType, Text, E 
   itemPages: ItemPage[];
 }
 
-const textKind = <const C extends string, S extends z.ZodType, Text = z.output<S>>(kind: TextDeclaration<C, S, Text>) => kind;
-const itemKind = <const C extends string, S extends z.ZodType<ItemFields>, const E extends string = never, Text = z.output<S>>(kind: ItemDeclaration<C, S, Text, E>) => kind;
+const textKind = <const C extends string, S extends z.ZodType, Text = z.output<S>>(kind: TextDeclaration<C, S, Text>) =>
+  kind;
+const itemKind = <
+  const C extends string,
+  S extends z.ZodType<ItemFields>,
+  const E extends string = never,
+  Text = z.output<S>,
+>(
+  kind: ItemDeclaration<C, S, Text, E>,
+) => kind;
 
 /**
  * Every kind of Markdown content of the site. A new kind is an entry here, its routes in
@@ -102,7 +111,10 @@ export const contentKinds = {
     schema: newsSchema,
     key: 'id',
     references: { image: ['image'] },
-    order: [{ field: 'date', descending: true }, { field: 'id', descending: true }],
+    order: [
+      { field: 'date', descending: true },
+      { field: 'id', descending: true },
+    ],
     publishDate: 'date',
     entity: 'news',
     itemPages: [{ route: 'news-article', anySlug: true, pageText: false }],
@@ -121,7 +133,14 @@ export const contentKinds = {
     ],
   }),
   // Vacancies are shown on the jobs page only.
-  jobs: itemKind({ collection: 'jobs', schema: jobSchema, key: 'id', references: {}, order: [{ field: 'id' }], itemPages: [] }),
+  jobs: itemKind({
+    collection: 'jobs',
+    schema: jobSchema,
+    key: 'id',
+    references: {},
+    order: [{ field: 'id' }],
+    itemPages: [],
+  }),
 };
 
 type Kinds = typeof contentKinds;
@@ -134,7 +153,9 @@ export type TextCollection = Exclude<Collection, ItemCollection>;
 /** One file's data as its kind's schema reads it. */
 export type KindData<C extends Collection> = z.output<Kinds[C]['schema']>;
 /** One language of an item as templates read it: its data with the Markdown fields as HTML. */
-export type KindText<C extends Collection> = Kinds[C] extends { html?: (...args: never[]) => infer Text } ? Text : KindData<C>;
+export type KindText<C extends Collection> = Kinds[C] extends { html?: (...args: never[]) => infer Text }
+  ? Text
+  : KindData<C>;
 /** What a page of one item shows: `{ kind: 'news', id }`. */
 export type ItemEntity = { [C in ItemCollection]: NonNullable<Kinds[C]['entity']> }[ItemCollection];
 
@@ -164,7 +185,22 @@ export function collectionOfEntity(entity: ItemEntity): ItemCollection {
 
 /** The data files: one file each, where it lives, its schema and what it refers to. */
 export const dataFiles = {
-  clubs: { file: 'content/data/clubs.yaml', name: 'club', schema: clubsSchema, references: { image: ['*.image'], region: ['*.region'] } as References },
-  lessons: { file: 'content/data/lessons.yaml', name: 'lessons file', schema: lessonsSchema, references: {} as References },
-  strings: { file: 'content/<locale>/strings.yaml', name: 'strings file', schema: stringsSchema, references: {} as References },
+  clubs: {
+    file: 'content/data/clubs.yaml',
+    name: 'club',
+    schema: clubsSchema,
+    references: { image: ['*.image'], region: ['*.region'] } as References,
+  },
+  lessons: {
+    file: 'content/data/lessons.yaml',
+    name: 'lessons file',
+    schema: lessonsSchema,
+    references: {} as References,
+  },
+  strings: {
+    file: 'content/<locale>/strings.yaml',
+    name: 'strings file',
+    schema: stringsSchema,
+    references: {} as References,
+  },
 } as const;

@@ -14,7 +14,36 @@ import { fieldName } from '../source/zod-problems.ts';
 export const MARKDOWN_LIMITS = { depth: 100, marks: 1_000, brackets: 2_000 };
 
 /** HTML elements whose end tag may be left out: an open one does not nest what follows. */
-const UNNESTED = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'optgroup', 'thead', 'tbody', 'tfoot', 'colgroup', 'rt', 'rp']);
+const UNNESTED = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'tr',
+  'td',
+  'th',
+  'option',
+  'optgroup',
+  'thead',
+  'tbody',
+  'tfoot',
+  'colgroup',
+  'rt',
+  'rp',
+]);
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^<>]*?(\/?)>/g;
 const CONTAINERS = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)))*/;
 
@@ -39,12 +68,15 @@ export function markdownTrouble(markdown: string): { line: number; problem: stri
     for (const [, closing, name, selfClosing] of line.matchAll(TAG)) {
       if (selfClosing || UNNESTED.has(name!.toLowerCase())) continue;
       html = closing ? Math.max(0, html - 1) : html + 1;
-      if (html > MARKDOWN_LIMITS.depth) return { line: index + 1, problem: `HTML elements nested more than ${MARKDOWN_LIMITS.depth} levels deep` };
+      if (html > MARKDOWN_LIMITS.depth)
+        return { line: index + 1, problem: `HTML elements nested more than ${MARKDOWN_LIMITS.depth} levels deep` };
     }
     marks += (line.match(/[*_~]/g) ?? []).length;
     brackets += (line.match(/[[<]/g) ?? []).length;
-    if (marks > MARKDOWN_LIMITS.marks) return { line: index + 1, problem: `more than ${MARKDOWN_LIMITS.marks} * _ ~ marks in one paragraph` };
-    if (brackets > MARKDOWN_LIMITS.brackets) return { line: index + 1, problem: `more than ${MARKDOWN_LIMITS.brackets} [ and < in one paragraph` };
+    if (marks > MARKDOWN_LIMITS.marks)
+      return { line: index + 1, problem: `more than ${MARKDOWN_LIMITS.marks} * _ ~ marks in one paragraph` };
+    if (brackets > MARKDOWN_LIMITS.brackets)
+      return { line: index + 1, problem: `more than ${MARKDOWN_LIMITS.brackets} [ and < in one paragraph` };
   }
   return undefined;
 }
@@ -53,7 +85,13 @@ export function markdownTrouble(markdown: string): { line: number; problem: stri
 export function markdownLimitProblems(item: RawItem): Problem[] {
   const problems: Problem[] = [];
   const report = (field: string, line: number, trouble: { problem: string }) =>
-    problems.push(problem('MARKDOWN_TOO_COMPLEX', { field, problem: trouble.problem }, { location: { file: item.file, line }, field }));
+    problems.push(
+      problem(
+        'MARKDOWN_TOO_COMPLEX',
+        { field, problem: trouble.problem },
+        { location: { file: item.file, line }, field },
+      ),
+    );
 
   const body = markdownTrouble(item.source.body);
   if (body) report('(text)', item.source.bodyLine + body.line - 1, body);

@@ -11,7 +11,8 @@ const markdown = new MarkdownIt('default', { html: true, linkify: true, typograp
 // Running text needs only & < > escaped; quotes stay quotes (as remark wrote them), which keeps
 // pages smaller and their text readable in the source.
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-markdown.renderer.rules.text = (tokens, index) => tokens[index]!.content.replace(/[&<>]/g, (char) => TEXT_ESCAPES[char]!);
+markdown.renderer.rules.text = (tokens, index) =>
+  tokens[index]!.content.replace(/[&<>]/g, (char) => TEXT_ESCAPES[char]!);
 
 /** Something that Markdown would pass on as raw HTML: a tag, a comment, a declaration. */
 const MAY_HOLD_HTML = /<[a-zA-Z!?/]/;

@@ -1,5 +1,6 @@
 type Plain = Record<string, unknown>;
-const isPlain = (value: unknown): value is Plain => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlain = (value: unknown): value is Plain =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * A translation over its original: mappings merge key by key, anything else (text, lists)
@@ -11,7 +12,12 @@ export function overlay(original: unknown, translation: unknown): unknown {
   for (const [key, value] of Object.entries(translation)) {
     // Own properties only: a YAML key `__proto__` or `constructor` is a field like any other
     // (an unknown one), not the object's prototype or an inherited function (issue 11).
-    Object.defineProperty(merged, key, { value: overlay(Object.hasOwn(original, key) ? original[key] : undefined, value), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(merged, key, {
+      value: overlay(Object.hasOwn(original, key) ? original[key] : undefined, value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return merged;
 }

@@ -9,7 +9,11 @@ import { collections, kindOf, type ContentKind, type ItemFields } from './kinds.
 import type { ByLocale, KindsModel, Localized, SiteModel } from './types.ts';
 import type { ValidContent } from './validate.ts';
 
-const byLocale = <T, U>(item: Record<Locale, ValidItem<T>>, shape: (valid: ValidItem<T>) => U, html: (valid: ValidItem<T>) => string): ByLocale<U> => {
+const byLocale = <T, U>(
+  item: Record<Locale, ValidItem<T>>,
+  shape: (valid: ValidItem<T>) => U,
+  html: (valid: ValidItem<T>) => string,
+): ByLocale<U> => {
   const one = (valid: ValidItem<T>): Localized<U> => ({
     locale: valid.locale,
     data: shape(valid),
@@ -29,7 +33,11 @@ function slugOf(valid: ValidItem<ItemFields>, problems: Problem[]): string {
     problems.push(
       problem(
         'CONTENT_SCHEMA_MISMATCH',
-        { field: 'title', collection: 'item', problem: `the title ${JSON.stringify(valid.data.title)} gives no letters or digits for the URL; add a \`slug\` field` },
+        {
+          field: 'title',
+          collection: 'item',
+          problem: `the title ${JSON.stringify(valid.data.title)} gives no letters or digits for the URL; add a \`slug\` field`,
+        },
         { location: { file: valid.file }, field: 'title' },
       ),
     );
@@ -38,11 +46,17 @@ function slugOf(valid: ValidItem<ItemFields>, problems: Problem[]): string {
 }
 
 /** A list in its kind's declared order: by each field in turn, text alphabetically, numbers by value. */
-function inOrder<T extends ByLocale<Record<string, unknown>>>(items: T[], order: NonNullable<ContentKind['order']>): T[] {
-  const compare = (a: unknown, b: unknown): number => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)));
+function inOrder<T extends ByLocale<Record<string, unknown>>>(
+  items: T[],
+  order: NonNullable<ContentKind['order']>,
+): T[] {
+  const compare = (a: unknown, b: unknown): number =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
   return items.sort((a, b) => {
     for (const { field, descending } of order) {
-      const difference = descending ? compare(b.nl.data[field], a.nl.data[field]) : compare(a.nl.data[field], b.nl.data[field]);
+      const difference = descending
+        ? compare(b.nl.data[field], a.nl.data[field])
+        : compare(a.nl.data[field], b.nl.data[field]);
       if (difference) return difference;
     }
     return 0;
@@ -53,13 +67,23 @@ function inOrder<T extends ByLocale<Record<string, unknown>>>(items: T[], order:
  * One kind's items as templates read them: each language's data with its Markdown fields as HTML
  * (the kind's `html`); pages of text by name, items of the other kinds with their slug, in order.
  */
-function kindModel(kind: ContentKind, items: Array<Record<Locale, ValidItem<unknown>>>, renderMarkdown: (markdown: string) => string, problems: Problem[]) {
+function kindModel(
+  kind: ContentKind,
+  items: Array<Record<Locale, ValidItem<unknown>>>,
+  renderMarkdown: (markdown: string) => string,
+  problems: Problem[],
+) {
   const body = (valid: ValidItem<unknown>) => renderMarkdown(valid.body);
   // The data passed the kind's schema, whose output its `html` takes.
-  const rendered = (data: unknown) => (kind.markdown ?? []).reduce((shaped, pattern) => withFieldValues(shaped, pattern, renderMarkdown), data);
-  const text = (valid: ValidItem<unknown>) => (kind.html ? kind.html(valid.data as never, renderMarkdown) : rendered(valid.data)) as Record<string, unknown>;
+  const rendered = (data: unknown) =>
+    (kind.markdown ?? []).reduce((shaped, pattern) => withFieldValues(shaped, pattern, renderMarkdown), data);
+  const text = (valid: ValidItem<unknown>) =>
+    (kind.html ? kind.html(valid.data as never, renderMarkdown) : rendered(valid.data)) as Record<string, unknown>;
   if (kind.key === 'file') return new Map(items.map((item) => [item.nl.key, byLocale(item, text, body)]));
-  const withSlug = (valid: ValidItem<unknown>) => ({ ...text(valid), slug: slugOf(valid as ValidItem<ItemFields>, problems) });
+  const withSlug = (valid: ValidItem<unknown>) => ({
+    ...text(valid),
+    slug: slugOf(valid as ValidItem<ItemFields>, problems),
+  });
   return inOrder(
     items.map((item) => byLocale(item, withSlug, body)),
     kind.order ?? [],
@@ -78,7 +102,12 @@ export function buildModel(
 ): { model: SiteModel; problems: Problem[] } {
   const problems: Problem[] = [];
   // Each kind modelled as its declaration says: the types of KindsModel are read from the same declarations.
-  const kinds = Object.fromEntries(collections.map((collection) => [collection, kindModel(kindOf(collection), content[collection], renderMarkdown, problems)])) as unknown as KindsModel;
+  const kinds = Object.fromEntries(
+    collections.map((collection) => [
+      collection,
+      kindModel(kindOf(collection), content[collection], renderMarkdown, problems),
+    ]),
+  ) as unknown as KindsModel;
   const model: SiteModel = {
     config,
     strings: content.strings,

@@ -32,7 +32,8 @@ async function walk(dir: string): Promise<string[]> {
  * (by name), or nothing. Exported so `site dev` can take in one changed file by the same rules.
  */
 export function contentEntry(projectPath: string): { kind: 'text' } | { kind: 'image'; name: string } | undefined {
-  if (!projectPath.startsWith('content/') || projectPath.split('/').some((part) => part.startsWith('.'))) return undefined;
+  if (!projectPath.startsWith('content/') || projectPath.split('/').some((part) => part.startsWith('.')))
+    return undefined;
   const extension = extname(projectPath).toLowerCase();
   if (IMAGE_EXTENSIONS.has(extension) && projectPath.startsWith('content/images/')) {
     return { kind: 'image', name: projectPath.slice(projectPath.lastIndexOf('/') + 1, -extension.length) };

@@ -38,14 +38,22 @@ const listOf = (values: Iterable<string>, max = 12) => {
   return all.length > max ? `${all.slice(0, max).join(', ')}, ... (${all.length} in all)` : all.join(', ');
 };
 
-const WHAT: Record<Exclude<ReferenceTarget, 'image'>, string> = { route: 'route', club: 'club with id', region: 'region' };
+const WHAT: Record<Exclude<ReferenceTarget, 'image'>, string> = {
+  route: 'route',
+  club: 'club with id',
+  region: 'region',
+};
 
 /**
  * References between files (images, routes, clubs, regions): every dangling one is a problem,
  * with the closest known name. Checked on the data as read, so a file with a schema mistake
  * still has its references checked in the same run (issue 20).
  */
-export function checkReferences(files: ReadonlyArray<ReferringFile>, known: KnownNames, reported: ReadonlySet<string> = new Set()): Problem[] {
+export function checkReferences(
+  files: ReadonlyArray<ReferringFile>,
+  known: KnownNames,
+  reported: ReadonlySet<string> = new Set(),
+): Problem[] {
   const problems: Problem[] = [];
   const lists: Record<Exclude<ReferenceTarget, 'image'>, KnownList | undefined> = {
     route: { names: new Map([...known.routes].map((name) => [name, ''])) },
@@ -63,12 +71,32 @@ export function checkReferences(files: ReadonlyArray<ReferringFile>, known: Know
         if (target === 'image') {
           if (typeof value !== 'string' || known.images.has(value)) continue;
           const suggestion = didYouMean(value, known.images.keys());
-          problems.push(problem('IMAGE_NOT_FOUND', { field, name: value, suggestion, known: suggestion ? '' : listOf(known.images.keys(), 8) }, where()));
+          problems.push(
+            problem(
+              'IMAGE_NOT_FOUND',
+              { field, name: value, suggestion, known: suggestion ? '' : listOf(known.images.keys(), 8) },
+              where(),
+            ),
+          );
           continue;
         }
         const list = lists[target];
-        if (!list || (typeof value !== 'string' && typeof value !== 'number') || list.names.has(String(value))) continue;
-        problems.push(problem('CONTENT_UNKNOWN_REFERENCE', { field, kind: WHAT[target], value: String(value), suggestion: suggest(String(value), list), known: listOf(list.names.keys()), incomplete: list.incomplete }, where()));
+        if (!list || (typeof value !== 'string' && typeof value !== 'number') || list.names.has(String(value)))
+          continue;
+        problems.push(
+          problem(
+            'CONTENT_UNKNOWN_REFERENCE',
+            {
+              field,
+              kind: WHAT[target],
+              value: String(value),
+              suggestion: suggest(String(value), list),
+              known: listOf(list.names.keys()),
+              incomplete: list.incomplete,
+            },
+            where(),
+          ),
+        );
       }
     }
   }

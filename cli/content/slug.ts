@@ -1,4 +1,14 @@
-const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', þ: 'th', ĳ: 'ij', '&': ' en ' };
+const SPECIAL: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ł: 'l',
+  þ: 'th',
+  ĳ: 'ij',
+  '&': ' en ',
+};
 
 /**
  * A URL slug from a title: lower case, accents removed, words joined by dashes.

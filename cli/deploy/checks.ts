@@ -42,7 +42,13 @@ export async function readDeployDist(dir: string): Promise<DeployDist> {
   const pkg = (await readJson(dir, join(source, 'package.json'))) as { engines?: { node?: string } };
   await readJson(dir, join(source, 'package-lock.json'));
   const parsed = siteManifestSchema.safeParse(await readJson(dir, 'site.json'));
-  if (!parsed.success) throw new SiteError([problem('DIST_INVALID', { file: join(dir, 'site.json'), problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') })]);
+  if (!parsed.success)
+    throw new SiteError([
+      problem('DIST_INVALID', {
+        file: join(dir, 'site.json'),
+        problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+      }),
+    ]);
   return { dir, firebase, functionsDir, engines: pkg.engines?.node, site: parsed.data };
 }
 
@@ -51,7 +57,14 @@ export function runtimeProblems(dist: DeployDist, table: RuntimeTable, now = new
   const fromConfig = dist.firebase.functions?.[0]?.runtime;
   const runtime = fromConfig ?? (dist.engines ? `nodejs${dist.engines}` : undefined);
   const file = fromConfig ? 'firebase.json' : 'functions/package.json';
-  if (!runtime) return [problem('DEPLOY_RUNTIME_REFUSED', { file, runtime: 'no runtime', problem: 'neither firebase.json nor engines.node names one' })];
+  if (!runtime)
+    return [
+      problem('DEPLOY_RUNTIME_REFUSED', {
+        file,
+        runtime: 'no runtime',
+        problem: 'neither firebase.json nor engines.node names one',
+      }),
+    ];
   const refusal = runtimeRefusal(runtime, table, now);
   return refusal ? [problem('DEPLOY_RUNTIME_REFUSED', { file, runtime, problem: refusal })] : [];
 }
@@ -71,21 +84,37 @@ export function headerProblems(dist: DeployDist, matches: Matcher): Problem[] {
   const paths = [...new Set(routes.map((route) => samplePath(route.pattern)))];
   return (dist.firebase.hosting?.headers ?? []).flatMap((rule) => {
     const hit = paths.find((path) => matches(path, rule));
-    return hit ? [problem('DEPLOY_HEADER_ON_FUNCTION', { rule: rule.regex ?? rule.source ?? rule.glob ?? JSON.stringify(rule), path: hit })] : [];
+    return hit
+      ? [
+          problem('DEPLOY_HEADER_ON_FUNCTION', {
+            rule: rule.regex ?? rule.source ?? rule.glob ?? JSON.stringify(rule),
+            path: hit,
+          }),
+        ]
+      : [];
   });
 }
 
-const why: Record<SecretName, string> = { SMTP_URL: 'every form sends mail', DATABASE_URL: 'the site takes event registrations, kept in PostgreSQL on Firebase' };
+const why: Record<SecretName, string> = {
+  SMTP_URL: 'every form sends mail',
+  DATABASE_URL: 'the site takes event registrations, kept in PostgreSQL on Firebase',
+};
 
 /** The function as Firebase will see it: the one endpoint behind the rewrites, asking for the secrets the site needs. */
 export function manifestProblems(dist: DeployDist, manifest: FunctionsManifest): Problem[] {
   const endpoint = manifest.endpoints[FIREBASE_FUNCTION.functionId];
   const fail = (text: string) => [problem('DEPLOY_FUNCTIONS_NOT_LOADING', { dir: dist.functionsDir, problem: text })];
-  if (!endpoint?.httpsTrigger) return fail(`it has no HTTPS function "${FIREBASE_FUNCTION.functionId}", which firebase.json's rewrites call`);
-  if (!endpoint.region?.includes(FIREBASE_FUNCTION.region)) return fail(`its function runs in ${endpoint.region?.join(', ')}, firebase.json's rewrites call ${FIREBASE_FUNCTION.region}`);
+  if (!endpoint?.httpsTrigger)
+    return fail(`it has no HTTPS function "${FIREBASE_FUNCTION.functionId}", which firebase.json's rewrites call`);
+  if (!endpoint.region?.includes(FIREBASE_FUNCTION.region))
+    return fail(
+      `its function runs in ${endpoint.region?.join(', ')}, firebase.json's rewrites call ${FIREBASE_FUNCTION.region}`,
+    );
   const declared = new Set((endpoint.secretEnvironmentVariables ?? []).map((secret) => secret.key));
   const undeclared = requiredSecrets(dist.site).filter((name) => !declared.has(name));
-  return undeclared.length ? fail(`it does not ask for ${undeclared.join(', ')} (${undeclared.map((name) => why[name]).join('; ')})`) : [];
+  return undeclared.length
+    ? fail(`it does not ask for ${undeclared.join(', ')} (${undeclared.map((name) => why[name]).join('; ')})`)
+    : [];
 }
 
 /** Each secret the site needs must have a value where the function will run. */
@@ -93,10 +122,24 @@ export function secretProblems(_dist: DeployDist, projectId: string, states: Map
   const emulator = projectId.startsWith('demo-');
   return [...states].flatMap(([name, state]) => {
     if (state.state === 'set') return [];
-    if (state.state === 'unknown') return [problem('DEPLOY_SECRET_UNCHECKED', { project: projectId, name, problem: state.problem }, { severity: 'warning' })];
+    if (state.state === 'unknown')
+      return [
+        problem(
+          'DEPLOY_SECRET_UNCHECKED',
+          { project: projectId, name, problem: state.problem },
+          { severity: 'warning' },
+        ),
+      ];
     const fix = emulator
       ? `For the emulators: put ${name}=… in functions/${SECRET_FILE} of the project (the build copies it; firebase.json never uploads *.local), or set ${name} in the environment. ${SECRETS[name]}`
       : `Set it, then deploy again: npx firebase functions:secrets:set ${name} --project ${projectId} (docs/deploy.md#secrets). ${SECRETS[name]}`;
-    return [problem('DEPLOY_SECRET_MISSING', { name, why: why[name], where: emulator ? `in dist/functions/${SECRET_FILE} or in the environment` : `in project ${projectId}`, fix })];
+    return [
+      problem('DEPLOY_SECRET_MISSING', {
+        name,
+        why: why[name],
+        where: emulator ? `in dist/functions/${SECRET_FILE} or in the environment` : `in project ${projectId}`,
+        fix,
+      }),
+    ];
   });
 }

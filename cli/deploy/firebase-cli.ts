@@ -20,7 +20,10 @@ export interface CliResult {
 }
 
 /** `firebase <args>` in `cwd`: its output captured, or shown as it comes (a deploy asks questions). */
-export function runFirebase(args: string[], options: { cwd: string; show?: boolean; timeoutMs?: number }): Promise<CliResult> {
+export function runFirebase(
+  args: string[],
+  options: { cwd: string; show?: boolean; timeoutMs?: number },
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [firebaseCliPath(), ...args], {
       cwd: options.cwd,

@@ -9,7 +9,15 @@ import { join } from 'node:path';
  * their options and secrets). A folder that does not load fails here, not halfway through a deploy.
  */
 export interface FunctionsManifest {
-  endpoints: Record<string, { region?: string[]; httpsTrigger?: unknown; secretEnvironmentVariables?: Array<{ key: string }>; [field: string]: unknown }>;
+  endpoints: Record<
+    string,
+    {
+      region?: string[];
+      httpsTrigger?: unknown;
+      secretEnvironmentVariables?: Array<{ key: string }>;
+      [field: string]: unknown;
+    }
+  >;
   params?: Array<{ name: string; type: string }>;
 }
 
@@ -28,13 +36,25 @@ export async function loadFunctionsManifest(functionsDir: string, projectId: str
         FIREBASE_CONFIG: JSON.stringify({ projectId }),
         FUNCTIONS_MANIFEST_OUTPUT_PATH: output,
       };
-      const child = spawn(process.execPath, [join(functionsDir, 'node_modules', '.bin', 'firebase-functions')], { cwd: functionsDir, env, stdio: ['ignore', 'ignore', 'pipe'], timeout: LOAD_TIMEOUT_MS });
+      const child = spawn(process.execPath, [join(functionsDir, 'node_modules', '.bin', 'firebase-functions')], {
+        cwd: functionsDir,
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: LOAD_TIMEOUT_MS,
+      });
       let errors = '';
       child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
       child.on('error', reject);
       child.on('close', (code, signal) => {
         if (code === 0) resolve();
-        else reject(new Error(signal ? `no answer within ${LOAD_TIMEOUT_MS / 1000} s` : errors.trim().split('\n').slice(0, 6).join('\n') || `exit code ${code}`));
+        else
+          reject(
+            new Error(
+              signal
+                ? `no answer within ${LOAD_TIMEOUT_MS / 1000} s`
+                : errors.trim().split('\n').slice(0, 6).join('\n') || `exit code ${code}`,
+            ),
+          );
       });
     });
     return JSON.parse(await readFile(output, 'utf8')) as FunctionsManifest;

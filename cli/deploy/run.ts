@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { problem, SiteError, type Problem } from '../errors/site-error.ts';
 import { firebaseRuntimes } from '../build/firebase-runtime.ts';
 import { requiredSecrets, type SecretName } from '../../functions/firebase/config.ts';
-import { headerProblems, hostingMatcher, manifestProblems, readDeployDist, runtimeProblems, secretProblems } from './checks.ts';
+import {
+  headerProblems,
+  hostingMatcher,
+  manifestProblems,
+  readDeployDist,
+  runtimeProblems,
+  secretProblems,
+} from './checks.ts';
 import { firebaseCliPath, runFirebase } from './firebase-cli.ts';
 import { loadFunctionsManifest } from './manifest.ts';
 import { prepareFunctions } from './prepare.ts';
@@ -30,9 +37,16 @@ export interface DeployOutcome {
   deployed: boolean;
 }
 
-async function secretStates(functionsDir: string, dist: string, project: string, names: SecretName[]): Promise<Map<SecretName, SecretState>> {
+async function secretStates(
+  functionsDir: string,
+  dist: string,
+  project: string,
+  names: SecretName[],
+): Promise<Map<SecretName, SecretState>> {
   if (project.startsWith('demo-')) return (await emulatorSecrets(functionsDir, names)) as Map<SecretName, SecretState>;
-  return new Map(await Promise.all(names.map(async (name) => [name, await projectSecret(dist, project, name)] as const)));
+  return new Map(
+    await Promise.all(names.map(async (name) => [name, await projectSecret(dist, project, name)] as const)),
+  );
 }
 
 export async function runDeploy(options: DeployOptions): Promise<DeployOutcome> {
@@ -41,7 +55,10 @@ export async function runDeploy(options: DeployOptions): Promise<DeployOutcome> 
   if (!project) throw new SiteError([problem('DEPLOY_PROJECT_MISSING')]);
   if (!options.check && project.startsWith('demo-')) throw new SiteError([problem('DEPLOY_DEMO_PROJECT', { project })]);
   const table = firebaseRuntimes();
-  if (!table) throw new SiteError([problem('FIREBASE_TOOLS_MISSING', { needed: '`site deploy` checks the runtime against firebase-tools' })]);
+  if (!table)
+    throw new SiteError([
+      problem('FIREBASE_TOOLS_MISSING', { needed: '`site deploy` checks the runtime against firebase-tools' }),
+    ]);
 
   // Checks of what the build wrote come first: they need nothing installed.
   const written = [...runtimeProblems(dist, table), ...headerProblems(dist, hostingMatcher(firebaseCliPath()))];
@@ -50,7 +67,9 @@ export async function runDeploy(options: DeployOptions): Promise<DeployOutcome> 
   options.say(`runtime ${runtime}: firebase-tools deploys it`);
 
   const prepared = await prepareFunctions(dist.functionsDir, join(options.root, '.site', 'functions-modules'));
-  options.say(`functions packages: ${prepared.installed ? 'installed with npm ci' : 'reused'} from their package-lock.json (${prepared.ms} ms)`);
+  options.say(
+    `functions packages: ${prepared.installed ? 'installed with npm ci' : 'reused'} from their package-lock.json (${prepared.ms} ms)`,
+  );
   const manifest = await loadFunctionsManifest(dist.functionsDir, project).catch((error: Error) => {
     throw new SiteError([problem('DEPLOY_FUNCTIONS_NOT_LOADING', { dir: dist.functionsDir, problem: error.message })]);
   });
@@ -60,11 +79,14 @@ export async function runDeploy(options: DeployOptions): Promise<DeployOutcome> 
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length) throw new SiteError(problems);
   if (problems.length) options.warn(problems);
-  options.say(`functions load as Firebase loads them; secrets ${names.join(', ')}: ${[...states.values()].every((s) => s.state === 'set') ? 'set' : 'see above'}`);
+  options.say(
+    `functions load as Firebase loads them; secrets ${names.join(', ')}: ${[...states.values()].every((s) => s.state === 'set') ? 'set' : 'see above'}`,
+  );
 
   if (options.check) return { project, runtime, secrets: names, deployed: false };
   const command = ['deploy', '--only', 'hosting,functions', '--project', project];
   const result = await runFirebase(command, { cwd: dist.dir, show: true });
-  if (result.code !== 0) throw new SiteError([problem('DEPLOY_FAILED', { command: command.join(' '), code: result.code })]);
+  if (result.code !== 0)
+    throw new SiteError([problem('DEPLOY_FAILED', { command: command.join(' '), code: result.code })]);
   return { project, runtime, secrets: names, deployed: true };
 }

@@ -23,14 +23,23 @@ export function parseDotenv(text: string): Map<string, string> {
   return values;
 }
 
-export async function emulatorSecrets(functionsDir: string, names: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<Map<string, SecretState>> {
+export async function emulatorSecrets(
+  functionsDir: string,
+  names: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Map<string, SecretState>> {
   const local = parseDotenv(await readFile(join(functionsDir, SECRET_FILE), 'utf8').catch(() => ''));
-  return new Map(names.map((name) => [name, local.has(name) || env[name]?.trim() ? { state: 'set' } : { state: 'missing' }]));
+  return new Map(
+    names.map((name) => [name, local.has(name) || env[name]?.trim() ? { state: 'set' } : { state: 'missing' }]),
+  );
 }
 
 /** One secret of a real project: `firebase functions:secrets:get` lists its versions, or says it has none. */
 export async function projectSecret(cwd: string, projectId: string, name: string): Promise<SecretState> {
-  const result = await runFirebase(['functions:secrets:get', name, '--project', projectId, '--json', '--non-interactive'], { cwd, timeoutMs: 60_000 }).catch((error: Error) => ({ code: 1, stdout: '', stderr: error.message }));
+  const result = await runFirebase(
+    ['functions:secrets:get', name, '--project', projectId, '--json', '--non-interactive'],
+    { cwd, timeoutMs: 60_000 },
+  ).catch((error: Error) => ({ code: 1, stdout: '', stderr: error.message }));
   let answer: { status?: string; result?: { secrets?: Array<{ state?: string }> }; error?: string } = {};
   try {
     answer = JSON.parse(result.stdout) as typeof answer;
@@ -38,7 +47,9 @@ export async function projectSecret(cwd: string, projectId: string, name: string
     // Not JSON: the reason is in stderr.
   }
   if (result.code === 0 && answer.status === 'success') {
-    return answer.result?.secrets?.some((version) => version.state === 'ENABLED') ? { state: 'set' } : { state: 'missing' };
+    return answer.result?.secrets?.some((version) => version.state === 'ENABLED')
+      ? { state: 'set' }
+      : { state: 'missing' };
   }
   const reason = (answer.error ?? result.stderr).trim().split('\n')[0] || `exit code ${result.code}`;
   return /not ?found|NOT_FOUND|404/i.test(reason) ? { state: 'missing' } : { state: 'unknown', problem: reason };

@@ -23,7 +23,17 @@ export type FileEvent = 'add' | 'addDir' | 'change' | 'unlink' | 'unlinkDir';
 export const WATCHED = ['site.config.yaml', 'content', 'shared', 'templates', 'islands', 'functions'] as const;
 
 export function emptyChanges(): ChangeSet {
-  return { paths: new Set(), config: false, content: new Set(), rescanContent: false, templates: false, css: new Set(), static: false, islands: false, functions: false };
+  return {
+    paths: new Set(),
+    config: false,
+    content: new Set(),
+    rescanContent: false,
+    templates: false,
+    css: new Set(),
+    static: false,
+    islands: false,
+    functions: false,
+  };
 }
 
 export const hasChanges = (set: ChangeSet): boolean => set.paths.size > 0;

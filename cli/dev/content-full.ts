@@ -35,7 +35,15 @@ export function checkContent(
   timings: Timings = new Timings(),
   uiStrings?: UiStringUses,
 ): { state?: ContentState; problems: Problem[] } {
-  const checked = validated ?? timings.run('validate', () => validateContent(config, files, { ...DEV_VALIDATION, ...(memo ? { memo } : {}), ...(uiStrings ? { uiStrings } : {}) }));
+  const checked =
+    validated ??
+    timings.run('validate', () =>
+      validateContent(config, files, {
+        ...DEV_VALIDATION,
+        ...(memo ? { memo } : {}),
+        ...(uiStrings ? { uiStrings } : {}),
+      }),
+    );
   if (!checked.content || hasErrors(checked.problems)) return { problems: checked.problems };
   const content = checked.content;
   const warnings = checked.problems;
@@ -43,7 +51,9 @@ export function checkContent(
   if (problems.length) return { problems: [...problems, ...warnings] };
   const pages = timings.run('routes', () => buildRoutes(model));
   const redirects = timings.run('redirects', () => orderRedirects(buildRedirects(model)));
-  const collisions = timings.run('collisions', () => findCollisions(pages, redirects, (page) => describePage(model, page), originLines(files)));
+  const collisions = timings.run('collisions', () =>
+    findCollisions(pages, redirects, (page) => describePage(model, page), originLines(files)),
+  );
   if (collisions.length) return { problems: [...collisions, ...warnings] };
   const index = timings.run('index', () => indexSite(config, content, pages, redirects));
   return { state: { config, content, model, pages, redirects, index }, problems: warnings };

@@ -47,7 +47,8 @@ export function patchItem(
 ): PatchResult {
   const ref = state.index.items.get(file);
   const kind = classify(file);
-  if (!ref || kind.kind !== 'markdown' || kind.collection !== ref.collection) return { kind: 'full', reason: 'not an item of the site' };
+  if (!ref || kind.kind !== 'markdown' || kind.collection !== ref.collection)
+    return { kind: 'full', reason: 'not an item of the site' };
   const problems: Problem[] = [];
   const raws: Partial<Record<Locale, RawItem>> = {};
   for (const [locale, path] of Object.entries(ref.files) as Array<[Locale, string]>) {
@@ -71,12 +72,36 @@ export function patchItem(
   const validated = validateCollection(declared, own, DEV_VALIDATION);
   problems.push(...validated.problems);
   const item = validated.items[0] as Item | undefined;
-  if (!item) return problems.some((p) => p.severity === 'error') ? { kind: 'broken', item: ref, problems } : { kind: 'full', reason: 'the item left the site' };
+  if (!item)
+    return problems.some((p) => p.severity === 'error')
+      ? { kind: 'broken', item: ref, problems }
+      : { kind: 'full', reason: 'the item left the site' };
 
-  const referring = Object.values(raws).map((raw) => ({ file: raw.file, data: raw.source.meta.data, references: declared.references, lineOf: raw.source.meta.lineOf }));
-  const knownClubs = knownEntries(clubs, (data) => data, (club) => (typeof club.name === 'string' ? club.name : ''));
-  const reported = new Set(problems.flatMap((p) => (p.location && p.field ? [fieldKey(p.location.file, p.field)] : [])));
-  problems.push(...checkReferences(referring, { images: state.model.images, routes: Object.keys(state.config.routes), ...(knownClubs ? { clubs: knownClubs } : {}) }, reported));
+  const referring = Object.values(raws).map((raw) => ({
+    file: raw.file,
+    data: raw.source.meta.data,
+    references: declared.references,
+    lineOf: raw.source.meta.lineOf,
+  }));
+  const knownClubs = knownEntries(
+    clubs,
+    (data) => data,
+    (club) => (typeof club.name === 'string' ? club.name : ''),
+  );
+  const reported = new Set(
+    problems.flatMap((p) => (p.location && p.field ? [fieldKey(p.location.file, p.field)] : [])),
+  );
+  problems.push(
+    ...checkReferences(
+      referring,
+      {
+        images: state.model.images,
+        routes: Object.keys(state.config.routes),
+        ...(knownClubs ? { clubs: knownClubs } : {}),
+      },
+      reported,
+    ),
+  );
 
   // The model of this one item: every kind empty but its own.
   const content: ValidContent = { ...state.content, ...noItems(), [ref.collection]: [item] };
@@ -93,8 +118,17 @@ export function patchItem(
   const images = [...usedImages({ ...built.model, clubs: [] })];
   // An event's capacity, deadline or questions reach the registration functions through site.json's
   // events: keep them current, or a sign-up in site dev would be checked against the old ones.
-  const index = ref.collection === 'events' ? { ...state.index, manifest: { ...state.index.manifest, events: eventFacts(model.events, state.pages) } } : state.index;
-  return { kind: 'patched', state: { ...state, content: { ...state.content, [ref.collection]: replaced }, model, index }, item: ref, problems, images };
+  const index =
+    ref.collection === 'events'
+      ? { ...state.index, manifest: { ...state.index.manifest, events: eventFacts(model.events, state.pages) } }
+      : state.index;
+  return {
+    kind: 'patched',
+    state: { ...state, content: { ...state.content, [ref.collection]: replaced }, model, index },
+    item: ref,
+    problems,
+    images,
+  };
 }
 
 const noItems = () => Object.fromEntries(collections.map((collection) => [collection, []])) as unknown as KindsContent;
@@ -109,7 +143,11 @@ function replaceInModel(model: SiteModel, ref: ItemRef, kind: ContentKind, fresh
   const index = modelled.findIndex((old) => String(old.nl.data.id) === ref.key);
   const old = modelled[index];
   if (!old) return undefined;
-  const fields = ['slug', ...(kind.order ?? []).map((order) => order.field), ...(kind.publishDate === undefined ? [] : [kind.publishDate])];
+  const fields = [
+    'slug',
+    ...(kind.order ?? []).map((order) => order.field),
+    ...(kind.publishDate === undefined ? [] : [kind.publishDate]),
+  ];
   const same = (locale: Locale) => fields.every((field) => old[locale].data[field] === fresh[locale].data[field]);
   if (!same('nl') || !same('en')) return undefined;
   const next = [...modelled];

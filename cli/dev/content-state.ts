@@ -39,7 +39,12 @@ export interface ContentState {
   index: SiteIndex;
 }
 
-export function indexSite(config: SiteConfig, content: ValidContent, pages: PageRoute[], redirects: Redirect[]): SiteIndex {
+export function indexSite(
+  config: SiteConfig,
+  content: ValidContent,
+  pages: PageRoute[],
+  redirects: Redirect[],
+): SiteIndex {
   const byPath = new Map<string, PageRoute>();
   const byFile = new Map<string, PageRoute>();
   const byId = new Map<string, PageRoute>();
@@ -53,7 +58,11 @@ export function indexSite(config: SiteConfig, content: ValidContent, pages: Page
   const items = new Map<string, ItemRef>();
   for (const collection of collections) {
     for (const item of content[collection]) {
-      const ref: ItemRef = { collection, key: item.nl.key, files: { nl: item.nl.file, ...(item.en.fallback ? {} : { en: item.en.file }) } };
+      const ref: ItemRef = {
+        collection,
+        key: item.nl.key,
+        files: { nl: item.nl.file, ...(item.en.fallback ? {} : { en: item.en.file }) },
+      };
       items.set(ref.files.nl, ref);
       if (ref.files.en) items.set(ref.files.en, ref);
     }

@@ -41,7 +41,12 @@ export class EventStream {
 
   open(req: IncomingMessage, res: ServerResponse, client: DevClient): DevClient {
     const connection: Connection = { ...client, res };
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     // A restarted server is found again quickly: the browser retries after half a second.
     res.write('retry: 500\n\n');
     this.connections.add(connection);

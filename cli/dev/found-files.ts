@@ -43,7 +43,12 @@ export function createFoundFiles(session: DevSession, onProblem: (problem: Probl
   async function feedsAndCalendars(generation: Generation): Promise<Map<string, string>> {
     const { model, pages } = generation.state;
     const changed = await changedAt(session.root, session.calendarSources());
-    return new Map([...renderFeeds(model, pages, generation.images), ...renderCalendars(model, pages, changed)].map((file) => [file.file, file.contents]));
+    return new Map(
+      [...renderFeeds(model, pages, generation.images), ...renderCalendars(model, pages, changed)].map((file) => [
+        file.file,
+        file.contents,
+      ]),
+    );
   }
 
   async function searchFiles(generation: Generation): Promise<Map<string, Buffer>> {
@@ -52,7 +57,9 @@ export function createFoundFiles(session: DevSession, onProblem: (problem: Probl
       return rendered.ok ? [{ url: page.canonical, locale: page.locale, content: rendered.html }] : [];
     });
     const { dir, index } = await searchIndex(pages, join(cacheDir, 'search'));
-    return new Map(await Promise.all(index.files.map(async (file) => [file.path, await readFile(join(dir, file.path))] as const)));
+    return new Map(
+      await Promise.all(index.files.map(async (file) => [file.path, await readFile(join(dir, file.path))] as const)),
+    );
   }
 
   /** The card a page of this version names at that file, from the cache or drawn now. */
@@ -63,7 +70,12 @@ export function createFoundFiles(session: DevSession, onProblem: (problem: Probl
     for (const page of generation.state.pages) {
       const wanted = cardName(page.canonical) === name ? session.pages.card(page, `/${file}`) : undefined;
       if (!wanted) continue;
-      const drawn = cardFile(wanted, { root: session.root, images: generation.state.model.images, template, cacheDir: join(cacheDir, 'cards') });
+      const drawn = cardFile(wanted, {
+        root: session.root,
+        images: generation.state.model.images,
+        template,
+        cacheDir: join(cacheDir, 'cards'),
+      });
       drawn.catch((error: unknown) => isSiteError(error) && error.problems.forEach(onProblem));
       return (await drawn).data;
     }
@@ -77,7 +89,9 @@ export function createFoundFiles(session: DevSession, onProblem: (problem: Probl
         return data && servedFile(file, data);
       }
       if (file.startsWith(`${SEARCH_FOLDER}/`)) {
-        const data = (await once(indexes, generation, () => searchFiles(generation))).get(file.slice(SEARCH_FOLDER.length + 1));
+        const data = (await once(indexes, generation, () => searchFiles(generation))).get(
+          file.slice(SEARCH_FOLDER.length + 1),
+        );
         return data && servedFile(file, data);
       }
       if (!/\.(xml|ics)$/.test(file)) return undefined;

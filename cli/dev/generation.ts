@@ -22,7 +22,11 @@ export interface Generation {
   global: string;
 }
 
-export function makeGeneration(number: number, parts: Omit<Generation, 'number' | 'global' | 'buildDate'>, previous: Generation | undefined): Generation {
+export function makeGeneration(
+  number: number,
+  parts: Omit<Generation, 'number' | 'global' | 'buildDate'>,
+  previous: Generation | undefined,
+): Generation {
   const buildDate = new Date().toISOString().slice(0, 10);
   // The very same objects as last time (a content edit changes none of them): the same global
   // part, without serialising config, strings and image lookup again (a few ms on a large site).
@@ -37,6 +41,16 @@ export function makeGeneration(number: number, parts: Omit<Generation, 'number' 
     previous.state.model.strings === parts.state.model.strings;
   // The parts of the build's globalFingerprint (pipeline.ts) but the stylesheet, so dev and build
   // agree on what a page reads.
-  const global = same ? previous.global : globalFingerprint([parts.templates.hash, parts.assets.islands, parts.assets.cardVersion, buildDate, parts.state.config, parts.state.model.strings, parts.images]);
+  const global = same
+    ? previous.global
+    : globalFingerprint([
+        parts.templates.hash,
+        parts.assets.islands,
+        parts.assets.cardVersion,
+        buildDate,
+        parts.state.config,
+        parts.state.model.strings,
+        parts.images,
+      ]);
   return { number, ...parts, buildDate, global };
 }

@@ -30,7 +30,12 @@ export class DevImages {
   }
 
   /** True when the lookup changed. */
-  async update(config: SiteConfig, images: ReadonlyMap<string, string>, used: ReadonlySet<string>, force: boolean): Promise<boolean> {
+  async update(
+    config: SiteConfig,
+    images: ReadonlyMap<string, string>,
+    used: ReadonlySet<string>,
+    force: boolean,
+  ): Promise<boolean> {
     if (!force && !this.needs(used)) return false;
     try {
       const result = await processImages({

@@ -20,5 +20,8 @@ export function injectDev(html: string, options: { page: string; print: string; 
 
 /** The whole answer while there is no good version of the site to show: only the overlay. */
 export function overlayDocument(overlay: string, options: { page: string; print: string }): string {
-  return injectDev(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>site dev: error</title></head><body>${overlay}</body></html>`, options);
+  return injectDev(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>site dev: error</title></head><body>${overlay}</body></html>`,
+    options,
+  );
 }

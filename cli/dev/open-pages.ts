@@ -42,12 +42,18 @@ export function isOutdated(session: DevSession, client: DevClient): boolean {
 export function changedPaths(session: DevSession, clients: Iterable<DevClient>, globalChanged: boolean): string[] {
   const open = [...clients];
   const openPaths = new Set(open.map((client) => client.path));
-  const paths = new Set([...(session.generation ? session.pages.changedPaths() : [])].filter((path) => !openPaths.has(path)));
+  const paths = new Set(
+    [...(session.generation ? session.pages.changedPaths() : [])].filter((path) => !openPaths.has(path)),
+  );
   for (const client of open) {
     const expected = expectedPage(session, client.path);
     if (!expected || (expected.page === client.page && expected.print === client.print)) continue;
     const page = session.generation?.state.index.byId.get(expected.page);
-    const same = globalChanged && page !== undefined && expected.page === client.page && session.pages.unchangedSince(page, client.print);
+    const same =
+      globalChanged &&
+      page !== undefined &&
+      expected.page === client.page &&
+      session.pages.unchangedSince(page, client.print);
     if (!same) paths.add(client.path);
     client.page = expected.page;
     client.print = expected.print;

@@ -6,7 +6,8 @@ export const OVERLAY_ID = 'site-dev-overlay';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // Inline styles: the page's stylesheet must not reach in, and CSP allows inline styles (not scripts).
-const box = 'all:initial;position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(24,24,27,.96);color:#f4f4f5;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;padding:2rem;box-sizing:border-box';
+const box =
+  'all:initial;position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(24,24,27,.96);color:#f4f4f5;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;padding:2rem;box-sizing:border-box';
 const inner = 'display:block;max-width:60rem;margin:0 auto';
 const line = 'display:block;margin:.25rem 0;white-space:pre-wrap;word-break:break-word';
 

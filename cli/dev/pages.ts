@@ -72,7 +72,16 @@ export class DevPages {
     const recorded = recordReads(generation.state.model);
     try {
       const found: PageFound = {};
-      const html = generation.templates.module.renderPage({ page, model: recorded.model, images: generation.images, assets: generation.assets, buildDate: generation.buildDate }, found);
+      const html = generation.templates.module.renderPage(
+        {
+          page,
+          model: recorded.model,
+          images: generation.images,
+          assets: generation.assets,
+          buildDate: generation.buildDate,
+        },
+        found,
+      );
       const reads = recorded.reads();
       const print = this.printer!.print(page, reads);
       this.prints.set(id, print);
@@ -83,7 +92,11 @@ export class DevPages {
       // Over what it read before it failed: a change to any of it (or to the templates) is worth another try.
       const print = this.printer!.print(page, recorded.reads());
       this.prints.set(id, print);
-      return { ok: false, problem: problem('TEMPLATE_FAILED', { path: page.paths[0]!, template: page.route, problem: message }), print };
+      return {
+        ok: false,
+        problem: problem('TEMPLATE_FAILED', { path: page.paths[0]!, template: page.route, problem: message }),
+        print,
+      };
     }
   }
 

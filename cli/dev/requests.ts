@@ -52,7 +52,12 @@ export class DevRequests {
     const functions = this.session.assets.functions?.module ?? builtInFunctions;
     if (!this.serve) {
       const state: ServerState = {
-        dist: { dir: join(this.session.root, '.site', 'dev'), publicDir: join(this.session.root, '.site', 'dev', 'public'), site: manifest, redirects },
+        dist: {
+          dir: join(this.session.root, '.site', 'dev'),
+          publicDir: join(this.session.root, '.site', 'dev', 'public'),
+          site: manifest,
+          redirects,
+        },
         files: createDevStore(this.session, this.options.onRenderProblem),
         functions: this.functionEnv(functions, manifest),
         closing: false,
@@ -75,7 +80,9 @@ export class DevRequests {
         state.router = functions;
         this.serve.functions = functions;
       } catch (error) {
-        this.options.log(`functions: ${error instanceof Error ? error.message : String(error)}; the previous version keeps running`);
+        this.options.log(
+          `functions: ${error instanceof Error ? error.message : String(error)}; the previous version keeps running`,
+        );
       }
     }
     if (state.dist.site !== manifest || state.dist.redirects !== redirects) {
@@ -87,7 +94,12 @@ export class DevRequests {
   private functionEnv(functions: FunctionsModule, site: SiteManifest): FunctionEnv {
     const { vars, origins, log } = this.options;
     const allowed = [vars.SITE_ALLOWED_ORIGINS, ...origins].filter(Boolean).join(',');
-    return functions.createFunctionEnv({ site, vars: { ...vars, SITE_ALLOWED_ORIGINS: allowed }, root: this.session.root, log });
+    return functions.createFunctionEnv({
+      site,
+      vars: { ...vars, SITE_ALLOWED_ORIGINS: allowed },
+      root: this.session.root,
+      log,
+    });
   }
 
   async close(): Promise<void> {
@@ -112,7 +124,11 @@ export class DevRequests {
   }
 
   private stream(req: IncomingMessage, res: ServerResponse, query: URLSearchParams): void {
-    const client = this.events.open(req, res, { path: query.get('path') ?? '/', page: query.get('page') ?? 'none', print: query.get('print') ?? '' });
+    const client = this.events.open(req, res, {
+      path: query.get('path') ?? '/',
+      page: query.get('page') ?? 'none',
+      print: query.get('print') ?? '',
+    });
     const overlay = overlayHtml(this.session.problems());
     if (overlay) this.events.send(client, 'problems', { html: overlay });
     // The page may have been rendered just before a rebuild finished: it learns so at once.
@@ -121,11 +137,20 @@ export class DevRequests {
 
   /** No good version of the site yet (it has errors from the start): every page is the overlay. */
   private noSite(req: IncomingMessage, res: ServerResponse): void {
-    const html = overlayDocument(overlayHtml(this.session.problems()) || overlayHtml(STARTING), { page: 'none', print: 'none' });
-    res.writeHead(500, { ...securityHeaders({ https: false }), 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    const html = overlayDocument(overlayHtml(this.session.problems()) || overlayHtml(STARTING), {
+      page: 'none',
+      print: 'none',
+    });
+    res.writeHead(500, {
+      ...securityHeaders({ https: false }),
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
     res.end(req.method === 'HEAD' ? undefined : html);
   }
 }
 
 // Only if nothing else says why there is no site (it always should): still the catalogue's words.
-const STARTING: Problem[] = [problem('INTERNAL', { problem: 'site dev has no version of the site to show, and no error says why.' })];
+const STARTING: Problem[] = [
+  problem('INTERNAL', { problem: 'site dev has no version of the site to show, and no error says why.' }),
+];

@@ -9,7 +9,10 @@ import { contentType } from '../serve/mime.ts';
  * uses takes about 0.1 s for a page).
  */
 export function servedFile(path: string, contents: string | Uint8Array): ServedFile {
-  const body = typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+  const body =
+    typeof contents === 'string'
+      ? Buffer.from(contents)
+      : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
   const type = contentType(path);
   return {
     path,

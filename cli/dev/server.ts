@@ -36,13 +36,16 @@ export interface DevServer {
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(new SiteError([problem('SERVE_LISTEN_FAILED', { host, port, problem: error.code ?? error.message })])));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new SiteError([problem('SERVE_LISTEN_FAILED', { host, port, problem: error.code ?? error.message })])),
+    );
     server.listen(port, host, () => resolve(server.address() as AddressInfo));
   });
 }
 
 const errorsOf = (problems: Problem[]) => problems.filter((p) => p.severity === 'error');
-const signature = (problems: Problem[]) => JSON.stringify(problems.map((p) => [p.code, p.location, p.field, p.message]));
+const signature = (problems: Problem[]) =>
+  JSON.stringify(problems.map((p) => [p.code, p.location, p.field, p.message]));
 
 /**
  * `site dev`: the site served from memory, rebuilt on every save, with open pages told what
@@ -58,7 +61,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const server = createServer((req, res) => {
     if (requests) return requests.handle(req, res);
     // The first build is running: ask again shortly.
-    res.writeHead(503, { 'retry-after': '1', 'content-type': 'text/plain; charset=utf-8' }).end('site dev is starting\n');
+    res
+      .writeHead(503, { 'retry-after': '1', 'content-type': 'text/plain; charset=utf-8' })
+      .end('site dev is starting\n');
   });
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, options.port ?? 4321, host);
@@ -74,7 +79,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await requests?.refresh();
     lastErrors = announce(session, events, report, changes, lastErrors, log);
   };
-  const watching: Promise<SiteWatcher> = watchSite(root, onBatch, (error) => log(`site dev: watcher: ${error instanceof Error ? error.message : String(error)}`));
+  const watching: Promise<SiteWatcher> = watchSite(root, onBatch, (error) =>
+    log(`site dev: watcher: ${error instanceof Error ? error.message : String(error)}`),
+  );
 
   let session: DevSession;
   try {
@@ -120,7 +127,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
  * change, `ok` when they are gone, and which open or rendered pages changed. Returns the errors'
  * signature, to compare the next rebuild against.
  */
-function announce(session: DevSession, events: EventStream, report: RebuildReport, changes: ChangeSet, lastErrors: string, log: (line: string) => void): string {
+function announce(
+  session: DevSession,
+  events: EventStream,
+  report: RebuildReport,
+  changes: ChangeSet,
+  lastErrors: string,
+  log: (line: string) => void,
+): string {
   const announced = performance.now();
   const errors = errorsOf(report.problems);
   const errorsNow = signature(errors);
@@ -136,11 +150,23 @@ function announce(session: DevSession, events: EventStream, report: RebuildRepor
   const reloadAll = changes.static;
   if (report.compiled.includes('functions')) log(`site dev: functions/ reloaded (${report.ms.toFixed(0)} ms)`);
   if (!report.renewed && !report.css && !reloadAll) return errorsNow;
-  const paths = reloadAll ? [...events.clients].map((client) => client.path) : changedPaths(session, events.clients, report.globalChanged);
+  const paths = reloadAll
+    ? [...events.clients].map((client) => client.path)
+    : changedPaths(session, events.clients, report.globalChanged);
   // ms and cpuMs: how long the rebuild took, and how much of it this process computed (bench/dev-reload.mjs).
-  events.broadcast('change', { paths, ...(report.css ? { css: report.css } : {}), files: [...changes.paths], ms: Math.round(report.ms), cpuMs: Math.round(report.cpuMs) });
-  const what = [...changes.paths].slice(0, 3).join(', ') + (changes.paths.size > 3 ? ` and ${changes.paths.size - 3} more` : '');
-  log(`site dev: ${what} → ${paths.length} path${paths.length === 1 ? '' : 's'} to reload${report.css ? ', stylesheet swapped' : ''} (${report.content} rebuild, ${report.ms.toFixed(0)} ms, cpu ${report.cpuMs.toFixed(0)} ms)`);
-  if (process.env.SITE_DEV_TIMINGS === '1') log(`  ${report.timings}, announce ${(performance.now() - announced).toFixed(1)}`);
+  events.broadcast('change', {
+    paths,
+    ...(report.css ? { css: report.css } : {}),
+    files: [...changes.paths],
+    ms: Math.round(report.ms),
+    cpuMs: Math.round(report.cpuMs),
+  });
+  const what =
+    [...changes.paths].slice(0, 3).join(', ') + (changes.paths.size > 3 ? ` and ${changes.paths.size - 3} more` : '');
+  log(
+    `site dev: ${what} → ${paths.length} path${paths.length === 1 ? '' : 's'} to reload${report.css ? ', stylesheet swapped' : ''} (${report.content} rebuild, ${report.ms.toFixed(0)} ms, cpu ${report.cpuMs.toFixed(0)} ms)`,
+  );
+  if (process.env.SITE_DEV_TIMINGS === '1')
+    log(`  ${report.timings}, announce ${(performance.now() - announced).toFixed(1)}`);
   return errorsNow;
 }

@@ -97,7 +97,13 @@ export class DevSession {
   }
 
   problems(): Problem[] {
-    return [...this.configProblems, ...this.content.problems(), ...this.assets.allProblems(), ...this.images.problems, ...this.internal];
+    return [
+      ...this.configProblems,
+      ...this.content.problems(),
+      ...this.assets.allProblems(),
+      ...this.images.problems,
+      ...this.internal,
+    ];
   }
 
   async apply(changes: ChangeSet): Promise<RebuildReport> {
@@ -113,10 +119,13 @@ export class DevSession {
       const { full, texts, images } = await timings.runAsync('read', () => this.readChanges(changes, configChanged));
       if (this.config && (full || texts.length)) content = this.checkContent(this.config, full, texts, timings);
       const names = [...assetsFor(changes, configChanged, this.assets)];
-      const results = await timings.runAsync('compile', () => Promise.all(names.map((name) => this.assets.rebuild(name, this.config))));
+      const results = await timings.runAsync('compile', () =>
+        Promise.all(names.map((name) => this.assets.rebuild(name, this.config))),
+      );
       compiled.push(...names.filter((_, index) => results[index]));
       // After a one-item edit only that item can show an image not made yet.
-      const imagesNeeded = content === 'full' || configChanged || images || (content === 'fast' && this.images.needs(this.patchedImages));
+      const imagesNeeded =
+        content === 'full' || configChanged || images || (content === 'fast' && this.images.needs(this.patchedImages));
       if (imagesNeeded) await timings.runAsync('images', () => this.updateImages(configChanged || images));
       timings.run('generation', () => this.renew());
     } catch (error) {
@@ -128,7 +137,17 @@ export class DevSession {
     const css = before && after && before.assets.css !== after.assets.css ? after.assets.css : undefined;
     const globalChanged = before !== undefined && after !== undefined && before.global !== after.global;
     const used = process.cpuUsage(cpu);
-    return { ms: performance.now() - started, content, renewed: after !== before, globalChanged, ...(css ? { css } : {}), compiled, timings, cpuMs: (used.user + used.system) / 1000, problems: this.problems() };
+    return {
+      ms: performance.now() - started,
+      content,
+      renewed: after !== before,
+      globalChanged,
+      ...(css ? { css } : {}),
+      compiled,
+      timings,
+      cpuMs: (used.user + used.system) / 1000,
+      problems: this.problems(),
+    };
   }
 
   /** Read site.config.yaml; true when it loaded (its problems are kept otherwise). */
@@ -168,20 +187,43 @@ export class DevSession {
 
   private checkContent(config: SiteConfig, full: boolean, texts: string[], timings: Timings): ContentRoute {
     if (!full && this.content.fastPathOpen) {
-      const result = timings.run('patch', () => patchItem(this.content.state!, texts[0]!, (path) => this.sources.text(path), this.markdown.html, this.clubsSource(), this.memo));
+      const result = timings.run('patch', () =>
+        patchItem(
+          this.content.state!,
+          texts[0]!,
+          (path) => this.sources.text(path),
+          this.markdown.html,
+          this.clubsSource(),
+          this.memo,
+        ),
+      );
       this.patchedImages = result.kind === 'patched' ? result.images : [];
       if (result.kind === 'patched') this.content.setItem(result.item, result.problems, result.state);
       if (result.kind === 'broken') this.content.setItem(result.item, result.problems);
       if (result.kind !== 'full') return 'fast';
     }
-    this.content.setFull(checkContent(config, this.sources.contentFiles(), this.markdown.html, this.memo, undefined, timings, uiStringUses(this.root)));
+    this.content.setFull(
+      checkContent(
+        config,
+        this.sources.contentFiles(),
+        this.markdown.html,
+        this.memo,
+        undefined,
+        timings,
+        uiStringUses(this.root),
+      ),
+    );
     return 'full';
   }
 
   /** Start-up: Markdown from the build's cache (.site/cache/markdown.json), what is missing on worker threads. */
   private async checkAllWithCache(config: SiteConfig): Promise<void> {
     const files = this.sources.contentFiles();
-    const validated = validateContent(config, files, { ...DEV_VALIDATION, memo: this.memo, uiStrings: uiStringUses(this.root) });
+    const validated = validateContent(config, files, {
+      ...DEV_VALIDATION,
+      memo: this.memo,
+      uiStrings: uiStringUses(this.root),
+    });
     if (validated.content) {
       const pool = files.files.length >= PARALLEL_FROM_FILES ? WorkerPool.start(availableParallelism()) : undefined;
       try {
@@ -230,7 +272,16 @@ export class DevSession {
       previous.assets.cardVersion === cardVersion &&
       previous.images === this.images.lookup;
     if (same) return;
-    const generation = makeGeneration(++this.generations, { state, templates, assets: { css: css.path, islands: islandsManifest, cardVersion }, images: this.images.lookup }, previous);
+    const generation = makeGeneration(
+      ++this.generations,
+      {
+        state,
+        templates,
+        assets: { css: css.path, islands: islandsManifest, cardVersion },
+        images: this.images.lookup,
+      },
+      previous,
+    );
     this.pages.use(generation);
   }
 }

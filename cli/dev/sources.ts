@@ -12,7 +12,10 @@ function readText(file: string): string | undefined {
 }
 
 /** What one changed path did to the sources. */
-export type SourceChange = { kind: 'text'; path: string; existed: boolean; exists: boolean } | { kind: 'image'; name: string; existed: boolean; exists: boolean } | { kind: 'none' };
+export type SourceChange =
+  | { kind: 'text'; path: string; existed: boolean; exists: boolean }
+  | { kind: 'image'; name: string; existed: boolean; exists: boolean }
+  | { kind: 'none' };
 
 /**
  * The text of every content file, held in memory between rebuilds so a save re-reads one file,
@@ -53,7 +56,10 @@ export class Sources {
     if (!entry) return { kind: 'none' };
     if (entry.kind === 'image') {
       const existed = this.images.get(entry.name) === path;
-      const exists = await readFile(join(this.root, path)).then(() => true, () => false);
+      const exists = await readFile(join(this.root, path)).then(
+        () => true,
+        () => false,
+      );
       if (!existed && !exists) return { kind: 'none' }; // gone before it was seen: nothing happened
       if (exists) this.images.set(entry.name, path);
       else if (existed) this.images.delete(entry.name);
@@ -66,7 +72,8 @@ export class Sources {
     const text = readText(join(this.root, path));
     if (text === undefined && !existed) return { kind: 'none' }; // told twice that it is gone
     if (text === undefined) this.files.delete(path);
-    else if (text === this.files.get(path)?.text) return { kind: 'none' }; // touched, not changed
+    else if (text === this.files.get(path)?.text)
+      return { kind: 'none' }; // touched, not changed
     else this.files.set(path, { path, text });
     this.view = undefined;
     return { kind: 'text', path, existed, exists: text !== undefined };
@@ -78,7 +85,10 @@ export class Sources {
   }
 
   contentFiles(): ContentFiles {
-    this.view ??= { files: [...this.files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), images: new Map(this.images) };
+    this.view ??= {
+      files: [...this.files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+      images: new Map(this.images),
+    };
     return this.view;
   }
 }

@@ -37,7 +37,10 @@ export function createDevStore(session: DevSession, onRenderProblem: (problem: P
       reported.add(key);
       onRenderProblem(result.problem);
     }
-    return servedFile(file, overlayDocument(overlayHtml([result.problem, ...session.problems()]), { page: id, print: result.print }));
+    return servedFile(
+      file,
+      overlayDocument(overlayHtml([result.problem, ...session.problems()]), { page: id, print: result.print }),
+    );
   }
 
   /** sitemap.xml and robots.txt, made once per generation. */
@@ -71,7 +74,8 @@ export function createDevStore(session: DevSession, onRenderProblem: (problem: P
   }
 
   // The lookup rules of site serve's FileStore (cli/serve/files.ts): clean URLs, no hidden files.
-  const hidden = (pathname: string) => pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
+  const hidden = (pathname: string) =>
+    pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
   return {
     load,
     async lookup(pathname) {

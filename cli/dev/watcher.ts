@@ -42,7 +42,11 @@ function ignored(root: string, path: string): boolean {
  * rebuild waits for it and goes in the next. The project root is watched (not the five entries),
  * so content/ removed and made again, or renamed, is still seen.
  */
-export async function watchSite(root: string, onBatch: (changes: ChangeSet) => Promise<void>, onError: (error: unknown) => void): Promise<SiteWatcher> {
+export async function watchSite(
+  root: string,
+  onBatch: (changes: ChangeSet) => Promise<void>,
+  onError: (error: unknown) => void,
+): Promise<SiteWatcher> {
   const watcher = watch(root, { ignoreInitial: true, ignored: (path) => ignored(root, path) });
   let pending = emptyChanges();
   let timer: NodeJS.Timeout | undefined;

@@ -18,10 +18,12 @@ export type Archetype = (input: ArchetypeInput) => { nl: string; en: string };
 
 const quoted = (text: string) => JSON.stringify(text);
 /** YYYY-MM-DD, `days` after `day`. */
-const daysAfter = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const daysAfter = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const file = (fields: string[], body: string) => `---\n${fields.join('\n')}\n---\n${body}\n`;
 
-const DRAFT = 'draft: true  # a draft is checked, shown by site dev and left out of site build: remove this line to publish';
+const DRAFT =
+  'draft: true  # a draft is checked, shown by site dev and left out of site build: remove this line to publish';
 const IMAGE = (image: string) => `image: ${image}  # a photo in content/images, without its extension`;
 
 /**
@@ -32,10 +34,24 @@ const IMAGE = (image: string) => `image: ${image}  # a photo in content/images, 
 export const archetypes: Partial<Record<Collection, Archetype>> = {
   news: ({ id, title, enTitle, today, image }) => ({
     nl: file(
-      [`id: ${id}`, `title: ${quoted(title)}`, `date: "${today}"  # publication date: a later date waits for its day`, IMAGE(image), 'summary: "Eén of twee zinnen over het artikel, voor de lijsten en zoekmachines (ten hoogste 200 tekens)."', DRAFT],
+      [
+        `id: ${id}`,
+        `title: ${quoted(title)}`,
+        `date: "${today}"  # publication date: a later date waits for its day`,
+        IMAGE(image),
+        'summary: "Eén of twee zinnen over het artikel, voor de lijsten en zoekmachines (ten hoogste 200 tekens)."',
+        DRAFT,
+      ],
       'Schrijf hier het artikel, in Markdown.',
     ),
-    en: file([`id: ${id}`, `title: ${quoted(enTitle)}  # the English title`, 'summary: "One or two sentences about the article, for lists and search engines (200 characters at most)."'], 'Write the English article here, in Markdown.'),
+    en: file(
+      [
+        `id: ${id}`,
+        `title: ${quoted(enTitle)}  # the English title`,
+        'summary: "One or two sentences about the article, for lists and search engines (200 characters at most)."',
+      ],
+      'Write the English article here, in Markdown.',
+    ),
   }),
   events: ({ id, title, enTitle, today, image, club }) => ({
     nl: file(
@@ -46,7 +62,9 @@ export const archetypes: Partial<Record<Collection, Archetype>> = {
         IMAGE(image),
         `start: "${daysAfter(today, 28)}T10:00"  # local Dutch time`,
         `end: "${daysAfter(today, 28)}T12:00"`,
-        club === undefined ? 'location: { address: "Straat 1, Plaats" }  # or { club: <a club id of content/data/clubs.yaml> }' : `location: { club: ${club} }  # a club id of content/data/clubs.yaml, or { address: "Straat 1, Plaats" }`,
+        club === undefined
+          ? 'location: { address: "Straat 1, Plaats" }  # or { club: <a club id of content/data/clubs.yaml> }'
+          : `location: { club: ${club} }  # a club id of content/data/clubs.yaml, or { address: "Straat 1, Plaats" }`,
         'audience: "Iedereen"',
         'price: 0  # euros; 0 is free',
         'capacity: 20  # places; later sign-ups go on the waiting list',
@@ -56,15 +74,37 @@ export const archetypes: Partial<Record<Collection, Archetype>> = {
       'Schrijf hier over het evenement, in Markdown.',
     ),
     en: file(
-      [`id: ${id}`, `title: ${quoted(enTitle)}  # the English title`, 'summary: "One or two sentences about the event (200 characters at most)."', 'audience: "Everyone"'],
+      [
+        `id: ${id}`,
+        `title: ${quoted(enTitle)}  # the English title`,
+        'summary: "One or two sentences about the event (200 characters at most)."',
+        'audience: "Everyone"',
+      ],
       'Write about the event in English here, in Markdown.',
     ),
   }),
   jobs: ({ id, title, enTitle }) => ({
     nl: file(
-      [`id: ${id}`, `title: ${quoted(title)}`, 'kind: vacancy  # or call, for the open call for trainers', 'location: "Utrecht"', 'hours: "8 uur per week"', 'summary: "Eén of twee zinnen over de vacature."', 'licence: false  # true when a KNLTB trainer licence is required', DRAFT],
+      [
+        `id: ${id}`,
+        `title: ${quoted(title)}`,
+        'kind: vacancy  # or call, for the open call for trainers',
+        'location: "Utrecht"',
+        'hours: "8 uur per week"',
+        'summary: "Eén of twee zinnen over de vacature."',
+        'licence: false  # true when a KNLTB trainer licence is required',
+        DRAFT,
+      ],
       'Schrijf hier de vacature, in Markdown.',
     ),
-    en: file([`id: ${id}`, `title: ${quoted(enTitle)}  # the English title`, 'hours: "8 hours a week"', 'summary: "One or two sentences about the vacancy."'], 'Write the English vacancy here, in Markdown.'),
+    en: file(
+      [
+        `id: ${id}`,
+        `title: ${quoted(enTitle)}  # the English title`,
+        'hours: "8 hours a week"',
+        'summary: "One or two sentences about the vacancy."',
+      ],
+      'Write the English vacancy here, in Markdown.',
+    ),
   }),
 };

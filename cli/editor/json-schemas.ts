@@ -45,15 +45,40 @@ export function schemaFiles(): SchemaFile[] {
     const schema = jsonSchemaOf(contentKinds[collection].schema);
     return [
       { name: `${collection}.nl.schema.json`, files: [`content/nl/${collection}/*.md`], schema, frontMatter: true },
-      { name: `${collection}.en.schema.json`, files: [`content/en/${collection}/*.md`], schema: optionalFields(schema) as JsonSchema, frontMatter: true },
+      {
+        name: `${collection}.en.schema.json`,
+        files: [`content/en/${collection}/*.md`],
+        schema: optionalFields(schema) as JsonSchema,
+        frontMatter: true,
+      },
     ];
   });
   return [
     ...kinds,
-    { name: 'clubs.schema.json', files: [dataFiles.clubs.file], schema: jsonSchemaOf(dataFiles.clubs.schema), frontMatter: false },
-    { name: 'lessons.schema.json', files: [dataFiles.lessons.file], schema: jsonSchemaOf(dataFiles.lessons.schema), frontMatter: false },
+    {
+      name: 'clubs.schema.json',
+      files: [dataFiles.clubs.file],
+      schema: jsonSchemaOf(dataFiles.clubs.schema),
+      frontMatter: false,
+    },
+    {
+      name: 'lessons.schema.json',
+      files: [dataFiles.lessons.file],
+      schema: jsonSchemaOf(dataFiles.lessons.schema),
+      frontMatter: false,
+    },
     // Its input side is any value (a key __proto__ is checked before the text): the output side says what it holds.
-    { name: 'strings.schema.json', files: ['content/*/strings.yaml'], schema: jsonSchemaOf(dataFiles.strings.schema, 'output'), frontMatter: false },
-    { name: 'site.config.schema.json', files: ['site.config.yaml'], schema: jsonSchemaOf(configSchema), frontMatter: false },
+    {
+      name: 'strings.schema.json',
+      files: ['content/*/strings.yaml'],
+      schema: jsonSchemaOf(dataFiles.strings.schema, 'output'),
+      frontMatter: false,
+    },
+    {
+      name: 'site.config.schema.json',
+      files: ['site.config.yaml'],
+      schema: jsonSchemaOf(configSchema),
+      frontMatter: false,
+    },
   ];
 }

@@ -30,9 +30,17 @@ export function nextFreeId(content: ContentFiles, collection: Collection): numbe
  * `site new <kind> "<title>"`: the Dutch and English files of a new item, with the next free id
  * and every required field (cli/editor/archetypes.ts). Pure: the command writes them.
  */
-export function newItem(content: ContentFiles, kind: string, title: string, today: string, club: number | undefined, enTitle = title): NewItem {
+export function newItem(
+  content: ContentFiles,
+  kind: string,
+  title: string,
+  today: string,
+  club: number | undefined,
+  enTitle = title,
+): NewItem {
   const archetype = archetypes[kind as Collection];
-  if (!archetype) throw new SiteError([problem('NEW_KIND_UNKNOWN', { kind, kinds: Object.keys(archetypes).join(', ') })]);
+  if (!archetype)
+    throw new SiteError([problem('NEW_KIND_UNKNOWN', { kind, kinds: Object.keys(archetypes).join(', ') })]);
   const collection = kind as Collection;
   const slug = slugify(title);
   const enSlug = slugify(enTitle);

@@ -10,7 +10,8 @@ type Value = string | number;
  * (it says something else without them). Typed per entry, so a misspelt or forgotten name fails
  * the typecheck instead of printing "undefined" (tests/unit/catalogue-params.test.ts).
  */
-export type Params<Required extends string = never, Optional extends string = never> = Record<Required, Value> & Partial<Record<Optional, Value | undefined>>;
+export type Params<Required extends string = never, Optional extends string = never> = Record<Required, Value> &
+  Partial<Record<Optional, Value | undefined>>;
 
 export interface CatalogueEntry<P = Params> {
   title: string;
@@ -28,7 +29,8 @@ export const catalogue = {
   NEW_KIND_UNKNOWN: entry<'kind' | 'kinds'>(
     'Unknown kind of content',
     (p) => `site new cannot make a "${p.kind}".`,
-    (p) => `Use one of: ${p.kinds}. A new text page is a route in site.config.yaml and its two files (docs/content.md).`,
+    (p) =>
+      `Use one of: ${p.kinds}. A new text page is a route in site.config.yaml and its two files (docs/content.md).`,
   ),
   NEW_TITLE_INVALID: entry<'title'>(
     'Title without letters',
@@ -63,7 +65,8 @@ export const catalogue = {
   CONTENT_SCHEMA_MISMATCH: entry<'field' | 'problem' | 'collection'>(
     'Content does not match its schema',
     (p) => `${p.field}: ${p.problem}`,
-    (p) => `Fix the field \`${p.field}\`; docs/content.md lists the fields of every kind of content (here: ${p.collection}).`,
+    (p) =>
+      `Fix the field \`${p.field}\`; docs/content.md lists the fields of every kind of content (here: ${p.collection}).`,
   ),
   CONTENT_DUPLICATE_ID: entry<'collection' | 'id' | 'other', 'what'>(
     'Duplicate id',
@@ -73,7 +76,8 @@ export const catalogue = {
   CONTENT_UNKNOWN_REFERENCE: entry<'field' | 'kind' | 'value' | 'known', 'suggestion' | 'incomplete'>(
     'Unknown reference',
     (p) => `${p.field}: there is no ${p.kind} "${p.value}"${p.suggestion ?? ''}.`,
-    (p) => `Use one of: ${p.known}.${p.incomplete ? ` (${p.incomplete}: fix that first, then this list is complete.)` : ''}`,
+    (p) =>
+      `Use one of: ${p.known}.${p.incomplete ? ` (${p.incomplete}: fix that first, then this list is complete.)` : ''}`,
   ),
   CONTENT_CHECK_SKIPPED: entry<'what' | 'file' | 'who'>(
     'Check could not run',
@@ -98,7 +102,8 @@ export const catalogue = {
   TRANSLATION_INCOMPLETE: entry<'file' | 'field' | 'original'>(
     'Translation incomplete',
     (p) => `${p.file} has no \`${p.field}\`, so the English page shows the Dutch ${p.field} of ${p.original}.`,
-    (p) => `Copy \`${p.field}\` from ${p.original} into ${p.file} and translate its text (labels and options); keep every id and type as it is.`,
+    (p) =>
+      `Copy \`${p.field}\` from ${p.original} into ${p.file} and translate its text (labels and options); keep every id and type as it is.`,
   ),
   FILE_NAME_NOT_ADDRESS: entry<'file' | 'expected'>(
     'File name is not the address',
@@ -113,7 +118,8 @@ export const catalogue = {
   UI_STRING_MISSING: entry<'key' | 'usedAt' | 'file', 'suggestion'>(
     'UI string missing',
     (p) => `${p.file} has no UI string ${p.key}${p.suggestion ?? ''}, and the templates show it (${p.usedAt}).`,
-    (p) => `Add ${p.key} (its text) to ${p.file}, nested by the dots of its name, and to content/en/strings.yaml in English.`,
+    (p) =>
+      `Add ${p.key} (its text) to ${p.file}, nested by the dots of its name, and to content/en/strings.yaml in English.`,
   ),
   PAGE_CONTENT_MISSING: entry<'route' | 'expected'>(
     'Page text missing',
@@ -123,7 +129,8 @@ export const catalogue = {
   MARKDOWN_TOO_COMPLEX: entry<'field' | 'problem'>(
     'Markdown too complex to render',
     (p) => `${p.field}: ${p.problem}.`,
-    () => 'Text like this almost always comes from pasting by mistake: look at that line, remove what does not belong, or split the paragraph.',
+    () =>
+      'Text like this almost always comes from pasting by mistake: look at that line, remove what does not belong, or split the paragraph.',
   ),
   ROUTE_COLLISION: entry<'path' | 'first' | 'second'>(
     'Two pages write the same path',
@@ -133,12 +140,14 @@ export const catalogue = {
   IMAGE_NOT_FOUND: entry<'field' | 'name', 'suggestion' | 'known'>(
     'Image not found',
     (p) => `${p.field}: no image "${p.name}" in content/images${p.suggestion ?? ''}.`,
-    (p) => `Add content/images/${p.name}.jpg (or .png, .webp, .svg), or use an existing name${p.known ? `: ${p.known}` : ''}.`,
+    (p) =>
+      `Add content/images/${p.name}.jpg (or .png, .webp, .svg), or use an existing name${p.known ? `: ${p.known}` : ''}.`,
   ),
   IMAGE_FOCUS_INVALID: entry<'field' | 'problem'>(
     'Focal point not understood',
     (p) => `${p.field}: ${p.problem}`,
-    () => 'Give each image one line in content/images/focus.yaml: its name, then the spot every crop keeps, across then down, e.g. `court-clay-1: 40% 65%` (docs/images.md).',
+    () =>
+      'Give each image one line in content/images/focus.yaml: its name, then the spot every crop keeps, across then down, e.g. `court-clay-1: 40% 65%` (docs/images.md).',
   ),
   IMAGE_UNREADABLE: entry<'file' | 'problem'>(
     'Image cannot be read',
@@ -158,12 +167,14 @@ export const catalogue = {
   CARD_FAILED: entry<'path' | 'problem'>(
     'Social card failed',
     (p) => `Drawing the social card of ${p.path} failed: ${p.problem}`,
-    () => 'The card template (templates/cards/ShareCard.tsx) uses something satori cannot draw: every box with more than one child needs display: flex, and only the Inter font is loaded.',
+    () =>
+      'The card template (templates/cards/ShareCard.tsx) uses something satori cannot draw: every box with more than one child needs display: flex, and only the Inter font is loaded.',
   ),
   SEARCH_INDEX_FAILED: entry<'problem'>(
     'Search index failed',
     (p) => `Pagefind could not index the site: ${p.problem}`,
-    () => 'Run `npm ci` so the pagefind package and its binary for this platform (@pagefind/<platform>) are installed; if they are, the message above says what Pagefind refused.',
+    () =>
+      'Run `npm ci` so the pagefind package and its binary for this platform (@pagefind/<platform>) are installed; if they are, the message above says what Pagefind refused.',
   ),
   COMPILE_FAILED: entry<'problem'>(
     'Compile error',
@@ -198,12 +209,14 @@ export const catalogue = {
   FIREBASE_TOOLS_MISSING: entry<'needed'>(
     'firebase-tools not installed',
     (p) => `${p.needed}, and firebase-tools is not installed beside site.`,
-    () => 'It is one of the devDependencies: run `npm ci` (without --omit=dev). The build reads from it which Node.js runtimes Firebase still deploys.',
+    () =>
+      'It is one of the devDependencies: run `npm ci` (without --omit=dev). The build reads from it which Node.js runtimes Firebase still deploys.',
   ),
   FUNCTIONS_LOCK_MISSING: entry<'file'>(
     'No lockfile for the functions',
     (p) => `The build pins the function's packages to the project's lockfile, and ${p.file} is missing.`,
-    () => 'Run `npm ci` (or `npm install`) in the project: it installs firebase-functions, firebase-admin and pg and writes package-lock.json.',
+    () =>
+      'Run `npm ci` (or `npm install`) in the project: it installs firebase-functions, firebase-admin and pg and writes package-lock.json.',
   ),
   DEPLOY_PROJECT_MISSING: entry(
     'No Firebase project',
@@ -218,27 +231,32 @@ export const catalogue = {
   DEPLOY_RUNTIME_REFUSED: entry<'file' | 'runtime' | 'problem'>(
     'Functions runtime not deployable',
     (p) => `${p.file} asks for ${p.runtime}: ${p.problem}.`,
-    () => 'Run `npx site build` again: it picks a runtime the installed firebase-tools deploys. If none is left, update firebase-tools (npm install --save-dev --save-exact firebase-tools@<version>).',
+    () =>
+      'Run `npx site build` again: it picks a runtime the installed firebase-tools deploys. If none is left, update firebase-tools (npm install --save-dev --save-exact firebase-tools@<version>).',
   ),
   DEPLOY_PREPARE_FAILED: entry<'dir' | 'problem'>(
     'Functions packages not installed',
     (p) => `npm ci in ${p.dir} failed: ${p.problem}`,
-    () => 'It installs the versions of dist/functions/package-lock.json (this project\'s own): from npm\'s cache when `npm ci` of this project filled it, else from the registry. Run `npm ci` here first, then try again.',
+    () =>
+      "It installs the versions of dist/functions/package-lock.json (this project's own): from npm's cache when `npm ci` of this project filled it, else from the registry. Run `npm ci` here first, then try again.",
   ),
   PACKAGE_NOT_INSTALLED: entry<'name'>(
     'Package not installed',
-    (p) => `site needs the package ${p.name}, which is not in node_modules (installed packages older than package.json, or npm ci never ran here).`,
+    (p) =>
+      `site needs the package ${p.name}, which is not in node_modules (installed packages older than package.json, or npm ci never ran here).`,
     () => 'Run `npm ci` in the project folder (after every pull that changes package.json), then the command again.',
   ),
   DEPLOY_FUNCTIONS_NOT_LOADING: entry<'dir' | 'problem'>(
     'Functions do not load',
     (p) => `${p.dir} does not load as Firebase loads it: ${p.problem}`,
-    () => 'Run `npx site build` again; if that does not help, the message above names what the function cannot find or do when it starts.',
+    () =>
+      'Run `npx site build` again; if that does not help, the message above names what the function cannot find or do when it starts.',
   ),
   DEPLOY_HEADER_ON_FUNCTION: entry<'rule' | 'path'>(
     'Header rule on a function path',
     (p) => `firebase.json header rule ${p.rule} matches ${p.path}, a function's path.`,
-    () => 'Hosting puts these headers over the function\'s own, so personal answers would go out public and sign-in would lose its cookie. Header rules are for files: run `npx site build` again for the generated ones.',
+    () =>
+      "Hosting puts these headers over the function's own, so personal answers would go out public and sign-in would lose its cookie. Header rules are for files: run `npx site build` again for the generated ones.",
   ),
   DEPLOY_SECRET_MISSING: entry<'name' | 'why' | 'where' | 'fix'>(
     'Secret not set',
@@ -248,12 +266,14 @@ export const catalogue = {
   DEPLOY_SECRET_UNCHECKED: entry<'project' | 'name' | 'problem'>(
     'Secret not checked',
     (p) => `Could not check whether project ${p.project} has the secret ${p.name}: ${p.problem}`,
-    () => '`firebase deploy` checks it before it uploads anything: it asks for a value at a terminal, and refuses without one.',
+    () =>
+      '`firebase deploy` checks it before it uploads anything: it asks for a value at a terminal, and refuses without one.',
   ),
   DEPLOY_FAILED: entry<'command' | 'code'>(
     'firebase deploy failed',
     (p) => `firebase ${p.command} ended with exit code ${p.code}.`,
-    () => 'Its own output above says why. Nothing changes on the live site until a deploy completes; Hosting keeps the previous release.',
+    () =>
+      'Its own output above says why. Nothing changes on the live site until a deploy completes; Hosting keeps the previous release.',
   ),
   INTERNAL: entry<'problem'>(
     'Internal error',

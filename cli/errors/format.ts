@@ -23,7 +23,10 @@ export function formatProblem(p: Problem): string {
 export function formatProblems(problems: Problem[]): string {
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.length - errors;
-  const counts = [errors && `${errors} error${errors === 1 ? '' : 's'}`, warnings && `${warnings} warning${warnings === 1 ? '' : 's'}`]
+  const counts = [
+    errors && `${errors} error${errors === 1 ? '' : 's'}`,
+    warnings && `${warnings} warning${warnings === 1 ? '' : 's'}`,
+  ]
     .filter(Boolean)
     .join(', ');
   return `${problems.map(formatProblem).join('\n\n')}\n\n${counts}\n`;

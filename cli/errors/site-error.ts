@@ -26,7 +26,10 @@ interface Where {
 }
 
 /** The parameters of `code`, to be given when its message has any it must be filled in with. */
-type ProblemArgs<C extends ErrorCode> = Record<never, never> extends ParamsOf<C> ? [params?: ParamsOf<C>, where?: Where] : [params: ParamsOf<C>, where?: Where];
+type ProblemArgs<C extends ErrorCode> =
+  Record<never, never> extends ParamsOf<C>
+    ? [params?: ParamsOf<C>, where?: Where]
+    : [params: ParamsOf<C>, where?: Where];
 
 export function problem<C extends ErrorCode>(code: C, ...[params, where = {}]: ProblemArgs<C>): Problem {
   // Each entry takes its own parameters (ParamsOf<C>): looked up by a code of any entry, the

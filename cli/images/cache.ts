@@ -26,9 +26,13 @@ const LAYOUT = 1;
 
 const isSourceInfo = (value: unknown): value is SourceInfo => {
   const info = value as Partial<SourceInfo> | undefined;
-  return typeof info?.width === 'number' && typeof info.height === 'number' && typeof info.format === 'string' && typeof info.transparent === 'boolean';
+  return (
+    typeof info?.width === 'number' &&
+    typeof info.height === 'number' &&
+    typeof info.format === 'string' &&
+    typeof info.transparent === 'boolean'
+  );
 };
-
 
 /** Writes to a private name, then renames: a crash or a second build never leaves half a file. */
 export async function writeAtomic(path: string, data: Buffer | string): Promise<void> {
@@ -52,7 +56,10 @@ export class ImageCache {
   }
 
   private ensureDirs(): Promise<unknown> {
-    this.ready ??= Promise.all([mkdir(join(this.dir, 'files'), { recursive: true }), mkdir(join(this.dir, 'entries'), { recursive: true })]);
+    this.ready ??= Promise.all([
+      mkdir(join(this.dir, 'files'), { recursive: true }),
+      mkdir(join(this.dir, 'entries'), { recursive: true }),
+    ]);
     return this.ready;
   }
 
@@ -67,9 +74,16 @@ export class ImageCache {
   async readEntry(sourceHash: string): Promise<CacheEntry> {
     const empty: CacheEntry = { placeholders: {}, files: {} };
     try {
-      const parsed = JSON.parse(await readFile(this.entryPath(sourceHash), 'utf8')) as { layout?: number } & Partial<CacheEntry>;
-      if (parsed.layout !== LAYOUT || typeof parsed.files !== 'object' || typeof parsed.placeholders !== 'object') return empty;
-      return { ...(isSourceInfo(parsed.info) ? { info: parsed.info } : {}), placeholders: parsed.placeholders ?? {}, files: parsed.files ?? {} };
+      const parsed = JSON.parse(await readFile(this.entryPath(sourceHash), 'utf8')) as {
+        layout?: number;
+      } & Partial<CacheEntry>;
+      if (parsed.layout !== LAYOUT || typeof parsed.files !== 'object' || typeof parsed.placeholders !== 'object')
+        return empty;
+      return {
+        ...(isSourceInfo(parsed.info) ? { info: parsed.info } : {}),
+        placeholders: parsed.placeholders ?? {},
+        files: parsed.files ?? {},
+      };
     } catch {
       return empty; // missing, or cut short by a crash: treated as never made
     }
@@ -100,7 +114,13 @@ export class ImageCache {
 
   async putFile(data: Buffer, extension: string, size: { width: number; height: number }): Promise<CachedFile> {
     await this.ensureDirs();
-    const file: CachedFile = { hash: sha256(data), width: size.width, height: size.height, bytes: data.length, extension };
+    const file: CachedFile = {
+      hash: sha256(data),
+      width: size.width,
+      height: size.height,
+      bytes: data.length,
+      extension,
+    };
     await writeAtomic(this.filePath(file), data);
     await rememberFile(this.filePath(file), file.hash);
     return file;

@@ -13,7 +13,12 @@ export const SVG_KEY = 'svg';
  * the file is encoded, so pages render while the images are still being made.
  * court-clay-1.640.3f9a2c1b.webp, avatar-anna.64x64.0b1c2d3e.webp, logo.9a8b7c6d.svg
  */
-export function publicName(name: string, sourceHash: string, key: string, size?: { width: number; height: number }): string {
+export function publicName(
+  name: string,
+  sourceHash: string,
+  key: string,
+  size?: { width: number; height: number },
+): string {
   const hash = createHash('sha256').update(`${sourceHash}/${key}`).digest('hex').slice(0, 8);
   if (key === SVG_KEY || !size) return `${name}.${hash}.svg`;
   const dimensions = key.startsWith('c') ? `${size.width}x${size.height}` : `${size.width}`;
@@ -32,11 +37,23 @@ export interface PlannedFile {
 }
 
 /** Every file a source is published as, one per key (a breakpoint and a fixed size may share one). */
-export function plannedFiles(name: string, sourceHash: string, info: SourceInfo, plans: readonly VariantPlan[]): PlannedFile[] {
-  if (info.format === 'svg') return [{ key: SVG_KEY, target: publicName(name, sourceHash, SVG_KEY), width: info.width, height: info.height }];
+export function plannedFiles(
+  name: string,
+  sourceHash: string,
+  info: SourceInfo,
+  plans: readonly VariantPlan[],
+): PlannedFile[] {
+  if (info.format === 'svg')
+    return [{ key: SVG_KEY, target: publicName(name, sourceHash, SVG_KEY), width: info.width, height: info.height }];
   const files = new Map<string, PlannedFile>();
   for (const plan of plans) {
-    if (!files.has(plan.key)) files.set(plan.key, { key: plan.key, target: publicName(name, sourceHash, plan.key, plan), width: plan.width, height: plan.height });
+    if (!files.has(plan.key))
+      files.set(plan.key, {
+        key: plan.key,
+        target: publicName(name, sourceHash, plan.key, plan),
+        width: plan.width,
+        height: plan.height,
+      });
   }
   return [...files.values()];
 }
@@ -48,14 +65,28 @@ const variantOf = (file: PlannedFile | undefined): ImageVariant => {
 
 /** What templates get: every URL, with the width and height of the file behind it. */
 export function describeImage(
-  work: { name: string; info: SourceInfo; plans: readonly VariantPlan[]; files: readonly PlannedFile[]; focus?: FocalPoint | undefined },
+  work: {
+    name: string;
+    info: SourceInfo;
+    plans: readonly VariantPlan[];
+    files: readonly PlannedFile[];
+    focus?: FocalPoint | undefined;
+  },
   placeholder: string,
 ): ProcessedImage {
   const { name, info } = work;
   const focus = work.focus ? { focus: work.focus } : {};
   const byKey = new Map(work.files.map((file) => [file.key, file]));
   if (info.format === 'svg') {
-    return { name, width: info.width, height: info.height, variants: [variantOf(byKey.get(SVG_KEY))], placeholder: '', fixed: [], ...focus };
+    return {
+      name,
+      width: info.width,
+      height: info.height,
+      variants: [variantOf(byKey.get(SVG_KEY))],
+      placeholder: '',
+      fixed: [],
+      ...focus,
+    };
   }
   const variants = work.plans
     .filter((plan) => plan.kind === 'responsive')

@@ -25,8 +25,16 @@ const ENCODER_REVISION = 2;
 
 /** Short stable hash of anything that changes the encoder's output. */
 export function encodeKey(options: object): string {
-  const versions = { sharp: sharp.versions.sharp, vips: sharp.versions.vips, webp: sharp.versions.webp, revision: ENCODER_REVISION };
-  return createHash('sha256').update(JSON.stringify({ ...versions, ...options })).digest('hex').slice(0, 12);
+  const versions = {
+    sharp: sharp.versions.sharp,
+    vips: sharp.versions.vips,
+    webp: sharp.versions.webp,
+    revision: ENCODER_REVISION,
+  };
+  return createHash('sha256')
+    .update(JSON.stringify({ ...versions, ...options }))
+    .digest('hex')
+    .slice(0, 12);
 }
 
 // failOn 'warning' (sharp's default, said out loud): a truncated JPEG only warns in libjpeg and
@@ -40,7 +48,8 @@ export async function readSourceInfo(source: Buffer): Promise<SourceInfo> {
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height || !meta.format) throw new Error('no width, height or format in the file');
   // An alpha channel alone says little (PNG exports often carry one, fully opaque): look at the pixels.
-  const transparent = meta.hasAlpha === true && meta.format !== 'svg' && !(await sharp(source, { failOn: 'warning' }).stats()).isOpaque;
+  const transparent =
+    meta.hasAlpha === true && meta.format !== 'svg' && !(await sharp(source, { failOn: 'warning' }).stats()).isOpaque;
   return { width, height, format: meta.format, transparent };
 }
 
@@ -74,14 +83,20 @@ export async function encodeFile(
   size: { width: number; height: number; crop: boolean; focus?: FocalPoint },
   options: EncodeOptions,
 ): Promise<Buffer> {
-  let image = sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: decoded.channels } });
+  let image = sharp(decoded.data, {
+    raw: { width: decoded.width, height: decoded.height, channels: decoded.channels },
+  });
   if (size.crop) image = image.extract(focusCrop(decoded, size, size.focus ?? CENTRE));
   if (size.width !== decoded.width || size.height !== decoded.height) {
     image = image.resize({ width: size.width, height: size.height, fit: 'fill' });
   }
-  const { data, info } = await image.webp({ quality: options.quality, effort: options.effort }).toBuffer({ resolveWithObject: true });
+  const { data, info } = await image
+    .webp({ quality: options.quality, effort: options.effort })
+    .toBuffer({ resolveWithObject: true });
   if (info.width !== size.width || info.height !== size.height) {
-    throw new Error(`made ${info.width}x${info.height} instead of ${size.width}x${size.height} (a bug in the image stage)`);
+    throw new Error(
+      `made ${info.width}x${info.height} instead of ${size.width}x${size.height} (a bug in the image stage)`,
+    );
   }
   return data;
 }

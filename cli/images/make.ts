@@ -33,7 +33,12 @@ export interface MakeContext {
  * decoded once (plan.ts decodeWidth) and every file resized from that pixel buffer. Each key's
  * promise is returned at once, so a second name of the same source can join.
  */
-export function makeFiles(context: MakeContext, source: Buffer, info: SourceInfo, plans: readonly VariantPlan[]): Map<string, Promise<CachedFile>> {
+export function makeFiles(
+  context: MakeContext,
+  source: Buffer,
+  info: SourceInfo,
+  plans: readonly VariantPlan[],
+): Map<string, Promise<CachedFile>> {
   const guarded = <T>(task: () => Promise<T>) =>
     context.limit(() => {
       if (context.cancelled()) throw new Cancelled();

@@ -17,7 +17,16 @@ export interface SourceInfo {
  */
 export type VariantPlan =
   | { kind: 'responsive'; key: string; width: number; height: number; crop: false }
-  | { kind: 'fixed'; key: string; box: { width: number; height: number; cropped: boolean }; density: number; width: number; height: number; crop: boolean; focus: FocalPoint };
+  | {
+      kind: 'fixed';
+      key: string;
+      box: { width: number; height: number; cropped: boolean };
+      density: number;
+      width: number;
+      height: number;
+      crop: boolean;
+      focus: FocalPoint;
+    };
 
 /** A crop's focal point in its key (crops made before focal points, by sharp's centre, had none). */
 const focusKey = (focus: FocalPoint) => `f${Math.round(focus.x * 1000)}-${Math.round(focus.y * 1000)}`;
@@ -36,9 +45,16 @@ export function responsiveWidths(sourceWidth: number, breakpoints: readonly numb
 }
 
 /** CSS box of a fixed size: the asked height, or the source's aspect ratio. */
-export function fixedBox(size: FixedSize, source: Pick<SourceInfo, 'width' | 'height'>): { width: number; height: number; cropped: boolean } {
+export function fixedBox(
+  size: FixedSize,
+  source: Pick<SourceInfo, 'width' | 'height'>,
+): { width: number; height: number; cropped: boolean } {
   if (size.height !== undefined) return { width: size.width, height: size.height, cropped: true };
-  return { width: size.width, height: Math.max(1, Math.round((size.width * source.height) / source.width)), cropped: false };
+  return {
+    width: size.width,
+    height: Math.max(1, Math.round((size.width * source.height) / source.width)),
+    cropped: false,
+  };
 }
 
 /**
@@ -46,7 +62,11 @@ export function fixedBox(size: FixedSize, source: Pick<SourceInfo, 'width' | 'he
  * source's largest fitting size (with its real density), and densities that clamp to the same
  * file collapse into one.
  */
-export function fixedFiles(size: FixedSize, source: Pick<SourceInfo, 'width' | 'height'>, densities: readonly number[]): Array<{ density: number; width: number; height?: number }> {
+export function fixedFiles(
+  size: FixedSize,
+  source: Pick<SourceInfo, 'width' | 'height'>,
+  densities: readonly number[],
+): Array<{ density: number; width: number; height?: number }> {
   const box = fixedBox(size, source);
   // The largest scale at which the box still fits inside the source.
   const maxScale = Math.min(source.width / box.width, box.cropped ? source.height / box.height : Infinity);
@@ -56,7 +76,11 @@ export function fixedFiles(size: FixedSize, source: Pick<SourceInfo, 'width' | '
     const width = Math.max(1, Math.round(box.width * scale));
     if (files.has(width)) continue;
     const height = box.cropped ? Math.max(1, Math.round(box.height * scale)) : undefined;
-    files.set(width, { density: Math.round((width / box.width) * 100) / 100, width, ...(height !== undefined ? { height } : {}) });
+    files.set(width, {
+      density: Math.round((width / box.width) * 100) / 100,
+      width,
+      ...(height !== undefined ? { height } : {}),
+    });
   }
   return [...files.values()];
 }
@@ -84,7 +108,16 @@ export function planVariants(
     for (const file of fixedFiles(size, source, options.densities)) {
       // An uncropped fixed file is the same file as a responsive one of that width: same key.
       const shape = file.height !== undefined ? `c${file.width}x${file.height}${focusKey(focus)}` : `w${file.width}`;
-      plans.push({ kind: 'fixed', key: `${shape}.${options.encodeKey}`, box, density: file.density, width: file.width, height: file.height ?? scaledHeight(file.width, source), crop: file.height !== undefined, focus });
+      plans.push({
+        kind: 'fixed',
+        key: `${shape}.${options.encodeKey}`,
+        box,
+        density: file.density,
+        width: file.width,
+        height: file.height ?? scaledHeight(file.width, source),
+        crop: file.height !== undefined,
+        focus,
+      });
     }
   }
   return plans;
@@ -101,6 +134,11 @@ export function decodeWidth(source: Pick<SourceInfo, 'width'>, breakpoints: read
 }
 
 /** The source width a file needs for full detail (a cropped file: where the crop box covers it). */
-export function neededWidth(plan: Pick<VariantPlan, 'width' | 'height' | 'crop'>, source: Pick<SourceInfo, 'width' | 'height'>): number {
-  return plan.crop ? Math.ceil(source.width * Math.max(plan.width / source.width, plan.height / source.height)) : plan.width;
+export function neededWidth(
+  plan: Pick<VariantPlan, 'width' | 'height' | 'crop'>,
+  source: Pick<SourceInfo, 'width' | 'height'>,
+): number {
+  return plan.crop
+    ? Math.ceil(source.width * Math.max(plan.width / source.width, plan.height / source.height))
+    : plan.width;
 }

@@ -33,7 +33,13 @@ export function imageSummaryLine(result: ImageTotals, ms: number): string {
 }
 
 export function createImageReporter(
-  options: { stream?: ImageReportStream; env?: NodeJS.ProcessEnv; now?: () => number; delayMs?: number; everyMs?: number } = {},
+  options: {
+    stream?: ImageReportStream;
+    env?: NodeJS.ProcessEnv;
+    now?: () => number;
+    delayMs?: number;
+    everyMs?: number;
+  } = {},
 ): ImageReporter {
   const stream = options.stream ?? process.stderr;
   const now = options.now ?? (() => performance.now());

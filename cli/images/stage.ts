@@ -92,8 +92,10 @@ interface Planned {
   focus: FocalPoint | undefined;
 }
 
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim() || 'unknown error';
-const unreadable = (file: string, error: unknown) => problem('IMAGE_UNREADABLE', { file, problem: reason(error) }, { location: { file } });
+const reason = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim() || 'unknown error';
+const unreadable = (file: string, error: unknown) =>
+  problem('IMAGE_UNREADABLE', { file, problem: reason(error) }, { location: { file } });
 
 /**
  * The image stage: webp at every breakpoint (and 1x/2x for fixed sizes), a blurred placeholder,
@@ -155,15 +157,24 @@ export function startImages(options: StartImagesOptions): ImageWork {
       const info = known ?? (await readSourceInfo(await source()));
       entry.info = info;
       const focus = (await focusing).get(name);
-      const plans = info.format === 'svg' ? [] : planVariants(info, { ...settings, encodeKey: fileKey }, options.fixed?.get(name), focus);
+      const plans =
+        info.format === 'svg'
+          ? []
+          : planVariants(info, { ...settings, encodeKey: fileKey }, options.fixed?.get(name), focus);
       const files = plannedFiles(name, print.hash, info, plans);
-      const verified = await Promise.all(files.map(({ key }) => (entry.files[key] ? cache.verify(entry.files[key]) : false)));
+      const verified = await Promise.all(
+        files.map(({ key }) => (entry.files[key] ? cache.verify(entry.files[key]) : false)),
+      );
       const missing = files.filter((_, index) => !verified[index]).map(({ key }) => key);
       let dirty = !known || missing.length > 0;
       let madePlaceholder = false;
       // The placeholder goes inline into every page, so it is made now, before pages render
       // (once per source, whatever number of names it is used under).
-      if (info.format !== 'svg' && !info.transparent && !entry.placeholders[placeholderKey]?.startsWith('data:image/webp;base64,')) {
+      if (
+        info.format !== 'svg' &&
+        !info.transparent &&
+        !entry.placeholders[placeholderKey]?.startsWith('data:image/webp;base64,')
+      ) {
         const bytes = await source();
         let making = placeholders.get(print.hash);
         madePlaceholder = !making;
@@ -175,7 +186,20 @@ export function startImages(options: StartImagesOptions): ImageWork {
         entry.placeholders[placeholderKey] = await making;
         dirty = true;
       }
-      return { name, file, hash: print.hash, entry, info, plans, files, missing, source: missing.length ? await source() : undefined, dirty, madePlaceholder, focus };
+      return {
+        name,
+        file,
+        hash: print.hash,
+        entry,
+        info,
+        plans,
+        files,
+        missing,
+        source: missing.length ? await source() : undefined,
+        dirty,
+        madePlaceholder,
+        focus,
+      };
     } catch (error) {
       problems.push(unreadable(file, error));
       return undefined;
@@ -183,17 +207,23 @@ export function startImages(options: StartImagesOptions): ImageWork {
   };
 
   // A few more sources read at once than cores, so reading and hashing overlap the decoding.
-  const planning = focusing.then(() => runLimited(names, concurrency * 2, plan)).then((outcomes) =>
-    outcomes.map((outcome) => {
-      if (!outcome.ok) throw outcome.error; // a bug here, not a bad image
-      return outcome.value;
-    }),
-  );
+  const planning = focusing
+    .then(() => runLimited(names, concurrency * 2, plan))
+    .then((outcomes) =>
+      outcomes.map((outcome) => {
+        if (!outcome.ok) throw outcome.error; // a bug here, not a bad image
+        return outcome.value;
+      }),
+    );
   const lookup = planning.then((planned) => {
     if (problems.length) throw new SiteError(sortProblems(problems));
     const images: ImageLookup = {};
     for (const image of planned) {
-      if (image) images[image.name] = describeImage(image, image.info.transparent ? '' : (image.entry.placeholders[placeholderKey] ?? ''));
+      if (image)
+        images[image.name] = describeImage(
+          image,
+          image.info.transparent ? '' : (image.entry.placeholders[placeholderKey] ?? ''),
+        );
     }
     return images;
   });
@@ -214,7 +244,13 @@ export function startImages(options: StartImagesOptions): ImageWork {
         if (outcome.problems.length) throw new SiteError(sortProblems(outcome.problems));
         const remake = (image: Planned, key: string) => remakeFile(context, image, key, options.root);
         const bytes = await publishAll(cache, outcome.planned, join(publicDir, 'images'), remake);
-        return { made: outcome.made, cached: outcome.planned.length - outcome.made, bytes, encoded, ms: performance.now() - started };
+        return {
+          made: outcome.made,
+          cached: outcome.planned.length - outcome.made,
+          bytes,
+          encoded,
+          ms: performance.now() - started,
+        };
       } finally {
         restoreThreads();
       }
@@ -240,7 +276,8 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   return { lookup, ...(await work.finish(options.publicDir)) };
 }
 
-const sortProblems = (problems: Problem[]) => problems.sort((a, b) => (a.location?.file ?? '').localeCompare(b.location?.file ?? ''));
+const sortProblems = (problems: Problem[]) =>
+  problems.sort((a, b) => (a.location?.file ?? '').localeCompare(b.location?.file ?? ''));
 
 /** Makes every missing file of every planned image; the same source under two names is made once. */
 async function makeAll(
@@ -259,10 +296,17 @@ async function makeAll(
     planned.map(async (image) => {
       const ours = image.missing.filter((key) => !pieces.has(`${image.hash}/${key}`));
       if (ours.length) {
-        const started = makeFiles(context, image.source as Buffer, image.info, image.plans.filter((plan) => ours.includes(plan.key)));
+        const started = makeFiles(
+          context,
+          image.source as Buffer,
+          image.info,
+          image.plans.filter((plan) => ours.includes(plan.key)),
+        );
         for (const [key, piece] of started) pieces.set(`${image.hash}/${key}`, piece);
       }
-      const results = await Promise.allSettled(image.missing.map((key) => pieces.get(`${image.hash}/${key}`) as Promise<CachedFile>));
+      const results = await Promise.allSettled(
+        image.missing.map((key) => pieces.get(`${image.hash}/${key}`) as Promise<CachedFile>),
+      );
       const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
       if (failure) {
         if (!(failure.reason instanceof Cancelled)) problems.push(unreadable(image.file, failure.reason));
@@ -283,7 +327,10 @@ async function makeAll(
 /** A planned file whose cache copy vanished before it was published (another build cleared it). */
 async function remakeFile(context: MakeContext, image: Planned, key: string, root: string): Promise<CachedFile> {
   const source = image.source ?? (await readFile(join(root, image.file)).catch(() => undefined));
-  if (!source || sha256(source) !== image.hash) throw new SiteError([problem('IMAGE_CHANGED_DURING_BUILD', { file: image.file }, { location: { file: image.file } })]);
+  if (!source || sha256(source) !== image.hash)
+    throw new SiteError([
+      problem('IMAGE_CHANGED_DURING_BUILD', { file: image.file }, { location: { file: image.file } }),
+    ]);
   const plans = image.plans.filter((plan) => plan.key === key);
   const file = await (makeFiles(context, source, image.info, plans).get(key) as Promise<CachedFile>);
   image.entry.files[key] = file;

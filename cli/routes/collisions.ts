@@ -5,8 +5,10 @@ import type { Origin, PageRoute, Redirect } from './types.ts';
 const CONFIG_FILE = 'site.config.yaml';
 
 /** "content/data/clubs.yaml (club 3)"; a rule made by hand (in a test) has no file, only its words. */
-const label = (origin: Origin): string => (!origin.file ? (origin.entry ?? '') : origin.entry ? `${origin.file} (${origin.entry})` : origin.file);
-const asOrigin = (described: string | Origin): Origin => (typeof described === 'string' ? { file: described } : described);
+const label = (origin: Origin): string =>
+  !origin.file ? (origin.entry ?? '') : origin.entry ? `${origin.file} (${origin.entry})` : origin.file;
+const asOrigin = (described: string | Origin): Origin =>
+  typeof described === 'string' ? { file: described } : described;
 
 /** One side of a collision: what it is called, and what makes two collisions the same one. */
 interface Side {
@@ -25,7 +27,10 @@ function ofRedirect(redirect: Redirect): Side {
   const origin = redirectOrigin(redirect);
   const leads = `a redirect to ${redirect.to}`;
   if (!origin) return { origin: { file: '', entry: leads }, key: leads };
-  return { origin: { ...origin, entry: origin.entry ? `${origin.entry}, ${leads}` : leads }, key: `${label(origin)} ${String(origin.at)}` };
+  return {
+    origin: { ...origin, entry: origin.entry ? `${origin.entry}, ${leads}` : leads },
+    key: `${label(origin)} ${String(origin.at)}`,
+  };
 }
 
 /**

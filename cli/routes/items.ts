@@ -1,5 +1,12 @@
 import type { Locale } from '../../shared/locale.ts';
-import { collectionOfEntity, collections, kindOf, type ContentKind, type ItemCollection, type ItemEntity } from '../content/kinds.ts';
+import {
+  collectionOfEntity,
+  collections,
+  kindOf,
+  type ContentKind,
+  type ItemCollection,
+  type ItemEntity,
+} from '../content/kinds.ts';
 import type { ByLocale, SiteModel } from '../content/types.ts';
 import type { PageEntity } from './types.ts';
 
@@ -26,10 +33,12 @@ export const itemParams = (item: RoutedItem): Record<Locale, { id: number; slug:
 });
 
 /** The routes items are published under (every kind's item pages). */
-export const itemRoutes = (): string[] => collections.flatMap((collection) => (kindOf(collection).itemPages ?? []).map((page) => page.route));
+export const itemRoutes = (): string[] =>
+  collections.flatMap((collection) => (kindOf(collection).itemPages ?? []).map((page) => page.route));
 
 /** A page that shows one item of a content kind (its declaration's `entity`). */
-export const isItemEntity = (entity: PageEntity): entity is Extract<PageEntity, { kind: ItemEntity }> => collections.some((collection) => kindOf(collection).entity === entity.kind);
+export const isItemEntity = (entity: PageEntity): entity is Extract<PageEntity, { kind: ItemEntity }> =>
+  collections.some((collection) => kindOf(collection).entity === entity.kind);
 
 /** The item a page of one item shows. */
 export function itemOfEntity(model: SiteModel, entity: { kind: ItemEntity; id: number }): RoutedItem | undefined {

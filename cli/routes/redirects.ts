@@ -35,7 +35,13 @@ export function buildRedirects(model: SiteModel): Redirect[] {
    * below an item's (an event's sign-up) gets its id-only paths; a wrong slug before it is the
    * item's own any-slug rule, which keeps what follows the slug (functions/redirects.ts).
    */
-  const itemRedirects = (route: RouteName, id: number, slugs: Record<Locale, string>, originOf: (locale: Locale) => Origin, anySlug = true) => {
+  const itemRedirects = (
+    route: RouteName,
+    id: number,
+    slugs: Record<Locale, string>,
+    originOf: (locale: Locale) => Origin,
+    anySlug = true,
+  ) => {
     for (const locale of ['nl', 'en'] as const) {
       const pattern = config.routes[route][locale];
       const targets = pathVariants(locale, fillPattern(pattern, { id, slug: slugs[locale] }));
@@ -49,7 +55,11 @@ export function buildRedirects(model: SiteModel): Redirect[] {
   };
 
   model.clubs.forEach((club, index) => {
-    const origin = (field: string): Origin => ({ file: CLUBS_FILE, entry: clubLabel(model.clubs, index), at: [index, field] });
+    const origin = (field: string): Origin => ({
+      file: CLUBS_FILE,
+      entry: clubLabel(model.clubs, index),
+      at: [index, field],
+    });
     itemRedirects('club', club.id, { nl: club.slug, en: club.slug }, () => origin('id'));
     for (const locale of ['nl', 'en'] as const) {
       const targets = pathVariants(locale, fillPattern(config.routes.club[locale], { id: club.id, slug: club.slug }));
@@ -68,16 +78,28 @@ export function buildRedirects(model: SiteModel): Redirect[] {
     for (const item of items) {
       const params = itemParams(item);
       const origin = (locale: Locale): Origin => ({ file: item[locale].source, at: ['id'] });
-      for (const page of kind.itemPages) itemRedirects(page.route as RouteName, item.nl.data.id, { nl: params.nl.slug, en: params.en.slug }, origin, page.anySlug);
+      for (const page of kind.itemPages)
+        itemRedirects(
+          page.route as RouteName,
+          item.nl.data.id,
+          { nl: params.nl.slug, en: params.en.slug },
+          origin,
+          page.anySlug,
+        );
     }
   }
 
   for (const [segment, target] of Object.entries(config.legacy)) {
-    for (const [prefix, locale] of [['', 'nl'], ['/nl', 'nl'], ['/en', 'en']] as const) {
+    for (const [prefix, locale] of [
+      ['', 'nl'],
+      ['/nl', 'nl'],
+      ['/en', 'en'],
+    ] as const) {
       const from = `${prefix}/${segment}`;
       const to = legacyTarget(config, target, locale, prefix);
       // `sitemap.xml: /sitemap.xml` sends /nl and /en to the real file; the root one is that file.
-      if (from !== to) to301(from, to, { file: 'site.config.yaml', entry: `legacy path /${segment}`, at: ['legacy', segment] });
+      if (from !== to)
+        to301(from, to, { file: 'site.config.yaml', entry: `legacy path /${segment}`, at: ['legacy', segment] });
     }
   }
   return redirects;

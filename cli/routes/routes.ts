@@ -9,7 +9,15 @@ import type { PageEntity, PageRoute } from './types.ts';
 import { itemParams, itemRoutes, routedKinds } from './items.ts';
 
 /** Routes with pages of their own making: lists, clubs, items of the content kinds, form results. */
-const COLLECTION_ROUTES = new Set<string>(['news', 'news-page', 'club', 'registration', 'form-sent', 'form-failed', ...itemRoutes()]);
+const COLLECTION_ROUTES = new Set<string>([
+  'news',
+  'news-page',
+  'club',
+  'registration',
+  'form-sent',
+  'form-failed',
+  ...itemRoutes(),
+]);
 
 /**
  * The whole site as a list of pages: every route in every language, with its paths,
@@ -19,12 +27,25 @@ export function buildRoutes(model: SiteModel): PageRoute[] {
   const { config } = model;
   const pages: PageRoute[] = [];
 
-  const add = (route: RouteName, entity: PageEntity, params: Record<Locale, RouteParams>, extra: { shell?: boolean; lastmod?: string } = {}) => {
-    const paths = Object.fromEntries(locales.map((locale) => [locale, pathVariants(locale, fillPattern(config.routes[route][locale], params[locale]))])) as Record<Locale, string[]>;
+  const add = (
+    route: RouteName,
+    entity: PageEntity,
+    params: Record<Locale, RouteParams>,
+    extra: { shell?: boolean; lastmod?: string } = {},
+  ) => {
+    const paths = Object.fromEntries(
+      locales.map((locale) => [
+        locale,
+        pathVariants(locale, fillPattern(config.routes[route][locale], params[locale])),
+      ]),
+    ) as Record<Locale, string[]>;
     const alternates = { nl: paths.nl[0]!, en: paths.en[0]!, 'x-default': paths.nl[0]! };
     for (const locale of locales) {
       pages.push({
-        key: entity.kind === 'static' ? route : `${route}:${'id' in entity ? entity.id : entity.kind === 'listing' ? entity.page : ''}`,
+        key:
+          entity.kind === 'static'
+            ? route
+            : `${route}:${'id' in entity ? entity.id : entity.kind === 'listing' ? entity.page : ''}`,
         route,
         locale,
         layout: config.routes[route].layout,
@@ -44,12 +65,19 @@ export function buildRoutes(model: SiteModel): PageRoute[] {
   }
   const newsPages = Math.max(1, Math.ceil(model.news.length / NEWS_PER_PAGE));
   add('news', { kind: 'listing', page: 1, pages: newsPages }, same({}));
-  for (let page = 2; page <= newsPages; page++) add('news-page', { kind: 'listing', page, pages: newsPages }, same({ id: page }));
+  for (let page = 2; page <= newsPages; page++)
+    add('news-page', { kind: 'listing', page, pages: newsPages }, same({ id: page }));
   // Each item of a content kind, at each of its kind's item pages (cli/content/kinds.ts).
   for (const { kind, items } of routedKinds(model)) {
     for (const item of items) {
       const date = kind.publishDate === undefined ? undefined : item.nl.data[kind.publishDate];
-      for (const page of kind.itemPages) add(page.route as RouteName, { kind: kind.entity, id: item.nl.data.id }, itemParams(item), typeof date === 'string' ? { lastmod: date } : {});
+      for (const page of kind.itemPages)
+        add(
+          page.route as RouteName,
+          { kind: kind.entity, id: item.nl.data.id },
+          itemParams(item),
+          typeof date === 'string' ? { lastmod: date } : {},
+        );
     }
   }
   for (const club of model.clubs) add('club', { kind: 'club', id: club.id }, same({ id: club.id, slug: club.slug }));
@@ -61,9 +89,21 @@ export function buildRoutes(model: SiteModel): PageRoute[] {
 
   for (const locale of locales) {
     const prefix = locale === 'nl' ? '' : '/en';
-    for (const [status, route] of [[404, 'not-found'], [500, 'error']] as const) {
+    for (const [status, route] of [
+      [404, 'not-found'],
+      [500, 'error'],
+    ] as const) {
       const path = `${prefix}/${status}`;
-      pages.push({ key: `status:${status}`, route, locale, layout: 'default', entity: { kind: 'status', status }, paths: [path], canonical: path, shell: true });
+      pages.push({
+        key: `status:${status}`,
+        route,
+        locale,
+        layout: 'default',
+        entity: { kind: 'status', status },
+        paths: [path],
+        canonical: path,
+        shell: true,
+      });
     }
   }
   return pages;

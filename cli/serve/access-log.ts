@@ -4,7 +4,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * One line per request, written when the answer is finished (or the client went away):
  * `time ip "METHOD /path?query HTTP/1.1" status bytes duration "user agent"`.
  */
-export function logAccess(req: IncomingMessage, res: ServerResponse, clientIp: string, log: (line: string) => void): void {
+export function logAccess(
+  req: IncomingMessage,
+  res: ServerResponse,
+  clientIp: string,
+  log: (line: string) => void,
+): void {
   const start = process.hrtime.bigint();
   let done = false;
   const write = () => {
@@ -16,7 +21,9 @@ export function logAccess(req: IncomingMessage, res: ServerResponse, clientIp: s
     const bytes = Number(res.getHeader('content-length') ?? 0);
     const agent = (req.headers['user-agent'] ?? '-').replace(/"/g, "'");
     const target = (req.url ?? '').replace(/"/g, '%22');
-    log(`${new Date().toISOString()} ${clientIp} "${req.method} ${target} HTTP/${req.httpVersion}" ${status} ${bytes} ${ms.toFixed(1)}ms "${agent}"`);
+    log(
+      `${new Date().toISOString()} ${clientIp} "${req.method} ${target} HTTP/${req.httpVersion}" ${status} ${bytes} ${ms.toFixed(1)}ms "${agent}"`,
+    );
   };
   res.once('finish', write);
   res.once('close', write);

@@ -37,7 +37,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.once('end', () => resolve(Buffer.concat(chunks)));
     // Node emits "aborted" (ECONNRESET) when the socket closes mid-body, e.g. a slowloris post
     // cut off by the request timeout.
-    req.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ECONNRESET' ? new ClientGone(error.message) : error));
+    req.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ECONNRESET' ? new ClientGone(error.message) : error),
+    );
   });
 }
 
@@ -49,7 +51,11 @@ export function toFetchRequest(req: IncomingMessage, origin: string, body: Buffe
   }
   const method = req.method ?? 'GET';
   const hasBody = body !== undefined && method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), { method, headers, ...(hasBody ? { body: new Uint8Array(body) } : {}) });
+  return new Request(new URL(req.url ?? '/', origin), {
+    method,
+    headers,
+    ...(hasBody ? { body: new Uint8Array(body) } : {}),
+  });
 }
 
 /** Writes a fetch Response; Set-Cookie stays a list (joining cookies with commas breaks them). */

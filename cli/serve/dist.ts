@@ -34,20 +34,29 @@ async function readJsonFile(dir: string, name: string): Promise<unknown | undefi
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new SiteError([problem('DIST_INVALID', { file: join(dir, name), problem: `not valid JSON (${(error as Error).message})` })]);
+    throw new SiteError([
+      problem('DIST_INVALID', { file: join(dir, name), problem: `not valid JSON (${(error as Error).message})` }),
+    ]);
   }
 }
 
 function invalid(file: string, error: z.ZodError): SiteError {
   return new SiteError(
-    error.issues.slice(0, 10).map((issue) => problem('DIST_INVALID', { file, problem: `${issue.path.join('.') || '(top)'}: ${issue.message}` })),
+    error.issues
+      .slice(0, 10)
+      .map((issue) =>
+        problem('DIST_INVALID', { file, problem: `${issue.path.join('.') || '(top)'}: ${issue.message}` }),
+      ),
   );
 }
 
 export async function loadDist(distDir: string): Promise<DistSite> {
   const dir = resolve(distDir);
   const publicDir = join(dir, 'public');
-  const isDir = await stat(publicDir).then((s) => s.isDirectory(), () => false);
+  const isDir = await stat(publicDir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   if (!isDir) throw new SiteError([problem('DIST_NOT_FOUND', { dist: dir, missing: 'public/ folder' })]);
 
   const siteJson = await readJsonFile(dir, 'site.json');

@@ -112,7 +112,8 @@ export function createFileStore(publicDir: string, { recheckMs = 0 }: { recheckM
   }
 
   // Hidden files (.DS_Store, .git) are never part of the site, whatever the build left there.
-  const hidden = (pathname: string) => pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
+  const hidden = (pathname: string) =>
+    pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
 
   return {
     load,

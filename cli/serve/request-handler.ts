@@ -11,7 +11,12 @@ import { logAccess } from './access-log.ts';
 import { BodyTooLarge, ClientGone, readBody, sendFetchResponse, toFetchRequest } from './bridge.ts';
 import type { DistSite } from './dist.ts';
 import type { FileStore } from './files.ts';
-import { baseSecurityHeaders, cacheControl, cacheControlFor, securityHeaders } from '../../functions/security-headers.ts';
+import {
+  baseSecurityHeaders,
+  cacheControl,
+  cacheControlFor,
+  securityHeaders,
+} from '../../functions/security-headers.ts';
 import { cleanLocation, decodePath, parseTarget } from './paths.ts';
 import { withQuery } from '../../functions/redirects.ts';
 import { sendFile } from './static-response.ts';
@@ -40,7 +45,11 @@ const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 function isHttps(req: IncomingMessage): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
-  return String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https';
+  return (
+    String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      ?.trim() === 'https'
+  );
 }
 
 function setHeaders(res: ServerResponse, headers: Record<string, string>) {
@@ -64,7 +73,13 @@ function plain(res: ServerResponse, status: number, text: string, extra: Record<
 }
 
 /** The per-locale error page with its real status; plain text if the build did not write one. */
-async function errorPage(req: IncomingMessage, res: ServerResponse, state: ServerState, status: 404 | 500, pathname: string) {
+async function errorPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: ServerState,
+  status: 404 | 500,
+  pathname: string,
+) {
   const { site } = state.dist;
   const page = status === 404 ? site.notFound[localeOfPath(pathname)] : '/500.html';
   const file = await state.files.load(page);
@@ -82,7 +97,8 @@ async function rewrite(state: ServerState, rawPathname: string) {
 
 /** The origin the visitor used: the one its Origin header must match. */
 function requestOrigin(req: IncomingMessage, state: ServerState): string {
-  const host = (state.functions.trustedProxies > 0 && req.headers['x-forwarded-host']) || req.headers.host || 'localhost';
+  const host =
+    (state.functions.trustedProxies > 0 && req.headers['x-forwarded-host']) || req.headers.host || 'localhost';
   return `${isHttps(req) ? 'https' : 'http'}://${String(host)}`;
 }
 
@@ -104,7 +120,9 @@ async function callFunction(req: IncomingMessage, res: ServerResponse, state: Se
       // The same answer the function itself gives where it reads the body (Firebase): the page
       // shows it; a plain form's visitor is sent to the page that says it was not sent.
       const bare = toFetchRequest(req, requestOrigin(req, state), undefined);
-      const refusal = isPlainForm(bare) ? plainFormRefused(bare, 413, state.dist.site) : errorResponse(bodyTooLarge(localeOfAcceptLanguage(req.headers['accept-language'])));
+      const refusal = isPlainForm(bare)
+        ? plainFormRefused(bare, 413, state.dist.site)
+        : errorResponse(bodyTooLarge(localeOfAcceptLanguage(req.headers['accept-language'])));
       refusal.headers.set('connection', 'close');
       return sendFetchResponse(res, refusal, req.method === 'HEAD');
     }
@@ -129,13 +147,22 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
     res.setHeader('x-robots-tag', 'noindex, nofollow');
     const cookie = req.headers.cookie ?? null;
     // A page the browser will show (not its icon or a script): worth returning to after the login.
-    const navigation = req.headers['sec-fetch-dest'] === 'document' || String(req.headers.accept ?? '').includes('text/html');
-    const decision = decideStaging({ method, pathname, cookie, target: `${target.rawPathname}${target.search}`, navigation, https }, state.dist.site, staging, Date.now());
+    const navigation =
+      req.headers['sec-fetch-dest'] === 'document' || String(req.headers.accept ?? '').includes('text/html');
+    const decision = decideStaging(
+      { method, pathname, cookie, target: `${target.rawPathname}${target.search}`, navigation, https },
+      state.dist.site,
+      staging,
+      Date.now(),
+    );
     if (decision.kind === 'redirect') {
       if (decision.setCookie) res.setHeader('set-cookie', decision.setCookie);
       return redirect(res, 302, decision.location, cacheControl.none);
     }
-    if (decision.kind === 'deny') return plain(res, 401, JSON.stringify({ statusMessage: 'Staging login required' }), { 'content-type': 'application/json; charset=utf-8' });
+    if (decision.kind === 'deny')
+      return plain(res, 401, JSON.stringify({ statusMessage: 'Staging login required' }), {
+        'content-type': 'application/json; charset=utf-8',
+      });
     if (decision.kind === 'file-only') {
       const file = await state.files.lookup(pathname);
       if (!file) return redirect(res, 302, decision.otherwise, cacheControl.none);
@@ -157,7 +184,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
   if (!file) {
     // Prefix rules (wrong slugs) only where no page is: the right slug matches the prefix too.
     const wrongSlug = state.dist.redirects.prefix(pathname);
-    if (wrongSlug) return redirect(res, wrongSlug.status, withQuery(wrongSlug.to, target.search), cacheControl.redirect);
+    if (wrongSlug)
+      return redirect(res, wrongSlug.status, withQuery(wrongSlug.to, target.search), cacheControl.redirect);
     return errorPage(req, res, state, 404, pathname);
   }
   const cache = staging ? 'private, no-cache' : cacheControlFor(pathname);
@@ -170,7 +198,9 @@ export function createRequestHandler(state: ServerState): RequestListener {
     logAccess(req, res, ip, state.log);
     handle(req, res, state, ip).catch(async (error: unknown) => {
       if (error instanceof ClientGone) return void res.destroy(); // the access log line says `!`
-      state.log(`error ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      state.log(
+        `error ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       if (res.headersSent) return void res.destroy();
       try {
         setHeaders(res, baseSecurityHeaders());

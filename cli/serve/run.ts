@@ -9,16 +9,23 @@ export async function runServe(options: StartServerOptions & { out?: (line: stri
   const server = await startServer({ warmUp: true, ...options });
   // Ready only when it is: pages are served from the first moment, sign-ups once the database runs.
   let whole = false;
-  const starting = setTimeout(() => whole || out(`site serve: serving pages on ${server.url}; the registrations database is starting`), 0);
+  const starting = setTimeout(
+    () => whole || out(`site serve: serving pages on ${server.url}; the registrations database is starting`),
+    0,
+  );
   void server.ready.then(
     ({ database }) => {
       whole = true;
       clearTimeout(starting);
-      out(`site serve: ready: ${options.dist} on ${server.url}${database ? ` (registrations: ${database})` : ''} (Ctrl-C or SIGTERM stops)`);
+      out(
+        `site serve: ready: ${options.dist} on ${server.url}${database ? ` (registrations: ${database})` : ''} (Ctrl-C or SIGTERM stops)`,
+      );
     },
     (error: unknown) => {
       whole = true;
-      out(`site serve: ${options.dist} on ${server.url} WITHOUT its registrations database: ${error instanceof Error ? error.message : String(error)}; sign-ups get 503 and the database is tried again at the next one (Ctrl-C or SIGTERM stops)`);
+      out(
+        `site serve: ${options.dist} on ${server.url} WITHOUT its registrations database: ${error instanceof Error ? error.message : String(error)}; sign-ups get 503 and the database is tried again at the next one (Ctrl-C or SIGTERM stops)`,
+      );
     },
   );
   await new Promise<void>((resolve) => {

@@ -85,9 +85,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const dist = await loadDist(options.dist);
   let functions: ReturnType<typeof createFunctionEnv>;
   try {
-    functions = createFunctionEnv({ site: dist.site, vars, root: options.root ?? process.cwd(), log, ...(options.mailer ? { mailer: options.mailer } : {}) });
+    functions = createFunctionEnv({
+      site: dist.site,
+      vars,
+      root: options.root ?? process.cwd(),
+      log,
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+    });
   } catch (error) {
-    if (error instanceof FunctionConfigError) throw new SiteError([problem('SERVE_ENV_INVALID', { problem: error.message })]);
+    if (error instanceof FunctionConfigError)
+      throw new SiteError([problem('SERVE_ENV_INVALID', { problem: error.message })]);
     throw error;
   }
   const state: ServerState = {

@@ -29,8 +29,15 @@ export interface SendFileOptions {
   conditional: boolean;
 }
 
-export async function sendFile(req: IncomingMessage, res: ServerResponse, file: ServedFile, options: SendFileOptions): Promise<void> {
-  for (const [name, value] of Object.entries(securityHeaders({ https: options.https, scriptHashes: file.scriptHashes }))) {
+export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: ServedFile,
+  options: SendFileOptions,
+): Promise<void> {
+  for (const [name, value] of Object.entries(
+    securityHeaders({ https: options.https, scriptHashes: file.scriptHashes }),
+  )) {
     res.setHeader(name, value);
   }
   res.setHeader('cache-control', options.cacheControl);

@@ -20,7 +20,9 @@ function objectsOf(schema: z.ZodType, depth = 0): Definition[] {
   if (depth > 20) return [];
   const def = definition(schema);
   if (def.type === 'object') return [def];
-  const next = [def.innerType, def.in, def.out, ...(def.options ?? []), def.getter?.()].filter((s): s is z.ZodType => s !== undefined);
+  const next = [def.innerType, def.in, def.out, ...(def.options ?? []), def.getter?.()].filter(
+    (s): s is z.ZodType => s !== undefined,
+  );
   return next.flatMap((inner) => objectsOf(inner, depth + 1));
 }
 
@@ -31,7 +33,9 @@ function childrenOf(schema: z.ZodType, key: PropertyKey, depth = 0): z.ZodType[]
   if (def.type === 'object') return def.shape && Object.hasOwn(def.shape, String(key)) ? [def.shape[String(key)]!] : [];
   if (def.type === 'array') return def.element ? [def.element] : [];
   if (def.type === 'record') return def.valueType ? [def.valueType] : [];
-  const next = [def.innerType, def.in, def.out, ...(def.options ?? []), def.getter?.()].filter((s): s is z.ZodType => s !== undefined);
+  const next = [def.innerType, def.in, def.out, ...(def.options ?? []), def.getter?.()].filter(
+    (s): s is z.ZodType => s !== undefined,
+  );
   return next.flatMap((inner) => childrenOf(inner, key, depth + 1));
 }
 

@@ -22,7 +22,9 @@ const PREFIXED_T = /const t = \(\w+(?:: string)?\) => \w+\.t\(`([\w.-]+)\.\$\{\w
 export function uiStringUses(root: string): UiStringUses {
   const uses = new Map<string, string>();
   const read = (folder: string): void => {
-    for (const entry of readdirSync(join(root, folder), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(join(root, folder), { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const path = `${folder}/${entry.name}`;
       if (entry.isDirectory()) read(path);
       else if (/\.tsx?$/.test(entry.name)) {
@@ -44,7 +46,11 @@ export function uiStringUses(root: string): UiStringUses {
 }
 
 const textAt = (strings: Strings, path: readonly string[]): string | Strings | undefined =>
-  path.reduce<string | Strings | undefined>((node, part) => (node !== undefined && typeof node === 'object' && Object.hasOwn(node, part) ? node[part] : undefined), strings);
+  path.reduce<string | Strings | undefined>(
+    (node, part) =>
+      node !== undefined && typeof node === 'object' && Object.hasOwn(node, part) ? node[part] : undefined,
+    strings,
+  );
 
 /**
  * One problem per key the templates name that the Dutch strings file lacks, at the line of the
@@ -59,9 +65,19 @@ export function missingUiStrings(uses: UiStringUses, nl: Strings, source: YamlSo
     let found = parts.length - 1;
     while (found > 0 && typeof textAt(nl, parts.slice(0, found)) !== 'object') found--;
     const parent = textAt(nl, parts.slice(0, found));
-    const siblings = parent && typeof parent === 'object' ? Object.keys(parent).map((name) => [...parts.slice(0, found), name].join('.')) : [];
+    const siblings =
+      parent && typeof parent === 'object'
+        ? Object.keys(parent).map((name) => [...parts.slice(0, found), name].join('.'))
+        : [];
     problems.push(
-      problem('UI_STRING_MISSING', { key, usedAt, file: source.file, suggestion: didYouMean(key, siblings) }, { location: { file: source.file, line: (found > 0 ? source.lineOf(parts.slice(0, found)) : undefined) ?? 1 }, field: key }),
+      problem(
+        'UI_STRING_MISSING',
+        { key, usedAt, file: source.file, suggestion: didYouMean(key, siblings) },
+        {
+          location: { file: source.file, line: (found > 0 ? source.lineOf(parts.slice(0, found)) : undefined) ?? 1 },
+          field: key,
+        },
+      ),
     );
   }
   return problems;

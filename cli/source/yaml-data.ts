@@ -8,7 +8,8 @@ export const MAX_ALIASES = 100;
  * which `yaml` sometimes reports as an error and sometimes throws (found by content fuzzing,
  * issue 11). No content file nests more than a few levels: either way it is this problem.
  */
-export const TOO_DEEP = 'lists or mappings are nested too deeply to read (hundreds of levels); check the indentation and the - and [ signs';
+export const TOO_DEEP =
+  'lists or mappings are nested too deeply to read (hundreds of levels); check the indentation and the - and [ signs';
 
 export const tooDeep = (message: string): string => (/call stack/i.test(message) ? TOO_DEEP : message);
 
@@ -70,14 +71,18 @@ export function documentData(doc: Document): DocumentData {
     return { problem: aliasProblem(error), offset: alias?.offset ?? 0 };
   }
   if (alias && isCyclic(data)) {
-    return { problem: `an alias (*${alias.name}) stands inside its own anchor (&${alias.name}), so the value would never end`, offset: alias.offset };
+    return {
+      problem: `an alias (*${alias.name}) stands inside its own anchor (&${alias.name}), so the value would never end`,
+      offset: alias.offset,
+    };
   }
   return { data };
 }
 
 function aliasProblem(error: unknown): string {
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-  if (/excessive alias count/i.test(message)) return `aliases (*name) expand to too much data (more than ${MAX_ALIASES} uses); write the values out instead`;
+  if (/excessive alias count/i.test(message))
+    return `aliases (*name) expand to too much data (more than ${MAX_ALIASES} uses); write the values out instead`;
   return message || 'the aliases in this file cannot be expanded';
 }
 

@@ -38,14 +38,24 @@ const MAY_ALIAS = /(^|[\s[{,:-])[&*][^\s]/;
 export function parseYaml(text: string, file: string, lineOffset = 0): YamlSource {
   const deep = tooDeepAt(text);
   if (deep !== undefined) {
-    return { file, data: undefined, problems: [problem('YAML_SYNTAX', { problem: TOO_DEEP }, { location: { file, line: deep + lineOffset } })], lineOf: () => undefined };
+    return {
+      file,
+      data: undefined,
+      problems: [problem('YAML_SYNTAX', { problem: TOO_DEEP }, { location: { file, line: deep + lineOffset } })],
+      lineOf: () => undefined,
+    };
   }
   try {
     // The core schema keeps dates as strings, as `yaml` does: the zod schemas decide what a date is.
     const data = load(text, { schema: CORE_SCHEMA, filename: file }) ?? null;
     if (!MAY_ALIAS.test(text) || isTree(data)) {
       let precise: YamlSource | undefined;
-      return { file, data, problems: [], lineOf: (path) => (precise ??= parseWithPositions(text, file, lineOffset)).lineOf(path) };
+      return {
+        file,
+        data,
+        problems: [],
+        lineOf: (path) => (precise ??= parseWithPositions(text, file, lineOffset)).lineOf(path),
+      };
     }
   } catch {
     // Reported below, by the parser with positions.
@@ -57,16 +67,28 @@ function parseWithPositions(text: string, file: string, lineOffset: number): Yam
   const lineCounter = new LineCounter();
   const doc = parseSafely(text, lineCounter);
   if (!isDocument(doc)) {
-    return { file, data: undefined, problems: [problem('YAML_SYNTAX', { problem: doc.problem }, { location: { file, line: lineOffset + 1 } })], lineOf: () => undefined };
+    return {
+      file,
+      data: undefined,
+      problems: [problem('YAML_SYNTAX', { problem: doc.problem }, { location: { file, line: lineOffset + 1 } })],
+      lineOf: () => undefined,
+    };
   }
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + lineOffset;
   // Only the first syntax error: after it the parser is out of step, and what follows (often a
   // dozen lines of "Implicit keys need to be on a single line") repeats the same mistake.
-  const problems = doc.errors.slice(0, 1).map((error) =>
-    problem('YAML_SYNTAX', { problem: tooDeep(firstLine(error.message)) }, { location: { file, line: lineAt(error.pos[0]) } }),
-  );
+  const problems = doc.errors
+    .slice(0, 1)
+    .map((error) =>
+      problem(
+        'YAML_SYNTAX',
+        { problem: tooDeep(firstLine(error.message)) },
+        { location: { file, line: lineAt(error.pos[0]) } },
+      ),
+    );
   const read = documentData(doc);
-  if (!problems.length && 'problem' in read) problems.push(problem('YAML_SYNTAX', { problem: read.problem }, { location: { file, line: lineAt(read.offset) } }));
+  if (!problems.length && 'problem' in read)
+    problems.push(problem('YAML_SYNTAX', { problem: read.problem }, { location: { file, line: lineAt(read.offset) } }));
   const readable = 'data' in read ? read.data : undefined;
   return {
     file,

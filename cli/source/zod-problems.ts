@@ -7,7 +7,10 @@ import { closest as closestName } from './suggest.ts';
 
 /** `hero.image`, `sections[2].title`: the way an editor reads a field name. */
 export function fieldName(path: FieldPath): string {
-  return path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), '');
+  return path.reduce<string>(
+    (name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)),
+    '',
+  );
 }
 
 function valueAt(data: unknown, path: FieldPath): unknown {
@@ -33,14 +36,18 @@ export function describeValue(value: unknown): string {
  * got deepest into the value (a nested map's bad key beats "expected string" for the map).
  */
 function closestBranchIssue(issue: z.core.$ZodIssueInvalidUnion): z.core.$ZodIssue | undefined {
-  return issue.errors.filter((branch) => branch.length).sort((a, b) => a.length - b.length || b[0]!.path.length - a[0]!.path.length)[0]?.[0];
+  return issue.errors
+    .filter((branch) => branch.length)
+    .sort((a, b) => a.length - b.length || b[0]!.path.length - a[0]!.path.length)[0]?.[0];
 }
 
 /** A union whose closest branch failed inside the value is reported there, at that field's line. */
 function innermost(issue: z.core.$ZodIssue): z.core.$ZodIssue {
   if (issue.code !== 'invalid_union') return issue;
   const closest = closestBranchIssue(issue);
-  return closest?.path.length ? innermost({ ...closest, path: [...issue.path, ...closest.path] } as z.core.$ZodIssue) : issue;
+  return closest?.path.length
+    ? innermost({ ...closest, path: [...issue.path, ...closest.path] } as z.core.$ZodIssue)
+    : issue;
 }
 
 /** What an unknown field may have meant: the closest allowed name, or the names allowed there. */
@@ -49,7 +56,9 @@ function unknownField(key: string, allowed: string[]): string {
   if (allowed.includes(key)) return `unknown field "${key}" (check the spelling)`;
   const meant = closestName(key, allowed);
   if (meant) return `unknown field "${key}" (did you mean "${meant}"?)`;
-  return allowed.length && allowed.length <= 16 ? `unknown field "${key}" (check the spelling; the fields here are ${allowed.join(', ')})` : `unknown field "${key}" (check the spelling)`;
+  return allowed.length && allowed.length <= 16
+    ? `unknown field "${key}" (check the spelling; the fields here are ${allowed.join(', ')})`
+    : `unknown field "${key}" (check the spelling)`;
 }
 
 /** One readable sentence per zod issue, always saying what was expected and what was found. */
@@ -71,7 +80,11 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown, schema?: z
       // instead of zod's bare "Invalid input". A discriminated union has no branches here.
       const closest = closestBranchIssue(issue);
       if (!closest) return `${issue.message}, received ${received}`;
-      const inner = describeIssue({ ...closest, path: [...issue.path, ...closest.path] } as z.core.$ZodIssue, data, schema);
+      const inner = describeIssue(
+        { ...closest, path: [...issue.path, ...closest.path] } as z.core.$ZodIssue,
+        data,
+        schema,
+      );
       const where = fieldName(closest.path as FieldPath);
       return where ? `${where}: ${inner}` : inner;
     }
@@ -107,7 +120,10 @@ export function zodProblems(
   // An unknown field is named itself (`hero.imgae`, not `hero`), one problem per key at its own line.
   const split = issues.map(innermost).flatMap((issue) =>
     issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ issue: { ...issue, keys: [key] } as z.core.$ZodIssue, path: [...issue.path, key] as FieldPath }))
+      ? issue.keys.map((key) => ({
+          issue: { ...issue, keys: [key] } as z.core.$ZodIssue,
+          path: [...issue.path, key] as FieldPath,
+        }))
       : [{ issue, path: issue.path as FieldPath }],
   );
   return split.map(({ issue, path }) => {

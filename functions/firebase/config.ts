@@ -17,7 +17,8 @@ export const FUNCTIONS_PACKAGES = ['firebase-functions', 'firebase-admin', 'pg']
  */
 export const SECRETS = {
   SMTP_URL: 'SMTP server every mail goes through: smtp://user:password@host:587 or smtps://user:password@host:465.',
-  DATABASE_URL: 'PostgreSQL server of the event registrations: postgres://user:password@host:5432/database (add ?sslmode=require over the internet).',
+  DATABASE_URL:
+    'PostgreSQL server of the event registrations: postgres://user:password@host:5432/database (add ?sslmode=require over the internet).',
 } as const;
 
 export type SecretName = keyof typeof SECRETS;

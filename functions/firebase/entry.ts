@@ -1,7 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineSecret } from 'firebase-functions/params';
-import { onRequest, type Request as ExpressRequest, type Response as ExpressResponse } from 'firebase-functions/v2/https';
+import {
+  onRequest,
+  type Request as ExpressRequest,
+  type Response as ExpressResponse,
+} from 'firebase-functions/v2/https';
 import { baseSecurityHeaders, HSTS } from '../security-headers.ts';
 import { noStore } from '../http.ts';
 import { clientAddress } from '../client-address.ts';
@@ -9,7 +13,15 @@ import { createFunctionEnv, handleFunction, type FunctionEnv } from '../index.ts
 import { createRedirectMatcher, withQuery, type RedirectRule } from '../redirects.ts';
 import { siteManifestSchema } from '../../shared/site-manifest.ts';
 import { localeOfPath } from '../../shared/locale.ts';
-import { FIREBASE_FUNCTION, hostingOrigins, MAX_INSTANCES, NOT_FOUND_EN, POOL_SIZE_PER_INSTANCE, requiredSecrets, SECRETS } from './config.ts';
+import {
+  FIREBASE_FUNCTION,
+  hostingOrigins,
+  MAX_INSTANCES,
+  NOT_FOUND_EN,
+  POOL_SIZE_PER_INSTANCE,
+  requiredSecrets,
+  SECRETS,
+} from './config.ts';
 
 /**
  * The Firebase Functions (v2) entry of dist/functions: one `api` function behind the Hosting
@@ -42,7 +54,8 @@ function functionEnv(): FunctionEnv {
   return env;
 }
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim();
+const first = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim();
 
 export function toFetchRequest(req: ExpressRequest): Request {
   const host = first(req.headers['x-forwarded-host']) ?? first(req.headers.host) ?? new URL(site.url).host;
@@ -82,11 +95,15 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
 function fallback(request: Request): Response {
   const url = new URL(request.url);
   const target = redirects.exact(url.pathname) ?? redirects.prefix(url.pathname);
-  if (target) return new Response(null, { status: target.status, headers: { location: withQuery(target.to, url.search) } });
+  if (target)
+    return new Response(null, { status: target.status, headers: { location: withQuery(target.to, url.search) } });
   const english = localeOfPath(url.pathname) === 'en' && notFoundEnglish;
   return new Response(english || `Page Not Found: ${url.pathname}`, {
     status: 404,
-    headers: { 'content-type': english ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    headers: {
+      'content-type': english ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+    },
   });
 }
 

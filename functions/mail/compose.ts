@@ -5,7 +5,19 @@ import { renderHtml, renderText, type Row } from './render.ts';
 import type { MailForm } from './schemas.ts';
 
 /** The fields a form carries in the order a reader expects them; kind, locale and honeypot left out. */
-const fieldOrder = ['firstName', 'surname', 'name', 'email', 'phone', 'jobId', 'subject', 'subjectPerson', 'subjectClub', 'question', 'motivation'];
+const fieldOrder = [
+  'firstName',
+  'surname',
+  'name',
+  'email',
+  'phone',
+  'jobId',
+  'subject',
+  'subjectPerson',
+  'subjectClub',
+  'question',
+  'motivation',
+];
 
 function rows(form: MailForm, locale: 'nl' | 'en'): Row[] {
   const values = form as unknown as Record<string, string | undefined>;

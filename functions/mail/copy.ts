@@ -7,14 +7,36 @@ import type { MailFormKind } from './schemas.ts';
  */
 export const fieldLabels: Record<Locale, Record<string, string>> = {
   nl: {
-    kind: 'Formulier', locale: 'Taal', name: 'Naam', email: 'E-mailadres', subject: 'Onderwerp',
-    question: 'Vraag', subjectPerson: 'Persoon', subjectClub: 'Vereniging', firstName: 'Voornaam',
-    surname: 'Achternaam', jobId: 'Vacature', phone: 'Telefoonnummer', motivation: 'Motivatie', website: 'Website',
+    kind: 'Formulier',
+    locale: 'Taal',
+    name: 'Naam',
+    email: 'E-mailadres',
+    subject: 'Onderwerp',
+    question: 'Vraag',
+    subjectPerson: 'Persoon',
+    subjectClub: 'Vereniging',
+    firstName: 'Voornaam',
+    surname: 'Achternaam',
+    jobId: 'Vacature',
+    phone: 'Telefoonnummer',
+    motivation: 'Motivatie',
+    website: 'Website',
   },
   en: {
-    kind: 'Form', locale: 'Language', name: 'Name', email: 'Email address', subject: 'Subject',
-    question: 'Question', subjectPerson: 'Person', subjectClub: 'Club', firstName: 'First name',
-    surname: 'Surname', jobId: 'Vacancy', phone: 'Phone number', motivation: 'Motivation', website: 'Website',
+    kind: 'Form',
+    locale: 'Language',
+    name: 'Name',
+    email: 'Email address',
+    subject: 'Subject',
+    question: 'Question',
+    subjectPerson: 'Person',
+    subjectClub: 'Club',
+    firstName: 'First name',
+    surname: 'Surname',
+    jobId: 'Vacancy',
+    phone: 'Phone number',
+    motivation: 'Motivation',
+    website: 'Website',
   },
 };
 
@@ -57,21 +79,27 @@ export const problems: Record<Locale, Record<Problem, (label: string) => string>
   },
 };
 
-export const copyText: Record<Locale, {
-  subject: (site: string, form: string, summary: string) => string;
-  intro: (site: string) => string;
-  outro: string;
-  sendFailed: string;
-}> = {
+export const copyText: Record<
+  Locale,
+  {
+    subject: (site: string, form: string, summary: string) => string;
+    intro: (site: string) => string;
+    outro: string;
+    sendFailed: string;
+  }
+> = {
   nl: {
     subject: (site, form, summary) => `Je bericht aan ${site}: ${form} – ${summary}`,
-    intro: (site) => `Bedankt voor je bericht. We hebben het ontvangen en nemen zo snel mogelijk contact met je op. Dit is een kopie van wat je naar ${site} hebt gestuurd:`,
+    intro: (site) =>
+      `Bedankt voor je bericht. We hebben het ontvangen en nemen zo snel mogelijk contact met je op. Dit is een kopie van wat je naar ${site} hebt gestuurd:`,
     outro: 'Je kunt op deze e-mail antwoorden als je nog iets wilt toevoegen.',
-    sendFailed: 'Er is iets mis gegaan bij het verzenden. Je bericht is niet verstuurd; probeer het over een paar minuten opnieuw.',
+    sendFailed:
+      'Er is iets mis gegaan bij het verzenden. Je bericht is niet verstuurd; probeer het over een paar minuten opnieuw.',
   },
   en: {
     subject: (site, form, summary) => `Your message to ${site}: ${form} – ${summary}`,
-    intro: (site) => `Thank you for your message. We have received it and will get back to you as soon as possible. This is a copy of what you sent to ${site}:`,
+    intro: (site) =>
+      `Thank you for your message. We have received it and will get back to you as soon as possible. This is a copy of what you sent to ${site}:`,
     outro: 'You can reply to this email if you want to add anything.',
     sendFailed: 'Something went wrong while sending. Your message was not sent; please try again in a few minutes.',
   },

@@ -34,7 +34,8 @@ export const sendNewMail: FunctionHandler = async (request, env, context) => {
   try {
     await env.mailer.sendMail(office);
   } catch (error) {
-    if (error instanceof MailDeliveryError) throw new HttpError(503, copyText[form.locale].sendFailed, undefined, { 'retry-after': '60' });
+    if (error instanceof MailDeliveryError)
+      throw new HttpError(503, copyText[form.locale].sendFailed, undefined, { 'retry-after': '60' });
     throw error;
   }
   if (!copy) return json(200, { ok: true, copySent: false });

@@ -106,7 +106,12 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   // Timeouts well under a visitor's patience: a hanging SMTP server becomes a 503, not a spinner.
-  const smtp = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  const smtp = nodemailer.createTransport({
+    url: options.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return {
     mode: 'smtp',
     async sendMail(message, sendOptions = {}) {
@@ -116,7 +121,8 @@ export function createMailer(options: MailerOptions): Mailer {
       } catch (error) {
         let spooled: string | undefined;
         try {
-          if (sendOptions.keepUndelivered !== false) spooled = (await keep(join(options.outboxDir, 'undelivered'), message)).file;
+          if (sendOptions.keepUndelivered !== false)
+            spooled = (await keep(join(options.outboxDir, 'undelivered'), message)).file;
         } catch (spoolError) {
           log(`mail: could not keep the undelivered mail either: ${String(spoolError)}`);
         }

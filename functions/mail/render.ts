@@ -14,7 +14,12 @@ export function escapeHtml(value: string): string {
 /** Multi-line values are indented under their label so the text mail stays readable. */
 export function renderText(intro: string, rows: Row[], outro = ''): string {
   const body = rows.map(({ label, value }) =>
-    value.includes('\n') ? `${label}:\n${value.split(/\r?\n/).map((line) => `  ${line}`).join('\n')}` : `${label}: ${value}`,
+    value.includes('\n')
+      ? `${label}:\n${value
+          .split(/\r?\n/)
+          .map((line) => `  ${line}`)
+          .join('\n')}`
+      : `${label}: ${value}`,
   );
   return `${[intro, '', ...body, ...(outro ? ['', outro] : [])].join('\n')}\n`;
 }
@@ -22,8 +27,9 @@ export function renderText(intro: string, rows: Row[], outro = ''): string {
 export function renderHtml(intro: string, rows: Row[], outro = ''): string {
   const cell = 'padding:4px 12px 4px 0;vertical-align:top;text-align:left';
   const table = rows
-    .map(({ label, value }) =>
-      `<tr><th style="${cell}">${escapeHtml(label)}</th><td style="${cell};white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    .map(
+      ({ label, value }) =>
+        `<tr><th style="${cell}">${escapeHtml(label)}</th><td style="${cell};white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
     )
     .join('\n');
   return [

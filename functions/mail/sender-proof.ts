@@ -7,7 +7,11 @@ import type { FunctionEnv } from '../types.ts';
  * there may a mail carrying their own words go; otherwise anyone could make the organisation mail
  * any text to any address (issue 17: the forms relayed mail). Auth out of reach proves nothing.
  */
-export async function provenSenderAddress(request: Request, env: Pick<FunctionEnv, 'session' | 'log'>, typed: string): Promise<string | undefined> {
+export async function provenSenderAddress(
+  request: Request,
+  env: Pick<FunctionEnv, 'session' | 'log'>,
+  typed: string,
+): Promise<string | undefined> {
   let token: Awaited<ReturnType<typeof readSession>>;
   try {
     token = await readSession(request, env);

@@ -20,7 +20,11 @@ export interface Visitor {
  * A session that cannot be checked (Auth unreachable) is a 503: the visitor retries, rather than
  * being served, or signed up, as a guest.
  */
-export async function signedInVisitor(request: Request, env: Pick<FunctionEnv, 'session' | 'log'>, locale: Locale): Promise<Visitor | null> {
+export async function signedInVisitor(
+  request: Request,
+  env: Pick<FunctionEnv, 'session' | 'log'>,
+  locale: Locale,
+): Promise<Visitor | null> {
   let token: Awaited<ReturnType<typeof readSession>>;
   try {
     token = await readSession(request, env);

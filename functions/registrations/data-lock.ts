@@ -18,7 +18,9 @@ function alive(pid: number): boolean {
 
 export class DataDirInUse extends Error {
   constructor(dataDir: string, pid: number) {
-    super(`the embedded database ${dataDir} is in use by process ${pid} (another site serve or site dev?); stop it, or give this one its own SITE_DATA_DIR, or use DATABASE_URL`);
+    super(
+      `the embedded database ${dataDir} is in use by process ${pid} (another site serve or site dev?); stop it, or give this one its own SITE_DATA_DIR, or use DATABASE_URL`,
+    );
     this.name = 'DataDirInUse';
   }
 }

@@ -23,7 +23,13 @@ import type { SqlRunner } from './sql.ts';
  * process. 8 MB holds about a thousand pages, many times a site's registrations; a single-user
  * database needs no more than a connection or two.
  */
-export const EMBEDDED_SETTINGS = ['shared_buffers=8MB', 'max_connections=2', 'max_wal_senders=0', 'max_replication_slots=0', 'autovacuum_worker_slots=1'];
+export const EMBEDDED_SETTINGS = [
+  'shared_buffers=8MB',
+  'max_connections=2',
+  'max_wal_senders=0',
+  'max_replication_slots=0',
+  'autovacuum_worker_slots=1',
+];
 
 /** Below the server's: pages first when the processor is short. */
 const DATABASE_NICENESS = 10;
@@ -32,7 +38,9 @@ const DATABASE_NICENESS = 10;
 function pgliteUrl(): string {
   const resolveFromHere = (import.meta as { resolve?: (specifier: string) => string }).resolve;
   // import.meta.resolve in ES modules; the Firebase bundle is CommonJS, where require resolves.
-  return typeof resolveFromHere === 'function' ? resolveFromHere('@electric-sql/pglite') : pathToFileURL(require.resolve('@electric-sql/pglite')).href;
+  return typeof resolveFromHere === 'function'
+    ? resolveFromHere('@electric-sql/pglite')
+    : pathToFileURL(require.resolve('@electric-sql/pglite')).href;
 }
 
 /**
@@ -74,10 +82,14 @@ import(pglite).then(async ({ PGlite }) => {
 `;
 
 function startChild(dataDir: string, init: boolean): ChildProcess {
-  const child = spawn(process.execPath, ['-e', childCode, JSON.stringify([pgliteUrl(), dataDir, EMBEDDED_SETTINGS, init, DATABASE_NICENESS])], {
-    stdio: ['ignore', 'ignore', 'pipe', ...(init ? [] : (['ipc'] as const))],
-    serialization: 'advanced',
-  });
+  const child = spawn(
+    process.execPath,
+    ['-e', childCode, JSON.stringify([pgliteUrl(), dataDir, EMBEDDED_SETTINGS, init, DATABASE_NICENESS])],
+    {
+      stdio: ['ignore', 'ignore', 'pipe', ...(init ? [] : (['ipc'] as const))],
+      serialization: 'advanced',
+    },
+  );
   try {
     if (child.pid) setPriority(child.pid, DATABASE_NICENESS);
   } catch {
@@ -94,7 +106,8 @@ export class EmbeddedError extends Error {
     super(error.message);
     this.name = 'EmbeddedError';
     this.code = error.code;
-    if (error.stack) this.stack = `${this.name}: ${error.message}\n(in the database process)\n${error.stack.split('\n').slice(1).join('\n')}`;
+    if (error.stack)
+      this.stack = `${this.name}: ${error.message}\n(in the database process)\n${error.stack.split('\n').slice(1).join('\n')}`;
   }
 }
 
@@ -128,7 +141,13 @@ export function startEmbeddedProcess(dataDir: string): Promise<EmbeddedProcess> 
     waiting.clear();
   };
   child.on('error', fail);
-  child.on('exit', (code, signal) => fail(new Error(`the embedded database's process ended (${signal ?? `exit code ${code}`})${errors.trim() ? `: ${errors.trim()}` : ''}`)));
+  child.on('exit', (code, signal) =>
+    fail(
+      new Error(
+        `the embedded database's process ended (${signal ?? `exit code ${code}`})${errors.trim() ? `: ${errors.trim()}` : ''}`,
+      ),
+    ),
+  );
   const send = <Row>(op: 'query' | 'exec' | 'close', sql = '', params: readonly unknown[] = []) =>
     new Promise<Row[]>((resolve, reject) => {
       if (gone) return reject(gone);
@@ -136,7 +155,9 @@ export function startEmbeddedProcess(dataDir: string): Promise<EmbeddedProcess> 
       waiting.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
       child.send({ id, op, sql, params: [...params] });
     });
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+  const exited = new Promise<void>((resolve) =>
+    child.exitCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
   return new Promise<EmbeddedProcess>((resolve, reject) => {
     waiting.set(0, {
       resolve: () =>
@@ -166,6 +187,12 @@ export function initializeApart(dataDir: string): Promise<void> {
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the embedded database in ${dataDir} failed: ${errors.trim() || `exit code ${code}`}`))));
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(`creating the embedded database in ${dataDir} failed: ${errors.trim() || `exit code ${code}`}`),
+          ),
+    );
   });
 }

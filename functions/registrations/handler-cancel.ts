@@ -18,10 +18,12 @@ export const cancelOne: FunctionHandler = async (request, env, context) => {
   const id = context.params.id ?? '';
   const found = await withExistingStore(env, locale, (store) => store.get(id), undefined);
   const token = requestToken(request);
-  const allowed = found && (mayAccess(found, null, token) || mayAccess(found, await signedInVisitor(request, env, locale), token));
+  const allowed =
+    found && (mayAccess(found, null, token) || mayAccess(found, await signedInVisitor(request, env, locale), token));
   if (!found || !allowed) throw new HttpError(404, say[locale].notFound);
   const event = findEvent(env.site.events, found.eventId);
-  if (found.status !== 'cancelled' && found.status !== 'expired' && !registrationView(found, event).cancellable) throw new HttpError(409, say[locale].cannotCancel);
+  if (found.status !== 'cancelled' && found.status !== 'expired' && !registrationView(found, event).cancellable)
+    throw new HttpError(409, say[locale].cannotCancel);
 
   const outcome = await withStoreForWrite(env, locale, async (store) => {
     const written = await store.cancel(id, found.eventId, writeRules(env.site, event, env.confirmMinutes));

@@ -28,7 +28,8 @@ export const confirmOne: FunctionHandler = async (request, env, context) => {
   if (!mayConfirm(found, visitor, token)) throw new HttpError(403, words.confirmByMail(found.email));
   const event = findEvent(env.site.events, found.eventId);
   if (found.status === 'expired') throw new HttpError(409, words.expired);
-  if (found.status === 'pending' && (!event || eventStateAt(event) === 'past')) throw new HttpError(409, words.eventPast);
+  if (found.status === 'pending' && (!event || eventStateAt(event) === 'past'))
+    throw new HttpError(409, words.eventPast);
 
   const outcome = await withStoreForWrite(env, locale, async (store) => {
     const written = await store.confirm(id, found.eventId, writeRules(env.site, event, env.confirmMinutes));

@@ -18,7 +18,8 @@ const isBot = (record: Record<string, unknown>) => typeof record.website === 'st
  * for all, so nobody learns from it whether someone else signed up with that address; what
  * differs goes to the address itself (the request to confirm, or the link once more).
  */
-const checkYourMail = (env: FunctionEnv, email: string) => json(202, { pending: true, email, confirmHours: env.confirmMinutes / 60 });
+const checkYourMail = (env: FunctionEnv, email: string) =>
+  json(202, { pending: true, email, confirmHours: env.confirmMinutes / 60 });
 
 /**
  * POST /api/registrations: sign up for an event; refused after the deadline or once the event
@@ -43,22 +44,37 @@ export const createRegistrationHandler: FunctionHandler = async (request, env, c
   if (state !== 'open') throw new HttpError(409, state === 'past' ? words.eventPast : words.deadlinePassed, 'event');
   const signUp = parseSignUp(record, locale, event);
   const visitor = await signedInVisitor(request, env, locale);
-  const signer = { uid: visitor?.uid ?? null, addressProven: visitor?.verifiedEmail !== undefined && sameAddress(visitor.verifiedEmail, signUp.email) };
+  const signer = {
+    uid: visitor?.uid ?? null,
+    addressProven: visitor?.verifiedEmail !== undefined && sameAddress(visitor.verifiedEmail, signUp.email),
+  };
 
   const rules = writeRules(env.site, event, env.confirmMinutes);
   const { outcome, mailSent } = await withStoreForWrite(env, locale, async (store) => {
     const written = await store.create(signUp, signer, rules);
-    return { outcome: written, mailSent: written.kind === 'too-many-pending' || (await sendAfterCommit(env, store, written.mails)) };
+    return {
+      outcome: written,
+      mailSent: written.kind === 'too-many-pending' || (await sendAfterCommit(env, store, written.mails)),
+    };
   });
   // 409 (the state of that address), not 429: waiting is no help, confirming is.
-  if (outcome.kind === 'too-many-pending') throw new HttpError(409, words.tooManyPending(rules.pendingPerAddress), 'email');
+  if (outcome.kind === 'too-many-pending')
+    throw new HttpError(409, words.tooManyPending(rules.pendingPerAddress), 'email');
   const { registration } = outcome;
   // Their own, signed in: straight to it, with its link.
   if (outcome.kind === 'duplicate' && mayAccess(registration, visitor, undefined)) {
-    return json(200, { registration: registrationView(registration, event), link: linkPath(env.site, registration), existing: true });
+    return json(200, {
+      registration: registrationView(registration, event),
+      link: linkPath(env.site, registration),
+      existing: true,
+    });
   }
   if (outcome.kind === 'created' && registration.status !== 'pending') {
-    return json(201, { registration: registrationView(registration, event), link: linkPath(env.site, registration), mailSent });
+    return json(201, {
+      registration: registrationView(registration, event),
+      link: linkPath(env.site, registration),
+      mailSent,
+    });
   }
   return checkYourMail(env, signUp.email);
 };

@@ -19,7 +19,9 @@ export const listMine: FunctionHandler = async (request, env) => {
   return json(200, {
     signedIn: true,
     profile: { name: visitor.name ?? null, email: visitor.email ?? null },
-    registrations: registrations.map((registration) => registrationView(registration, findEvent(env.site.events, registration.eventId))),
+    registrations: registrations.map((registration) =>
+      registrationView(registration, findEvent(env.site.events, registration.eventId)),
+    ),
   });
 };
 
@@ -34,11 +36,15 @@ export const getOne: FunctionHandler = async (request, env, context) => {
   const registration = await withExistingStore(env, locale, (store) => store.get(id), undefined);
   const token = requestToken(request);
   // The session is only read when the token does not already open it (verifying costs a key fetch).
-  const visitor = registration && !mayConfirm(registration, null, token) ? await signedInVisitor(request, env, locale) : null;
+  const visitor =
+    registration && !mayConfirm(registration, null, token) ? await signedInVisitor(request, env, locale) : null;
   if (!registration || !mayAccess(registration, visitor, token)) throw new HttpError(404, say[locale].notFound);
   // Whether this visitor can confirm it here (the mail's link, or their verified address), or must use the mail.
   const confirmable = registration.status === 'pending' && mayConfirm(registration, visitor, token);
-  return json(200, { registration: registrationView(registration, findEvent(env.site.events, registration.eventId)), confirmable });
+  return json(200, {
+    registration: registrationView(registration, findEvent(env.site.events, registration.eventId)),
+    confirmable,
+  });
 };
 
 /**
@@ -49,8 +55,15 @@ export const placesLeft: FunctionHandler = async (request, env) => {
   const wanted = new URL(request.url).searchParams.get('event');
   const events = wanted === null ? env.site.events : env.site.events.filter((event) => String(event.id) === wanted);
   if (wanted !== null && events.length === 0) throw new HttpError(404, say[requestLocale(request)].noEvent, 'event');
-  const counts = await withExistingStore(env, requestLocale(request), (store) => store.counts(), new Map<number, { confirmed: number; waitlisted: number }>());
-  const response = json(200, { events: Object.fromEntries(events.map((event) => [event.id, placesOf(event, counts.get(event.id))])) });
+  const counts = await withExistingStore(
+    env,
+    requestLocale(request),
+    (store) => store.counts(),
+    new Map<number, { confirmed: number; waitlisted: number }>(),
+  );
+  const response = json(200, {
+    events: Object.fromEntries(events.map((event) => [event.id, placesOf(event, counts.get(event.id))])),
+  });
   // Every event page asks this. A shared cache (Firebase Hosting's CDN) may answer for 15 s, so a
   // crowd on one page is one function call; browsers always ask again (max-age=0).
   response.headers.set('cache-control', 'public, max-age=0, s-maxage=15');

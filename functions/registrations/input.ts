@@ -11,7 +11,17 @@ import type { SignUp } from './types.ts';
  */
 
 const LIMITS = { firstName: 100, surname: 100, email: 254, participant: 200, remarks: 2000, answer: 500 } as const;
-const KNOWN = new Set(['event', 'locale', 'firstName', 'surname', 'email', 'participant', 'remarks', 'answers', 'website']);
+const KNOWN = new Set([
+  'event',
+  'locale',
+  'firstName',
+  'surname',
+  'email',
+  'participant',
+  'remarks',
+  'answers',
+  'website',
+]);
 const emailSchema = z.email();
 
 function fail(field: string, message: string): never {
@@ -19,7 +29,12 @@ function fail(field: string, message: string): never {
 }
 
 /** Trimmed text: required or not, one line or not, within its limit. */
-function textField(body: Record<string, unknown>, field: keyof typeof LIMITS, locale: Locale, rules: { required: boolean; multiline?: boolean }): string {
+function textField(
+  body: Record<string, unknown>,
+  field: keyof typeof LIMITS,
+  locale: Locale,
+  rules: { required: boolean; multiline?: boolean },
+): string {
   const name = fieldNames[locale][field] ?? field;
   const raw = body[field];
   if (raw !== undefined && raw !== null && typeof raw !== 'string') fail(field, say[locale].required(name));
@@ -31,9 +46,21 @@ function textField(body: Record<string, unknown>, field: keyof typeof LIMITS, lo
   return value;
 }
 
-function answerOf(question: EventQuestionFacts, raw: unknown, locale: Locale, label: string): string | number | undefined {
+function answerOf(
+  question: EventQuestionFacts,
+  raw: unknown,
+  locale: Locale,
+  label: string,
+): string | number | undefined {
   const field = `answers.${question.id}`;
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : undefined;
+  const text =
+    typeof raw === 'number'
+      ? String(raw)
+      : typeof raw === 'string'
+        ? raw.trim()
+        : raw === undefined || raw === null
+          ? ''
+          : undefined;
   if (text === undefined) fail(field, say[locale].required(label));
   if (text === '') return question.required ? fail(field, say[locale].required(label)) : undefined;
   if (question.type === 'number') {
@@ -44,7 +71,8 @@ function answerOf(question: EventQuestionFacts, raw: unknown, locale: Locale, la
     if (question.max !== undefined && value > question.max) fail(field, say[locale].tooHigh(label, question.max));
     return value;
   }
-  if (question.type === 'select') return question.options?.includes(text) ? text : fail(field, say[locale].choice(label));
+  if (question.type === 'select')
+    return question.options?.includes(text) ? text : fail(field, say[locale].choice(label));
   return text.length > LIMITS.answer ? fail(field, say[locale].tooLong(label, LIMITS.answer)) : text;
 }
 
@@ -52,7 +80,9 @@ function answerOf(question: EventQuestionFacts, raw: unknown, locale: Locale, la
 function answersOf(event: EventFacts, raw: unknown, locale: Locale): Record<string, string | number> {
   const given = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   if (raw !== undefined && given !== raw) fail('answers', say[locale].required(fieldNames[locale].answers!));
-  for (const id of Object.keys(given)) if (!event.questions[locale].some((question) => question.id === id)) fail(`answers.${id}`, say[locale].unknownAnswer(id));
+  for (const id of Object.keys(given))
+    if (!event.questions[locale].some((question) => question.id === id))
+      fail(`answers.${id}`, say[locale].unknownAnswer(id));
   const answers: Record<string, string | number> = {};
   for (const question of event.questions[locale]) {
     const value = answerOf(question, given[question.id], locale, question.label);
@@ -62,10 +92,19 @@ function answersOf(event: EventFacts, raw: unknown, locale: Locale): Record<stri
 }
 
 /** The event id and language of a body, before anything else is checked. */
-export function peekSignUp(body: unknown, fallback: Locale): { record: Record<string, unknown>; locale: Locale; eventId: number | undefined } {
-  const record = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+export function peekSignUp(
+  body: unknown,
+  fallback: Locale,
+): { record: Record<string, unknown>; locale: Locale; eventId: number | undefined } {
+  const record =
+    body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const locale: Locale = record.locale === 'en' || record.locale === 'nl' ? record.locale : fallback;
-  const eventId = typeof record.event === 'number' && Number.isInteger(record.event) ? record.event : typeof record.event === 'string' && /^\d+$/.test(record.event) ? Number(record.event) : undefined;
+  const eventId =
+    typeof record.event === 'number' && Number.isInteger(record.event)
+      ? record.event
+      : typeof record.event === 'string' && /^\d+$/.test(record.event)
+        ? Number(record.event)
+        : undefined;
   return { record, locale, eventId };
 }
 

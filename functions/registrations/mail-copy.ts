@@ -38,12 +38,17 @@ export const mailWords: Record<Locale, Words> = {
       cancelled: (event) => `Inschrijving geannuleerd: ${event}`,
     },
     intro: {
-      confirm: (_name, event) => `Hallo, met dit e-mailadres is iemand (hopelijk jij) ingeschreven voor ${event}. Bevestig die inschrijving met de link hieronder.`,
-      reminder: (_name, event) => `Hallo, met dit e-mailadres is opnieuw een inschrijving voor ${event} ingevuld. Daarvoor ben je al ingeschreven; met de link hieronder bekijk of annuleer je je inschrijving.`,
+      confirm: (_name, event) =>
+        `Hallo, met dit e-mailadres is iemand (hopelijk jij) ingeschreven voor ${event}. Bevestig die inschrijving met de link hieronder.`,
+      reminder: (_name, event) =>
+        `Hallo, met dit e-mailadres is opnieuw een inschrijving voor ${event} ingevuld. Daarvoor ben je al ingeschreven; met de link hieronder bekijk of annuleer je je inschrijving.`,
       confirmed: (name, event) => `Hallo ${name}, je inschrijving voor ${event} is bevestigd. Tot dan!`,
-      waitlisted: (name, event, position) => `Hallo ${name}, ${event} is vol. Je staat op de wachtlijst (plek ${position ?? '?'}); komt er een plek vrij, dan schuif je vanzelf door en krijg je meteen een mail.`,
-      promoted: (name, event) => `Goed nieuws, ${name}: er is een plek vrijgekomen. Je inschrijving voor ${event} is nu bevestigd.`,
-      cancelled: (name, event) => `Hallo ${name}, je inschrijving voor ${event} is geannuleerd. Je plek gaat naar de volgende op de wachtlijst.`,
+      waitlisted: (name, event, position) =>
+        `Hallo ${name}, ${event} is vol. Je staat op de wachtlijst (plek ${position ?? '?'}); komt er een plek vrij, dan schuif je vanzelf door en krijg je meteen een mail.`,
+      promoted: (name, event) =>
+        `Goed nieuws, ${name}: er is een plek vrijgekomen. Je inschrijving voor ${event} is nu bevestigd.`,
+      cancelled: (name, event) =>
+        `Hallo ${name}, je inschrijving voor ${event} is geannuleerd. Je plek gaat naar de volgende op de wachtlijst.`,
     },
     labels: { event: 'Evenement', when: 'Wanneer', participant: 'Deelnemer', status: 'Status', remarks: 'Opmerkingen' },
     status: {
@@ -59,7 +64,8 @@ export const mailWords: Record<Locale, Words> = {
     keep: 'Bewaar deze mail: met de link kun jij, en alleen jij, je inschrijving bekijken en annuleren.',
     confirmLink: (until) => `Open deze link en bevestig vóór ${until}:`,
     confirmButton: 'Bevestig je inschrijving',
-    confirmRule: 'Pas als je bevestigt, telt je inschrijving: tot dan houden we geen plek voor je vast, en de plekken gaan naar wie het eerst bevestigt. Bevestig je niet op tijd, dan vervalt de aanmelding vanzelf.',
+    confirmRule:
+      'Pas als je bevestigt, telt je inschrijving: tot dan houden we geen plek voor je vast, en de plekken gaan naar wie het eerst bevestigt. Bevestig je niet op tijd, dan vervalt de aanmelding vanzelf.',
     notYou: 'Was jij dit niet? Dan hoef je niets te doen: zonder bevestiging gebeurt er niets.',
     signature: (site) => `Met sportieve groet,\n${site}`,
   },
@@ -73,12 +79,17 @@ export const mailWords: Record<Locale, Words> = {
       cancelled: (event) => `Registration cancelled: ${event}`,
     },
     intro: {
-      confirm: (_name, event) => `Hello, someone (hopefully you) has registered for ${event} with this email address. Please confirm that registration with the link below.`,
-      reminder: (_name, event) => `Hello, a registration for ${event} was filled in again with this email address. You are already registered; the link below lets you view or cancel your registration.`,
+      confirm: (_name, event) =>
+        `Hello, someone (hopefully you) has registered for ${event} with this email address. Please confirm that registration with the link below.`,
+      reminder: (_name, event) =>
+        `Hello, a registration for ${event} was filled in again with this email address. You are already registered; the link below lets you view or cancel your registration.`,
       confirmed: (name, event) => `Hi ${name}, your registration for ${event} is confirmed. See you there!`,
-      waitlisted: (name, event, position) => `Hi ${name}, ${event} is full. You are on the waiting list (number ${position ?? '?'}); when a place comes free you move up automatically and we email you at once.`,
-      promoted: (name, event) => `Good news, ${name}: a place has come free. Your registration for ${event} is now confirmed.`,
-      cancelled: (name, event) => `Hi ${name}, your registration for ${event} has been cancelled. Your place goes to the next person on the waiting list.`,
+      waitlisted: (name, event, position) =>
+        `Hi ${name}, ${event} is full. You are on the waiting list (number ${position ?? '?'}); when a place comes free you move up automatically and we email you at once.`,
+      promoted: (name, event) =>
+        `Good news, ${name}: a place has come free. Your registration for ${event} is now confirmed.`,
+      cancelled: (name, event) =>
+        `Hi ${name}, your registration for ${event} has been cancelled. Your place goes to the next person on the waiting list.`,
     },
     labels: { event: 'Event', when: 'When', participant: 'Participant', status: 'Status', remarks: 'Remarks' },
     status: {
@@ -94,7 +105,8 @@ export const mailWords: Record<Locale, Words> = {
     keep: 'Keep this email: the link lets you, and only you, view and cancel your registration.',
     confirmLink: (until) => `Open this link and confirm before ${until}:`,
     confirmButton: 'Confirm your registration',
-    confirmRule: 'Your registration only counts once you confirm: until then no place is kept for you, and places go to whoever confirms first. If you do not confirm in time, the registration lapses by itself.',
+    confirmRule:
+      'Your registration only counts once you confirm: until then no place is kept for you, and places go to whoever confirms first. If you do not confirm in time, the registration lapses by itself.',
     notYou: 'Was this not you? Then there is nothing to do: without confirmation nothing happens.',
     signature: (site) => `Kind regards,\n${site}`,
   },
@@ -105,8 +117,20 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 /** "zaterdag 14 maart 2027, 10:00 – 13:00" from local content times (no zone shift: UTC in, UTC out). */
 export function formatWhen(start: string, end: string, locale: Locale): string {
   let format = formats.get(locale);
-  if (!format) formats.set(locale, (format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })));
+  if (!format)
+    formats.set(
+      locale,
+      (format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', {
+        timeZone: 'UTC',
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      })),
+    );
   const day = (iso: string) => format.format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
   const sameDay = start.slice(0, 10) === end.slice(0, 10);
-  return sameDay ? `${day(start)}, ${start.slice(11, 16)} – ${end.slice(11, 16)}` : `${day(start)} ${start.slice(11, 16)} – ${day(end)} ${end.slice(11, 16)}`;
+  return sameDay
+    ? `${day(start)}, ${start.slice(11, 16)} – ${end.slice(11, 16)}`
+    : `${day(start)} ${start.slice(11, 16)} – ${day(end)} ${end.slice(11, 16)}`;
 }

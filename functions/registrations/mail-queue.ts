@@ -21,15 +21,24 @@ interface QueueState {
 const LOOK_EVERY_MS = 60_000;
 const states = new WeakMap<RegistrationStore, QueueState>();
 
-const sender = (env: QueueEnv): Send => (message) => env.mailer.sendMail(message, { keepUndelivered: false });
+const sender =
+  (env: QueueEnv): Send =>
+  (message) =>
+    env.mailer.sendMail(message, { keepUndelivered: false });
 
 /** A write's own mails, sent after its commit; true when all went. A failure is retried later, never lost. */
-export async function sendAfterCommit(env: QueueEnv, store: RegistrationStore, ids: readonly number[]): Promise<boolean> {
+export async function sendAfterCommit(
+  env: QueueEnv,
+  store: RegistrationStore,
+  ids: readonly number[],
+): Promise<boolean> {
   try {
     return await store.sendMails(ids, sender(env));
   } catch (error) {
     // The rows are committed; the database went away before they were sent. The next look sends them.
-    env.log(`registrations: queued mails ${ids.join(', ')} wait for the next try: ${error instanceof Error ? error.message : String(error)}`);
+    env.log(
+      `registrations: queued mails ${ids.join(', ')} wait for the next try: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return false;
   }
 }
@@ -48,7 +57,10 @@ export function sendDueSoon(env: QueueEnv, store: RegistrationStore, reason: 'st
   const current = state;
   void store.sendDueMails(sender(env), reason === 'start').then(
     ({ sent, failed, nextDue }) => {
-      if (reason === 'start' || sent + failed > 0) env.log(`registrations: mail outbox${reason === 'start' ? ' at start' : ''}: ${sent} sent, ${failed} not sent${nextDue ? `, next try ${nextDue.toISOString()}` : ''}`);
+      if (reason === 'start' || sent + failed > 0)
+        env.log(
+          `registrations: mail outbox${reason === 'start' ? ' at start' : ''}: ${sent} sent, ${failed} not sent${nextDue ? `, next try ${nextDue.toISOString()}` : ''}`,
+        );
       if (!nextDue) return;
       const wait = Math.max(1000, nextDue.getTime() - Date.now());
       current.nextLook = Math.min(current.nextLook, Date.now() + wait);
@@ -57,6 +69,9 @@ export function sendDueSoon(env: QueueEnv, store: RegistrationStore, reason: 'st
       current.timer = setTimeout(() => sendDueSoon(env, store), wait);
       current.timer.unref?.();
     },
-    (error: unknown) => env.log(`registrations: the mail outbox could not be read: ${error instanceof Error ? error.message : String(error)}`),
+    (error: unknown) =>
+      env.log(
+        `registrations: the mail outbox could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      ),
   );
 }

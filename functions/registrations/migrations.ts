@@ -88,12 +88,19 @@ const MIGRATION_LOCK = 710_007;
 export async function migrate(client: SqlClient): Promise<number[]> {
   return client.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
-    const done = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => Number(row.version)));
+    await tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set(
+      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => Number(row.version)),
+    );
     const newest = Math.max(0, ...done);
     const known = migrations.at(-1)?.version ?? 0;
     // An older build against a newer schema could misread it: refuse rather than guess.
-    if (newest > known) throw new Error(`the registrations database is at schema version ${newest}, this build knows up to ${known}: deploy the newer build`);
+    if (newest > known)
+      throw new Error(
+        `the registrations database is at schema version ${newest}, this build knows up to ${known}: deploy the newer build`,
+      );
     const applied: number[] = [];
     for (const step of migrations) {
       if (done.has(step.version)) continue;

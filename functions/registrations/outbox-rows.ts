@@ -7,15 +7,27 @@ import type { MailKind, Registration, WriteRules } from './types.ts';
  * together or not at all, so no stored registration is ever without its mail (sent after the
  * commit by outbox.ts, or by the next process if this one dies first).
  */
-export async function queueMail(tx: SqlRunner, rules: WriteRules, kind: MailKind, registration: Registration): Promise<number[]> {
+export async function queueMail(
+  tx: SqlRunner,
+  rules: WriteRules,
+  kind: MailKind,
+  registration: Registration,
+): Promise<number[]> {
   if (!rules.compose) return [];
   const message: MailMessage = rules.compose(kind, registration);
-  const [row] = await tx.query<{ id: string | number }>('INSERT INTO mail_outbox (registration_id, kind, message) VALUES ($1, $2, $3::jsonb) RETURNING id', [registration.id, kind, JSON.stringify(message)]);
+  const [row] = await tx.query<{ id: string | number }>(
+    'INSERT INTO mail_outbox (registration_id, kind, message) VALUES ($1, $2, $3::jsonb) RETURNING id',
+    [registration.id, kind, JSON.stringify(message)],
+  );
   return [Number(row!.id)];
 }
 
 /** The mails of promotions: each promoted registrant hears of their place. */
-export async function queuePromotions(tx: SqlRunner, promoted: readonly Registration[], rules: WriteRules): Promise<number[]> {
+export async function queuePromotions(
+  tx: SqlRunner,
+  promoted: readonly Registration[],
+  rules: WriteRules,
+): Promise<number[]> {
   const ids: number[] = [];
   for (const registration of promoted) ids.push(...(await queueMail(tx, rules, 'promoted', registration)));
   return ids;

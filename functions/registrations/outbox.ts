@@ -41,8 +41,13 @@ const retryDelaySeconds = (attempts: number) => Math.min(3600, 60 * 2 ** Math.ma
 
 /** SMTP refused the recipient itself (550 at RCPT TO): a made-up address, which no retry mends. */
 function recipientRefused(error: unknown): boolean {
-  const cause = (error instanceof Error && error.cause ? error.cause : error) as { responseCode?: unknown; command?: unknown };
-  return typeof cause.responseCode === 'number' && cause.responseCode >= 500 && /RCPT/i.test(String(cause.command ?? ''));
+  const cause = (error instanceof Error && error.cause ? error.cause : error) as {
+    responseCode?: unknown;
+    command?: unknown;
+  };
+  return (
+    typeof cause.responseCode === 'number' && cause.responseCode >= 500 && /RCPT/i.test(String(cause.command ?? ''))
+  );
 }
 
 interface OutboxRow {
@@ -71,7 +76,10 @@ export class Outbox {
     if (!this.journal) return;
     const ids = await this.journal.read();
     if (ids.length > 0) {
-      await this.client.query('UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::bigint[]) AND sent_at IS NULL', [ids]);
+      await this.client.query(
+        'UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::bigint[]) AND sent_at IS NULL',
+        [ids],
+      );
     }
     await this.journal.clear();
   }
@@ -80,7 +88,9 @@ export class Outbox {
   async send(ids: readonly number[], send: Send): Promise<boolean> {
     if (ids.length === 0) return true;
     if (this.closing) return false;
-    const results = await this.client.session(async (db) => Promise.all(ids.map((id) => this.one(db, id, send, false))));
+    const results = await this.client.session(async (db) =>
+      Promise.all(ids.map((id) => this.one(db, id, send, false))),
+    );
     return results.every(Boolean);
   }
 
@@ -116,7 +126,9 @@ export class Outbox {
       if (batch.length < BATCH) break;
     }
     if (this.closing) return { sent, failed, nextDue: undefined };
-    const [next] = await this.client.query<{ at: Date | string | null }>('SELECT min(next_attempt_at) AS at FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL');
+    const [next] = await this.client.query<{ at: Date | string | null }>(
+      'SELECT min(next_attempt_at) AS at FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL',
+    );
     return { sent, failed, nextDue: next?.at ? new Date(next.at) : undefined };
   }
 
@@ -140,11 +152,17 @@ export class Outbox {
     // The embedded database belongs to this process alone (data-lock.ts): the in-flight map is enough.
     const locking = this.client.kind === 'postgres';
     if (locking) {
-      const [lock] = await db.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [OUTBOX_LOCK, id % 2_147_483_647]);
+      const [lock] = await db.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
+        OUTBOX_LOCK,
+        id % 2_147_483_647,
+      ]);
       if (!lock?.ok) return false;
     }
     try {
-      const [row] = await db.query<OutboxRow>('SELECT message, attempts, created_at, sent_at, failed_at, next_attempt_at <= now() AS due FROM mail_outbox WHERE id = $1', [id]);
+      const [row] = await db.query<OutboxRow>(
+        'SELECT message, attempts, created_at, sent_at, failed_at, next_attempt_at <= now() AS due FROM mail_outbox WHERE id = $1',
+        [id],
+      );
       if (!row || row.sent_at !== null) return row !== undefined;
       if (row.failed_at !== null || (dueOnly && !row.due)) return false;
       const message = (typeof row.message === 'string' ? JSON.parse(row.message) : row.message) as MailMessage;
@@ -158,15 +176,21 @@ export class Outbox {
           `UPDATE mail_outbox SET attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4), failed_at = CASE WHEN $5::boolean THEN now() END WHERE id = $1`,
           [id, attempts, reason.slice(0, 1000), retryDelaySeconds(attempts), giveUp],
         );
-        this.log(`registrations: mail ${id} (${message.headers?.['X-Site-Registration-Mail'] ?? 'mail'} for ${message.headers?.['X-Site-Registration'] ?? '?'}) not sent: ${reason}; ${giveUp ? 'given up, kept in mail_outbox' : `trying again in ${retryDelaySeconds(attempts)} s`}`);
+        this.log(
+          `registrations: mail ${id} (${message.headers?.['X-Site-Registration-Mail'] ?? 'mail'} for ${message.headers?.['X-Site-Registration'] ?? '?'}) not sent: ${reason}; ${giveUp ? 'given up, kept in mail_outbox' : `trying again in ${retryDelaySeconds(attempts)} s`}`,
+        );
         return false;
       }
       // Accepted by SMTP: noted and marked at once, the one moment a crash could still send it twice.
       this.journal?.note(id);
-      await db.query('UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1', [id]);
+      await db.query(
+        'UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1',
+        [id],
+      );
       return true;
     } finally {
-      if (locking) await db.query('SELECT pg_advisory_unlock($1, $2)', [OUTBOX_LOCK, id % 2_147_483_647]).catch(() => {});
+      if (locking)
+        await db.query('SELECT pg_advisory_unlock($1, $2)', [OUTBOX_LOCK, id % 2_147_483_647]).catch(() => {});
     }
   }
 }

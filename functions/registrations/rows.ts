@@ -53,7 +53,8 @@ export function toRegistration(row: RegistrationRow): Registration {
     email: row.email,
     participant: row.participant,
     remarks: row.remarks,
-    answers: typeof row.answers === 'string' ? (JSON.parse(row.answers) as Record<string, string | number>) : row.answers,
+    answers:
+      typeof row.answers === 'string' ? (JSON.parse(row.answers) as Record<string, string | number>) : row.answers,
     userUid: row.user_uid,
     token: row.token,
     createdAt: iso(row.created_at)!,

@@ -19,9 +19,15 @@ export class SentJournal {
 
   /** The ids noted by earlier processes (the file may end in half a line: a kill mid-write). */
   async read(): Promise<number[]> {
-    const text = await readFile(this.file, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? '' : Promise.reject(error)));
+    const text = await readFile(this.file, 'utf8').catch((error: NodeJS.ErrnoException) =>
+      error.code === 'ENOENT' ? '' : Promise.reject(error),
+    );
     // Only whole lines: a last one without its newline may be a longer id cut short.
-    return text.split('\n').slice(0, -1).filter((line) => /^\d+$/.test(line)).map(Number);
+    return text
+      .split('\n')
+      .slice(0, -1)
+      .filter((line) => /^\d+$/.test(line))
+      .map(Number);
   }
 
   /** Emptied once what it named is marked in the database. */

@@ -33,7 +33,13 @@ let memoryStores = 0;
 
 export function registrationsHandle(options: StoreOptions, log: (line: string) => void): RegistrationsHandle {
   // Each in-memory database is its own (tests start many servers in one process).
-  const key = options.databaseUrl ?? (options.dataDir === undefined ? 'none' : options.dataDir.startsWith('memory://') ? `memory:${(memoryStores += 1)}` : resolve(options.dataDir));
+  const key =
+    options.databaseUrl ??
+    (options.dataDir === undefined
+      ? 'none'
+      : options.dataDir.startsWith('memory://')
+        ? `memory:${(memoryStores += 1)}`
+        : resolve(options.dataDir));
   return {
     options,
     async loadDriver() {
@@ -62,7 +68,10 @@ export function registrationsHandle(options: StoreOptions, log: (line: string) =
       // Without any database (Firebase without DATABASE_URL) reads fail too, instead of showing every event empty.
       if (registry.has(key) || options.databaseUrl || options.dataDir === undefined) return this.store();
       if (options.dataDir.startsWith('memory://')) return undefined;
-      const created = await stat(join(options.dataDir, 'PG_VERSION')).then(() => true, () => false);
+      const created = await stat(join(options.dataDir, 'PG_VERSION')).then(
+        () => true,
+        () => false,
+      );
       return created ? this.store() : undefined;
     },
     async close() {

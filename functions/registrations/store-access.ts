@@ -27,7 +27,11 @@ const lines = new WeakMap<RegistrationStore, FewAtOnce>();
  * reached is the server's fault, not the visitor's: a 503 they can retry, with the cause in the
  * log. Refusals a handler raises itself (HttpError) pass through untouched.
  */
-export async function withStoreForWrite<T>(env: StoreEnv, locale: Locale, work: (store: RegistrationStore) => Promise<T>): Promise<T> {
+export async function withStoreForWrite<T>(
+  env: StoreEnv,
+  locale: Locale,
+  work: (store: RegistrationStore) => Promise<T>,
+): Promise<T> {
   return run(env, locale, async () => {
     const store = await env.registrations.store();
     sendDueSoon(env, store);
@@ -38,7 +42,12 @@ export async function withStoreForWrite<T>(env: StoreEnv, locale: Locale, work: 
 }
 
 /** The same for reads: `none` when no database exists yet (nobody ever signed up), without creating one. */
-export async function withExistingStore<T>(env: StoreEnv, locale: Locale, work: (store: RegistrationStore) => Promise<T>, none: T): Promise<T> {
+export async function withExistingStore<T>(
+  env: StoreEnv,
+  locale: Locale,
+  work: (store: RegistrationStore) => Promise<T>,
+  none: T,
+): Promise<T> {
   return run(env, locale, async () => {
     const store = await env.registrations.existing();
     if (!store) return none;
@@ -53,7 +62,9 @@ async function run<T>(env: Pick<FunctionEnv, 'log'>, locale: Locale, work: () =>
     return await work();
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    env.log(`registrations: database failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    env.log(
+      `registrations: database failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     throw new HttpError(503, say[locale].unavailable, undefined, { 'retry-after': '30' });
   }
 }

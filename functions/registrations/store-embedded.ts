@@ -18,7 +18,12 @@ export async function openEmbedded(dataDir: string): Promise<SqlClient> {
   const unlock = inMemory ? async () => {} : await lockDataDir(dataDir);
   let database: EmbeddedProcess;
   try {
-    const created = inMemory || (await stat(join(dataDir, 'PG_VERSION')).then(() => true, () => false));
+    const created =
+      inMemory ||
+      (await stat(join(dataDir, 'PG_VERSION')).then(
+        () => true,
+        () => false,
+      ));
     if (!created) await initializeApart(dataDir);
     database = await startEmbeddedProcess(dataDir);
   } catch (error) {
@@ -35,7 +40,10 @@ export async function openEmbedded(dataDir: string): Promise<SqlClient> {
     turn = result.catch(() => {});
     return result;
   };
-  const inTurns: SqlRunner = { query: (sql, params) => inTurn(() => query(sql, params)), exec: (sql) => inTurn(() => exec(sql)) };
+  const inTurns: SqlRunner = {
+    query: (sql, params) => inTurn(() => query(sql, params)),
+    exec: (sql) => inTurn(() => exec(sql)),
+  };
   return {
     kind: 'embedded',
     location: dataDir,

@@ -55,7 +55,15 @@ export async function fillFreePlaces(tx: SqlRunner, eventId: number, capacity: n
  * the end of the waitlist. A place freed by a larger capacity goes to whoever already waits,
  * before this newcomer (`promoted`). Called with the event locked, so the line is exactly as counted.
  */
-export async function nextPlace(tx: SqlRunner, eventId: number, capacity: number): Promise<{ status: Extract<RegistrationStatus, 'confirmed' | 'waitlisted'>; position: number | null; promoted: Registration[] }> {
+export async function nextPlace(
+  tx: SqlRunner,
+  eventId: number,
+  capacity: number,
+): Promise<{
+  status: Extract<RegistrationStatus, 'confirmed' | 'waitlisted'>;
+  position: number | null;
+  promoted: Registration[];
+}> {
   const [state] = await tx.query<{ confirmed: number; waitlisted: number }>(
     `SELECT count(*) FILTER (WHERE status = 'confirmed')::int AS confirmed, count(*) FILTER (WHERE status = 'waitlisted')::int AS waitlisted
        FROM registrations WHERE event_id = $1`,

@@ -26,7 +26,10 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * long the crowd ahead of it takes (pg's pool would give up at its connect timeout: a crowd of
  * sign-ups on a busy server then got 503s), as a request waits for the embedded database.
  */
-export function openPostgres(url: string, options: { max?: number | undefined; connectTimeoutMs?: number } = {}): SqlClient {
+export function openPostgres(
+  url: string,
+  options: { max?: number | undefined; connectTimeoutMs?: number } = {},
+): SqlClient {
   const connectionTimeoutMillis = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
   const Client = class extends pg.Client {
     constructor(config?: pg.ClientConfig) {

@@ -3,7 +3,15 @@ import { mailedRecently, queueMail, queuePromotions } from './outbox-rows.ts';
 import { REGISTRATION_COLUMNS, toRegistration, type RegistrationRow } from './rows.ts';
 import { fillFreePlaces, lockEvent, nextPlace, WITHOUT_POSITION } from './store-places.ts';
 import type { SqlRunner } from './sql.ts';
-import type { CancelOutcome, ConfirmOutcome, CreateOutcome, Registration, SignUp, Signer, WriteRules } from './types.ts';
+import type {
+  CancelOutcome,
+  ConfirmOutcome,
+  CreateOutcome,
+  Registration,
+  SignUp,
+  Signer,
+  WriteRules,
+} from './types.ts';
 
 /**
  * The three writes that move places around, each one transaction that starts by locking the
@@ -27,7 +35,10 @@ export function personKey(email: string, participant: string): string {
 const LIVE = `('pending', 'confirmed', 'waitlisted')`;
 
 async function pendingFor(tx: SqlRunner, email: string): Promise<number> {
-  const [row] = await tx.query<{ count: number }>(`SELECT count(*)::int AS count FROM registrations WHERE lower(email) = lower($1) AND status = 'pending' AND expires_at > now()`, [email]);
+  const [row] = await tx.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM registrations WHERE lower(email) = lower($1) AND status = 'pending' AND expires_at > now()`,
+    [email],
+  );
   return Number(row?.count ?? 0);
 }
 
@@ -37,25 +48,38 @@ async function pendingFor(tx: SqlRunner, email: string): Promise<number> {
  * mail went in the last minutes. What the request typed changes nothing stored.
  */
 async function remind(tx: SqlRunner, existing: Registration, rules: WriteRules): Promise<CreateOutcome> {
-  if (await mailedRecently(tx, existing.id, rules.remindMinutes)) return { kind: 'duplicate', registration: existing, mails: [] };
+  if (await mailedRecently(tx, existing.id, rules.remindMinutes))
+    return { kind: 'duplicate', registration: existing, mails: [] };
   let registration = existing;
   if (existing.status === 'pending') {
-    const [row] = await tx.query<RegistrationRow>(`UPDATE registrations r SET expires_at = now() + make_interval(mins => $2) WHERE r.id = $1 RETURNING ${WITHOUT_POSITION}`, [existing.id, rules.confirmMinutes]);
+    const [row] = await tx.query<RegistrationRow>(
+      `UPDATE registrations r SET expires_at = now() + make_interval(mins => $2) WHERE r.id = $1 RETURNING ${WITHOUT_POSITION}`,
+      [existing.id, rules.confirmMinutes],
+    );
     registration = toRegistration(row!);
   }
   const kind = registration.status === 'pending' ? 'confirm' : 'reminder';
   return { kind: 'duplicate', registration, mails: await queueMail(tx, rules, kind, registration) };
 }
 
-export async function createRegistration(tx: SqlRunner, signUp: SignUp, signer: Signer, rules: WriteRules): Promise<CreateOutcome> {
+export async function createRegistration(
+  tx: SqlRunner,
+  signUp: SignUp,
+  signer: Signer,
+  rules: WriteRules,
+): Promise<CreateOutcome> {
   await lockEvent(tx, signUp.eventId, rules.capacity);
   const key = personKey(signUp.email, signUp.participant);
-  const [existing] = await tx.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.event_id = $1 AND r.person_key = $2 AND r.status IN ${LIVE}`, [signUp.eventId, key]);
+  const [existing] = await tx.query<RegistrationRow>(
+    `SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.event_id = $1 AND r.person_key = $2 AND r.status IN ${LIVE}`,
+    [signUp.eventId, key],
+  );
   if (existing) return remind(tx, toRegistration(existing), rules);
 
   // Each unconfirmed sign-up mails its address: a stranger varying the participant's name must not
   // be able to fill someone's mailbox (the same person again is the reminder above, at most every few minutes).
-  if (!signer.addressProven && (await pendingFor(tx, signUp.email)) >= rules.pendingPerAddress) return { kind: 'too-many-pending' };
+  if (!signer.addressProven && (await pendingFor(tx, signUp.email)) >= rules.pendingPerAddress)
+    return { kind: 'too-many-pending' };
   const place = signer.addressProven ? await nextPlace(tx, signUp.eventId, rules.capacity) : undefined;
   const [row] = await tx.query<RegistrationRow>(
     `INSERT INTO registrations AS r (id, event_id, status, locale, first_name, surname, email, participant, remarks, answers, person_key, user_uid, token,
@@ -64,7 +88,22 @@ export async function createRegistration(tx: SqlRunner, signUp: SignUp, signer: 
              CASE WHEN $3::text = 'confirmed' THEN now() END, CASE WHEN $3::text <> 'pending' THEN now() END,
              CASE WHEN $3::text = 'pending' THEN now() + make_interval(mins => $14) END)
      RETURNING ${WITHOUT_POSITION}`,
-    [newId(), signUp.eventId, place?.status ?? 'pending', signUp.locale, signUp.firstName, signUp.surname, signUp.email, signUp.participant, signUp.remarks, JSON.stringify(signUp.answers), key, signer.uid, newToken(), rules.confirmMinutes],
+    [
+      newId(),
+      signUp.eventId,
+      place?.status ?? 'pending',
+      signUp.locale,
+      signUp.firstName,
+      signUp.surname,
+      signUp.email,
+      signUp.participant,
+      signUp.remarks,
+      JSON.stringify(signUp.answers),
+      key,
+      signer.uid,
+      newToken(),
+      rules.confirmMinutes,
+    ],
   );
   const registration = { ...toRegistration(row!), waitlistPosition: place?.position ?? null };
   const kind = place ? place.status : 'confirm';
@@ -79,9 +118,17 @@ export async function createRegistration(tx: SqlRunner, signUp: SignUp, signer: 
  * a place while places are left, else at the end of the waitlist. Its sign-up number is renewed,
  * so the line is in order of confirmation: waiting unconfirmed never kept anyone's turn.
  */
-export async function confirmRegistration(tx: SqlRunner, id: string, eventId: number, rules: WriteRules): Promise<ConfirmOutcome | undefined> {
+export async function confirmRegistration(
+  tx: SqlRunner,
+  id: string,
+  eventId: number,
+  rules: WriteRules,
+): Promise<ConfirmOutcome | undefined> {
   await lockEvent(tx, eventId, rules.capacity);
-  const [before] = await tx.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.id = $1 AND r.event_id = $2`, [id, eventId]);
+  const [before] = await tx.query<RegistrationRow>(
+    `SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.id = $1 AND r.event_id = $2`,
+    [id, eventId],
+  );
   if (!before) return undefined;
   if (before.status !== 'pending') return { kind: 'unchanged', registration: toRegistration(before) };
   const place = await nextPlace(tx, eventId, rules.capacity);
@@ -92,12 +139,20 @@ export async function confirmRegistration(tx: SqlRunner, id: string, eventId: nu
     [id, place.status],
   );
   const registration = { ...toRegistration(row!), waitlistPosition: place.position };
-  const mails = [...(await queueMail(tx, rules, place.status, registration)), ...(await queuePromotions(tx, place.promoted, rules))];
+  const mails = [
+    ...(await queueMail(tx, rules, place.status, registration)),
+    ...(await queuePromotions(tx, place.promoted, rules)),
+  ];
   return { kind: 'confirmed', registration, promoted: place.promoted, mails };
 }
 
 /** `eventId` as read before (a registration never changes event), to lock before touching it. */
-export async function cancelRegistration(tx: SqlRunner, id: string, eventId: number, rules: WriteRules): Promise<CancelOutcome | undefined> {
+export async function cancelRegistration(
+  tx: SqlRunner,
+  id: string,
+  eventId: number,
+  rules: WriteRules,
+): Promise<CancelOutcome | undefined> {
   await lockEvent(tx, eventId, rules.capacity);
   // `was`: a pending sign-up cancelled gets no mail (nothing was ever confirmed to that address).
   const [row] = await tx.query<RegistrationRow & { was: string }>(
@@ -108,7 +163,10 @@ export async function cancelRegistration(tx: SqlRunner, id: string, eventId: num
     [id, eventId],
   );
   if (!row) {
-    const [before] = await tx.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.id = $1 AND r.event_id = $2`, [id, eventId]);
+    const [before] = await tx.query<RegistrationRow>(
+      `SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.id = $1 AND r.event_id = $2`,
+      [id, eventId],
+    );
     return before ? { kind: 'already-cancelled', registration: toRegistration(before) } : undefined;
   }
   const registration = toRegistration(row);

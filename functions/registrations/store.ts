@@ -5,7 +5,15 @@ import { Outbox, type DueReport, type Send } from './outbox.ts';
 import { SentJournal } from './sent-journal.ts';
 import { cancelRegistration, confirmRegistration, createRegistration } from './store-writes.ts';
 import type { SqlClient } from './sql.ts';
-import type { CancelOutcome, ConfirmOutcome, CreateOutcome, Registration, SignUp, Signer, WriteRules } from './types.ts';
+import type {
+  CancelOutcome,
+  ConfirmOutcome,
+  CreateOutcome,
+  Registration,
+  SignUp,
+  Signer,
+  WriteRules,
+} from './types.ts';
 
 /**
  * The one way into the registrations data. Which database is behind it is decided once, here:
@@ -25,7 +33,9 @@ export interface StoreOptions {
 /** Registrations asked for where only PostgreSQL may keep them (Firebase) and DATABASE_URL is not set. */
 export class NoDatabaseError extends Error {
   constructor() {
-    super('DATABASE_URL is not set, and this host keeps no embedded database (Cloud Functions lose their files): set the DATABASE_URL secret (docs/deploy.md#database)');
+    super(
+      'DATABASE_URL is not set, and this host keeps no embedded database (Cloud Functions lose their files): set the DATABASE_URL secret (docs/deploy.md#database)',
+    );
     this.name = 'NoDatabaseError';
   }
 }
@@ -62,11 +72,15 @@ export function loadDriver(options: Pick<StoreOptions, 'databaseUrl'>) {
 export async function openStore(options: StoreOptions): Promise<RegistrationStore> {
   if (!options.databaseUrl && options.dataDir === undefined) throw new NoDatabaseError();
   const driver = await loadDriver(options);
-  const client = 'openPostgres' in driver
-    ? driver.openPostgres(options.databaseUrl as string, { max: options.poolSize })
-    : await driver.openEmbedded(options.dataDir as string);
+  const client =
+    'openPostgres' in driver
+      ? driver.openPostgres(options.databaseUrl as string, { max: options.poolSize })
+      : await driver.openEmbedded(options.dataDir as string);
   // The embedded database's note of mails SMTP accepted (sent-journal.ts), beside its folder.
-  const journal = options.databaseUrl || !options.dataDir || options.dataDir.startsWith('memory://') ? undefined : new SentJournal(`${resolve(options.dataDir)}.mail-sent`);
+  const journal =
+    options.databaseUrl || !options.dataDir || options.dataDir.startsWith('memory://')
+      ? undefined
+      : new SentJournal(`${resolve(options.dataDir)}.mail-sent`);
   const outbox = new Outbox(client, options.log ?? ((line) => console.log(line)), journal);
   try {
     await migrate(client);
@@ -86,7 +100,10 @@ function storeOver(client: SqlClient, outbox: Outbox): RegistrationStore {
     confirm: (id, eventId, rules) => client.transaction((tx) => confirmRegistration(tx, id, eventId, rules)),
     cancel: (id, eventId, rules) => client.transaction((tx) => cancelRegistration(tx, id, eventId, rules)),
     async get(id) {
-      const [row] = await client.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.id = $1`, [id]);
+      const [row] = await client.query<RegistrationRow>(
+        `SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.id = $1`,
+        [id],
+      );
       return row ? toRegistration(row) : undefined;
     },
     async listFor({ uid, verifiedEmail }) {
@@ -103,7 +120,12 @@ function storeOver(client: SqlClient, outbox: Outbox): RegistrationStore {
         `SELECT event_id, count(*) FILTER (WHERE status = 'confirmed')::int AS confirmed, count(*) FILTER (WHERE status = 'waitlisted')::int AS waitlisted
            FROM registrations GROUP BY event_id`,
       );
-      return new Map(rows.map((row) => [Number(row.event_id), { confirmed: Number(row.confirmed), waitlisted: Number(row.waitlisted) }]));
+      return new Map(
+        rows.map((row) => [
+          Number(row.event_id),
+          { confirmed: Number(row.confirmed), waitlisted: Number(row.waitlisted) },
+        ]),
+      );
     },
     sendMails: (ids, send) => outbox.send(ids, send),
     sendDueMails: (send, all) => outbox.sendDue(send, all),

@@ -7,8 +7,16 @@ import { SESSION_COOKIE, verifyIdToken } from './verify.ts';
 const bodySchema = z.strictObject({ token: z.string().max(8192) });
 
 const words = {
-  nl: { invalid: 'Stuur een token (leeg om uit te loggen).', rejected: 'Je sessie is verlopen of ongeldig; log opnieuw in.', unavailable: 'Inloggen is nu niet mogelijk; probeer het later opnieuw.' },
-  en: { invalid: 'Send a token (empty to sign out).', rejected: 'Your session has expired or is invalid; please sign in again.', unavailable: 'Signing in is not possible right now; please try again later.' },
+  nl: {
+    invalid: 'Stuur een token (leeg om uit te loggen).',
+    rejected: 'Je sessie is verlopen of ongeldig; log opnieuw in.',
+    unavailable: 'Inloggen is nu niet mogelijk; probeer het later opnieuw.',
+  },
+  en: {
+    invalid: 'Send a token (empty to sign out).',
+    rejected: 'Your session has expired or is invalid; please sign in again.',
+    unavailable: 'Signing in is not possible right now; please try again later.',
+  },
 };
 
 /**

@@ -4,8 +4,14 @@ import type { FunctionHandler } from '../types.ts';
 import { SESSION_COOKIE, verifyIdToken } from './verify.ts';
 
 const words = {
-  nl: { rejected: 'Je sessie is verlopen of ongeldig; log opnieuw in.', unavailable: 'Je sessie kan nu niet worden gecontroleerd; probeer het later opnieuw.' },
-  en: { rejected: 'Your session has expired or is invalid; please sign in again.', unavailable: 'Your session cannot be checked right now; please try again later.' },
+  nl: {
+    rejected: 'Je sessie is verlopen of ongeldig; log opnieuw in.',
+    unavailable: 'Je sessie kan nu niet worden gecontroleerd; probeer het later opnieuw.',
+  },
+  en: {
+    rejected: 'Your session has expired or is invalid; please sign in again.',
+    unavailable: 'Your session cannot be checked right now; please try again later.',
+  },
 };
 
 /**

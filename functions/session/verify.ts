@@ -24,7 +24,9 @@ function app(projectId: string): App {
 function tokenProblem(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !code.startsWith('auth/')) return undefined;
-  return ['auth/internal-error', 'auth/invalid-credential', 'auth/insufficient-permission'].includes(code) ? undefined : code;
+  return ['auth/internal-error', 'auth/invalid-credential', 'auth/insufficient-permission'].includes(code)
+    ? undefined
+    : code;
 }
 
 export async function verifyIdToken(token: string, env: Pick<FunctionEnv, 'session'>): Promise<VerifyResult> {

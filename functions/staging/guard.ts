@@ -29,7 +29,11 @@ export const STAGING_NEXT_COOKIE = 'staging-next';
 const nextCookieAge = 3600;
 
 export function stagingNextCookie(path: string, secure: boolean): string {
-  return serializeCookie(STAGING_NEXT_COOKIE, encodeURIComponent(path), { maxAge: path ? nextCookieAge : 0, secure, path: STAGING_LOGIN_API });
+  return serializeCookie(STAGING_NEXT_COOKIE, encodeURIComponent(path), {
+    maxAge: path ? nextCookieAge : 0,
+    secure,
+    path: STAGING_LOGIN_API,
+  });
 }
 
 // The login page needs its stylesheet, its island and its images before anyone is signed in.
@@ -47,7 +51,14 @@ export function stagingLoginPaths(site: SiteManifest): Set<string> {
  * the browser shows, not its icon or a script): only that is remembered to return to.
  */
 export function decideStaging(
-  request: { method: string; pathname: string; cookie: string | null; target?: string; navigation?: boolean; https?: boolean },
+  request: {
+    method: string;
+    pathname: string;
+    cookie: string | null;
+    target?: string;
+    navigation?: boolean;
+    https?: boolean;
+  },
   site: SiteManifest,
   settings: StagingSettings,
   now: number,
@@ -59,6 +70,9 @@ export function decideStaging(
   if (isLogin || request.pathname === STAGING_LOGIN_API) return { kind: 'continue' };
   if (request.method !== 'GET' && request.method !== 'HEAD') return { kind: 'deny' };
   const location = site.stagingLogin[locale];
-  if (openPrefixes.some((prefix) => request.pathname.startsWith(prefix))) return { kind: 'file-only', otherwise: location };
-  return request.navigation && request.target ? { kind: 'redirect', location, setCookie: stagingNextCookie(request.target, request.https ?? true) } : { kind: 'redirect', location };
+  if (openPrefixes.some((prefix) => request.pathname.startsWith(prefix)))
+    return { kind: 'file-only', otherwise: location };
+  return request.navigation && request.target
+    ? { kind: 'redirect', location, setCookie: stagingNextCookie(request.target, request.https ?? true) }
+    : { kind: 'redirect', location };
 }

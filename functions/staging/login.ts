@@ -10,8 +10,16 @@ import { STAGING_NEXT_COOKIE, stagingLoginPaths, stagingNextCookie } from './gua
 const bodySchema = z.strictObject({ password: z.string().max(1000), locale: z.enum(['nl', 'en']).optional() });
 
 const words = {
-  nl: { notStaging: 'Dit is geen testomgeving.', wrong: 'Deze toegangscode klopt niet.', invalid: 'Vul de toegangscode in.' },
-  en: { notStaging: 'This is not a staging site.', wrong: 'This access code is not correct.', invalid: 'Enter the access code.' },
+  nl: {
+    notStaging: 'Dit is geen testomgeving.',
+    wrong: 'Deze toegangscode klopt niet.',
+    invalid: 'Vul de toegangscode in.',
+  },
+  en: {
+    notStaging: 'This is not a staging site.',
+    wrong: 'This access code is not correct.',
+    invalid: 'Enter the access code.',
+  },
 };
 
 /** The page the guard sent the visitor away from, if it is a page of this site (never the login itself). */
@@ -38,13 +46,18 @@ export const stagingLogin: FunctionHandler = async (request, env) => {
   const parsed = bodySchema.safeParse(await readJson(request, env.bodyLimit, locale));
   if (!parsed.success) throw new HttpError(400, words[locale].invalid, 'password');
   locale = parsed.data.locale ?? locale;
-  if (!passwordMatches(parsed.data.password, env.staging.password)) throw new HttpError(401, words[locale].wrong, 'password');
+  if (!passwordMatches(parsed.data.password, env.staging.password))
+    throw new HttpError(401, words[locale].wrong, 'password');
   const expires = Math.floor(Date.now() / 1000) + env.staging.maxAge;
   const secure = cookieShouldBeSecure(request);
-  const cookie = serializeCookie(STAGING_COOKIE, signStagingCookie(env.staging.secret, expires), { maxAge: env.staging.maxAge, secure });
+  const cookie = serializeCookie(STAGING_COOKIE, signStagingCookie(env.staging.secret, expires), {
+    maxAge: env.staging.maxAge,
+    secure,
+  });
   const location = askedFor(request, stagingLoginPaths(env.site)) ?? env.site.home[locale];
   const headers = new Headers({ 'set-cookie': cookie });
-  if (parseCookies(request.headers.get('cookie')).has(STAGING_NEXT_COOKIE)) headers.append('set-cookie', stagingNextCookie('', secure));
+  if (parseCookies(request.headers.get('cookie')).has(STAGING_NEXT_COOKIE))
+    headers.append('set-cookie', stagingNextCookie('', secure));
   return json(200, { ok: true, location }, headers);
 };
 

@@ -29,7 +29,10 @@ export function stagingSettings(vars: Record<string, string | undefined>): Stagi
     : createHmac('sha256', password).update('site staging-auth cookie key v1').digest();
   const maxAge = vars.STAGING_MAX_AGE ? Number(vars.STAGING_MAX_AGE) : week;
   if (!Number.isInteger(maxAge) || maxAge <= 0) {
-    throw new FunctionConfigError('STAGING_MAX_AGE', `expected a whole number of seconds, received "${vars.STAGING_MAX_AGE}"`);
+    throw new FunctionConfigError(
+      'STAGING_MAX_AGE',
+      `expected a whole number of seconds, received "${vars.STAGING_MAX_AGE}"`,
+    );
   }
   return { password, secret, maxAge };
 }

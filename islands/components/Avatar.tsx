@@ -35,14 +35,27 @@ export function Avatar({ src, alt, text, size = 'md', className }: AvatarProps) 
   if (shows === 'image') {
     return (
       <span className={classes} data-avatar="image">
-        <img ref={image} src={src} alt={alt ?? ''} width={px} height={px} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+        <img
+          ref={image}
+          src={src}
+          alt={alt ?? ''}
+          width={px}
+          height={px}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+        />
       </span>
     );
   }
   const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
   return (
     <span className={classes} data-avatar={shows} {...label}>
-      {shows === 'text' ? <span aria-hidden="true">{text?.trim() || initials(alt)}</span> : <Icon icon={userIcon} size={Math.round(px * 0.6)} />}
+      {shows === 'text' ? (
+        <span aria-hidden="true">{text?.trim() || initials(alt)}</span>
+      ) : (
+        <Icon icon={userIcon} size={Math.round(px * 0.6)} />
+      )}
     </span>
   );
 }

@@ -15,7 +15,17 @@ export interface FieldSpec extends FieldRule {
  * classes, so the site's form styles apply). Uncontrolled on purpose: what a visitor typed lives
  * in the control itself, so it survives hydration, a re-render and a failed send untouched.
  */
-export function FormField({ formId, field, error, optionalText }: { formId: string; field: FieldSpec; error: string | undefined; optionalText: string }) {
+export function FormField({
+  formId,
+  field,
+  error,
+  optionalText,
+}: {
+  formId: string;
+  field: FieldSpec;
+  error: string | undefined;
+  optionalText: string;
+}) {
   // A name like answers.birthYear holds a dot; ids keep letters, digits, dash and underscore, so a
   // CSS selector needs no escaping (html-validate valid-id, the same rule as templates/components/Field.tsx).
   const id = `${formId}-${field.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
@@ -28,7 +38,8 @@ export function FormField({ formId, field, error, optionalText }: { formId: stri
     ...(field.autoComplete ? { autoComplete: field.autoComplete } : {}),
   };
   let control: ReactNode;
-  if (field.kind === 'longtext') control = <textarea {...shared} rows={6} maxLength={field.max} defaultValue={field.defaultValue} />;
+  if (field.kind === 'longtext')
+    control = <textarea {...shared} rows={6} maxLength={field.max} defaultValue={field.defaultValue} />;
   else if (field.kind === 'choice')
     control = (
       <select {...shared} defaultValue={field.defaultValue ?? ''}>
@@ -46,8 +57,20 @@ export function FormField({ formId, field, error, optionalText }: { formId: stri
     // value for "2O14", and the visitor would hear "required" instead of "not a number".
     const numeric = field.kind === 'number' ? { inputMode: 'numeric' as const } : {};
     // Checked by the browser only without JavaScript: the island turns its checks off for its own.
-    const pattern = field.kind === 'email' || field.kind === 'phone' || field.kind === 'number' ? { pattern: fieldPatterns[field.kind] } : {};
-    control = <input {...shared} {...numeric} {...pattern} type={type} maxLength={field.max} defaultValue={field.defaultValue} />;
+    const pattern =
+      field.kind === 'email' || field.kind === 'phone' || field.kind === 'number'
+        ? { pattern: fieldPatterns[field.kind] }
+        : {};
+    control = (
+      <input
+        {...shared}
+        {...numeric}
+        {...pattern}
+        type={type}
+        maxLength={field.max}
+        defaultValue={field.defaultValue}
+      />
+    );
   }
   return (
     <div className="field">

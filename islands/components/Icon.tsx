@@ -1,4 +1,3 @@
-
 /**
  * The same <svg> markup as templates/components/Icon.tsx, so an island and a template look alike.
  * `icon` is a Lucide SVG body, copied into the island that draws it (not a shared icon module: each

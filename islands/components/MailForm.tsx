@@ -44,7 +44,16 @@ function readValues(form: HTMLFormElement): Record<string, string> {
  * result. A failed send changes nothing the visitor typed; the server's message is shown, and
  * when it names a field, at that field too. A success clears the form.
  */
-export function MailForm({ id, fixed, fields, text, endpoint = '/mail/send-new', intro, footer, className = 'form' }: MailFormProps) {
+export function MailForm({
+  id,
+  fixed,
+  fields,
+  text,
+  endpoint = '/mail/send-new',
+  intro,
+  footer,
+  className = 'form',
+}: MailFormProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -96,7 +105,16 @@ export function MailForm({ id, fixed, fields, text, endpoint = '/mail/send-new',
   };
 
   return (
-    <form ref={form} className={className} method="post" action={endpoint} onSubmit={onSubmit} onInput={recheck} onChange={recheck} aria-busy={sending}>
+    <form
+      ref={form}
+      className={className}
+      method="post"
+      action={endpoint}
+      onSubmit={onSubmit}
+      onInput={recheck}
+      onChange={recheck}
+      aria-busy={sending}
+    >
       {/* What the island adds to the body; without JavaScript the browser posts these along. */}
       {Object.entries(fixed).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -15,7 +15,15 @@ export const circleAlertIcon = '<circle cx="12" cy="12" r="10"/><path d="M12 8v4
  * a shorter one springs back. The offset is written to the element's style directly: a re-render
  * per pointer move would be wasted work.
  */
-export function ToastItem({ toast, closeLabel, onClose }: { toast: Toast; closeLabel: string; onClose: (id: string) => void }) {
+export function ToastItem({
+  toast,
+  closeLabel,
+  onClose,
+}: {
+  toast: Toast;
+  closeLabel: string;
+  onClose: (id: string) => void;
+}) {
   const start = useRef<number | undefined>(undefined);
   const item = useRef<HTMLLIElement>(null);
 

@@ -17,7 +17,15 @@ export interface TooltipTriggerProps {
  * trigger hides it. The text is always in the page (hidden when closed) and tied to the trigger
  * with aria-describedby, so a screen reader reads it without anyone hovering.
  */
-export function Tooltip({ id, content, children }: { id: string; content: string; children: (trigger: TooltipTriggerProps) => ReactNode }) {
+export function Tooltip({
+  id,
+  content,
+  children,
+}: {
+  id: string;
+  content: string;
+  children: (trigger: TooltipTriggerProps) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const isOpen = useRef(false);

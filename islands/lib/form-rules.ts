@@ -63,13 +63,19 @@ const numberPattern = whole(fieldPatterns.number);
 function checkNumber(rule: FieldRule, value: string, messages: RuleMessages): string | undefined {
   if (!numberPattern.test(value)) return messages.invalidNumber ?? messages.required;
   const number = Number(value);
-  if (rule.minValue !== undefined && number < rule.minValue) return messages.tooLow?.replace('{min}', String(rule.minValue));
-  if (rule.maxValue !== undefined && number > rule.maxValue) return messages.tooHigh?.replace('{max}', String(rule.maxValue));
+  if (rule.minValue !== undefined && number < rule.minValue)
+    return messages.tooLow?.replace('{min}', String(rule.minValue));
+  if (rule.maxValue !== undefined && number > rule.maxValue)
+    return messages.tooHigh?.replace('{max}', String(rule.maxValue));
   return undefined;
 }
 
 /** Every field's message at once (a form shows them all, and focuses the first). */
-export function checkFields(rules: readonly FieldRule[], values: Readonly<Record<string, string>>, messages: RuleMessages): Record<string, string> {
+export function checkFields(
+  rules: readonly FieldRule[],
+  values: Readonly<Record<string, string>>,
+  messages: RuleMessages,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const rule of rules) {
     const message = checkField(rule, values[rule.name] ?? '', messages);
@@ -79,7 +85,10 @@ export function checkFields(rules: readonly FieldRule[], values: Readonly<Record
 }
 
 /** The values as the server wants them: trimmed, and optional fields left out when empty. */
-export function payloadValues(rules: readonly FieldRule[], values: Readonly<Record<string, string>>): Record<string, string> {
+export function payloadValues(
+  rules: readonly FieldRule[],
+  values: Readonly<Record<string, string>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const rule of rules) {
     const value = (values[rule.name] ?? '').trim();

@@ -12,11 +12,26 @@ export function initials(alt: string | undefined, locale?: string): string {
 }
 
 /** Avatar sizes in px (spec §9); md is the default. */
-export const avatarSizes = { '3xs': 16, '2xs': 20, xs: 24, sm: 28, md: 32, lg: 36, xl: 40, '2xl': 44, '3xl': 48 } as const;
+export const avatarSizes = {
+  '3xs': 16,
+  '2xs': 20,
+  xs: 24,
+  sm: 28,
+  md: 32,
+  lg: 36,
+  xl: 40,
+  '2xl': 44,
+  '3xl': 48,
+} as const;
 export type AvatarSize = keyof typeof avatarSizes;
 
 /** What an avatar shows: the image while it has one that loads, else initials (or its text), else an icon. */
-export function avatarFallback(options: { src?: string | undefined; failed: boolean; text?: string | undefined; alt?: string | undefined }): 'image' | 'text' | 'icon' {
+export function avatarFallback(options: {
+  src?: string | undefined;
+  failed: boolean;
+  text?: string | undefined;
+  alt?: string | undefined;
+}): 'image' | 'text' | 'icon' {
   if (options.src && !options.failed) return 'image';
-  return (options.text?.trim() || initials(options.alt)) ? 'text' : 'icon';
+  return options.text?.trim() || initials(options.alt) ? 'text' : 'icon';
 }

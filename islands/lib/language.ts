@@ -42,7 +42,12 @@ export interface LanguageDecision {
 }
 
 /** What to do when a page loads: pure, so every case is a row in a table test. */
-export function decideLanguage(options: { pathname: string; pageLocale: Locale; cookie: Locale | undefined; languages: readonly string[] }): LanguageDecision {
+export function decideLanguage(options: {
+  pathname: string;
+  pageLocale: Locale;
+  cookie: Locale | undefined;
+  languages: readonly string[];
+}): LanguageDecision {
   const { pathname, pageLocale, cookie } = options;
   if (isPrefixed(pathname)) return {};
   const wanted = cookie ?? detectLocale(options.languages) ?? pageLocale;

@@ -6,9 +6,19 @@
  * The #fragment of a registration link: `token=...` and, right after signing up, `new=1` (and
  * `mail=0`), or `existing=1` when the visitor turned out to be registered already.
  */
-export function linkFragment(hash: string): { token: string | undefined; fresh: boolean; mailFailed: boolean; existing: boolean } {
+export function linkFragment(hash: string): {
+  token: string | undefined;
+  fresh: boolean;
+  mailFailed: boolean;
+  existing: boolean;
+} {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  return { token: params.get('token') ?? undefined, fresh: params.get('new') === '1', mailFailed: params.get('mail') === '0', existing: params.get('existing') === '1' };
+  return {
+    token: params.get('token') ?? undefined,
+    fresh: params.get('new') === '1',
+    mailFailed: params.get('mail') === '0',
+    existing: params.get('existing') === '1',
+  };
 }
 
 /** A registration page link, pasted: its id and token, or undefined when it is not one. */

@@ -23,7 +23,11 @@ export interface RegistrationText {
   view: string;
 }
 
-export function statusText(registration: Pick<Registration, 'status' | 'waitlistPosition'>, text: RegistrationText): string {
-  if (registration.status === 'waitlisted' && registration.waitlistPosition !== null) return text.waitlistPosition.replace('{position}', String(registration.waitlistPosition));
+export function statusText(
+  registration: Pick<Registration, 'status' | 'waitlistPosition'>,
+  text: RegistrationText,
+): string {
+  if (registration.status === 'waitlisted' && registration.waitlistPosition !== null)
+    return text.waitlistPosition.replace('{position}', String(registration.waitlistPosition));
   return text.status[registration.status];
 }

@@ -22,7 +22,12 @@ function storage(): Storage | undefined {
 export function rememberedRegistrations(): Remembered[] {
   try {
     const list = JSON.parse(storage()?.getItem(REMEMBER_KEY) ?? '[]') as unknown;
-    return Array.isArray(list) ? (list as Remembered[]).filter((item) => typeof item?.id === 'string' && typeof item.token === 'string' && typeof item.title?.nl === 'string') : [];
+    return Array.isArray(list)
+      ? (list as Remembered[]).filter(
+          (item) =>
+            typeof item?.id === 'string' && typeof item.token === 'string' && typeof item.title?.nl === 'string',
+        )
+      : [];
   } catch {
     return [];
   }

@@ -5,7 +5,12 @@
  */
 export type SendResult = { ok: true } | { ok: false; message: string; field?: string };
 
-export async function sendJson(url: string, body: unknown, failure: string, fetcher: typeof fetch = fetch): Promise<SendResult> {
+export async function sendJson(
+  url: string,
+  body: unknown,
+  failure: string,
+  fetcher: typeof fetch = fetch,
+): Promise<SendResult> {
   let response: Response;
   try {
     response = await fetcher(url, {
@@ -18,7 +23,10 @@ export async function sendJson(url: string, body: unknown, failure: string, fetc
     return { ok: false, message: failure };
   }
   if (response.ok) return { ok: true };
-  const answer = (await response.json().catch(() => undefined)) as { statusMessage?: unknown; field?: unknown } | undefined;
-  const message = typeof answer?.statusMessage === 'string' && answer.statusMessage.trim() !== '' ? answer.statusMessage : failure;
+  const answer = (await response.json().catch(() => undefined)) as
+    | { statusMessage?: unknown; field?: unknown }
+    | undefined;
+  const message =
+    typeof answer?.statusMessage === 'string' && answer.statusMessage.trim() !== '' ? answer.statusMessage : failure;
   return typeof answer?.field === 'string' ? { ok: false, message, field: answer.field } : { ok: false, message };
 }

@@ -43,19 +43,22 @@ export class ToastError extends Error {
 
 /** The spec's validation (§5): label not blank, type foreground|background, an action needs alt text. */
 export function validateToast(input: ToastInput): void {
-  if (typeof input.title !== 'string' || input.title.trim() === '') throw new ToastError('A toast needs a title that is not blank.');
+  if (typeof input.title !== 'string' || input.title.trim() === '')
+    throw new ToastError('A toast needs a title that is not blank.');
   if (input.type !== undefined && input.type !== 'foreground' && input.type !== 'background') {
     throw new ToastError(`A toast's type must be "foreground" or "background", received "${String(input.type)}".`);
   }
   if (input.action && (typeof input.action.altText !== 'string' || input.action.altText.trim() === '')) {
     throw new ToastError(`The toast action "${input.action.label}" needs altText: what it does, for screen readers.`);
   }
-  if (input.duration !== undefined && !(input.duration > 0)) throw new ToastError(`A toast's duration must be above 0 ms, received ${input.duration}.`);
+  if (input.duration !== undefined && !(input.duration > 0))
+    throw new ToastError(`A toast's duration must be above 0 ms, received ${input.duration}.`);
 }
 
 /** The label of the toast region (F8); Radix refuses a blank one, and so do we. */
 export function validateLabel(label: string): string {
-  if (typeof label !== 'string' || label.trim() === '') throw new ToastError('The toast region needs a label that is not blank (e.g. "Notifications").');
+  if (typeof label !== 'string' || label.trim() === '')
+    throw new ToastError('The toast region needs a label that is not blank (e.g. "Notifications").');
   return label;
 }
 

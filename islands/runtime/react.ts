@@ -9,7 +9,17 @@ import { options, type VNode } from 'preact';
  * here from preact, or point cli/build/preact-alias.ts back at preact/compat if a need outgrows it.
  */
 export { createContext, createElement, Fragment } from 'preact';
-export { useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
+export {
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'preact/hooks';
 
 /** Inputs whose React onChange is the DOM's change event; on any other input it is every keystroke. */
 const changeOnly = /^(checkbox|radio|file)$/;
@@ -29,7 +39,11 @@ options.vnode = (vnode: VNode) => {
     rename('onFocus', 'onfocusin');
     rename('onBlur', 'onfocusout');
     rename('onDoubleClick', 'ondblclick');
-    if ((type === 'textarea' || (type === 'input' && !changeOnly.test(String(props.type ?? '')))) && !('onInput' in props)) rename('onChange', 'onInput');
+    if (
+      (type === 'textarea' || (type === 'input' && !changeOnly.test(String(props.type ?? '')))) &&
+      !('onInput' in props)
+    )
+      rename('onChange', 'onInput');
   }
   previous?.(vnode);
 };

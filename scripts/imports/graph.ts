@@ -35,7 +35,13 @@ interface Specifier {
 }
 
 function specifiers(file: string, text: string): Specifier[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: Specifier[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -43,7 +49,11 @@ function specifiers(file: string, text: string): Specifier[] {
       found.push({ text: node.moduleSpecifier.text, typeOnly: node.importClause?.isTypeOnly ?? false });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       found.push({ text: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       found.push({ text: node.argument.literal.text, typeOnly: true });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [first] = node.arguments;
@@ -62,7 +72,9 @@ export function importGraph(root: string, folders: readonly string[]): ImportGra
     const imports = new Map<string, Import>();
     for (const specifier of specifiers(file, readFileSync(join(root, file), 'utf8'))) {
       if (!specifier.text.startsWith('.')) continue;
-      const target = relative(root, resolve(root, dirname(file), specifier.text)).split(sep).join('/');
+      const target = relative(root, resolve(root, dirname(file), specifier.text))
+        .split(sep)
+        .join('/');
       // A file imported both ways is imported at run time.
       imports.set(target, { target, typeOnly: specifier.typeOnly && (imports.get(target)?.typeOnly ?? true) });
     }

@@ -33,7 +33,11 @@ const PUBLIC: Record<string, readonly string[]> = { templates: ['islands/index.t
  * template). Issue 20's helper is reshaping these files right now (kinds as data, cli/model):
  * once that settles they move to shared/ and this allowance goes.
  */
-const PAGE_MODEL = [/^cli\/content\/(types|kinds)\.ts$/, /^cli\/content\/schemas\/[\w-]+\.ts$/, /^cli\/routes\/types\.ts$/];
+const PAGE_MODEL = [
+  /^cli\/content\/(types|kinds)\.ts$/,
+  /^cli\/content\/schemas\/[\w-]+\.ts$/,
+  /^cli\/routes\/types\.ts$/,
+];
 
 /**
  * The floors of templates/, from the ground up. The share card's template imports nothing (satori
@@ -61,8 +65,10 @@ function whyForbidden(from: string, edge: Import): string | undefined {
     return `a file of templates' ${TEMPLATE_FLOORS[floorOf(from)]?.name ?? 'top'} floor imports from a floor above it`;
   }
   const ground = GROUND[source];
-  if (!ground || source === target || ground.includes(target) || PUBLIC[source]?.includes(edge.target)) return undefined;
-  if (source === 'templates' && edge.typeOnly && PAGE_MODEL.some((pattern) => pattern.test(edge.target))) return undefined;
+  if (!ground || source === target || ground.includes(target) || PUBLIC[source]?.includes(edge.target))
+    return undefined;
+  if (source === 'templates' && edge.typeOnly && PAGE_MODEL.some((pattern) => pattern.test(edge.target)))
+    return undefined;
   if (KNOWN.some(([file, target]) => file === from && target === edge.target)) return undefined;
   if (source === 'shared') return 'shared/ is the ground floor: it imports nothing of the packages that stand on it';
   return `${source}/ imports ${target}/'s internals (allowed: its own files, ${[...ground, ...(PUBLIC[source] ?? [])].map((name) => (name.includes('.') ? name : `${name}/`)).join(', ')})`;

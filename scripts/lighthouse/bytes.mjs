@@ -7,7 +7,8 @@ const gz = (text) => (text.length ? gzipSync(text, { level: 9 }).length : 0);
 async function body(url) {
   const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   // A file gone since the run means the build changed under the measurement: say so, never count 0.
-  if (!response.ok) throw new Error(`lighthouse: ${url} answered ${response.status} after the run (was the build replaced?)`);
+  if (!response.ok)
+    throw new Error(`lighthouse: ${url} answered ${response.status} after the run (was the build replaced?)`);
   return Buffer.from(await response.arrayBuffer());
 }
 

@@ -34,6 +34,7 @@ export async function writeSection(file, text) {
   const start = current.indexOf(HEADING);
   const next = start === -1 ? -1 : current.indexOf('\n## ', start + HEADING.length);
   const rest = next === -1 ? '' : `\n${current.slice(next + 1)}`;
-  const updated = start === -1 ? `${current.trimEnd()}\n\n${text}` : `${current.slice(0, start)}${text.trimEnd()}\n${rest}`;
+  const updated =
+    start === -1 ? `${current.trimEnd()}\n\n${text}` : `${current.slice(0, start)}${text.trimEnd()}\n${rest}`;
   await writeFile(file, `${updated.trimEnd()}\n`);
 }

@@ -4,12 +4,16 @@ import { join } from 'node:path';
 
 /** Starts `node bin/site.mjs serve --out <dist> --port 0`; resolves with its URL and a stop(). */
 export function serveSite(root, dist) {
-  const child = spawn(process.execPath, [join(root, 'bin', 'site.mjs'), 'serve', '--out', dist, '--port', '0', '--host', '127.0.0.1'], {
-    cwd: root,
-    // A clean environment for the server: STAGING=1 from a shell would hide every page.
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bin', 'site.mjs'), 'serve', '--out', dist, '--port', '0', '--host', '127.0.0.1'],
+    {
+      cwd: root,
+      // A clean environment for the server: STAGING=1 from a shell would hide every page.
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const stop = () =>
     new Promise((resolve) => {

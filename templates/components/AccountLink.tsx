@@ -11,7 +11,8 @@ export function AccountLink() {
   const { page, href, t } = useSite();
   const login = href('login');
   // A status page or a shell (filled in the browser) has no path of its own to come back to.
-  const target = page.entity.kind === 'status' || page.shell ? login : `${login}?next=${encodeURIComponent(page.canonical)}`;
+  const target =
+    page.entity.kind === 'status' || page.shell ? login : `${login}?next=${encodeURIComponent(page.canonical)}`;
   return (
     <a className="account-login" href={target} data-account="signed-out">
       <Icon name="user" size={18} />

@@ -22,14 +22,20 @@ export function Card({ href, image, title, level = 3, meta, badge, lang, childre
   const { locale, t } = useSite();
   const Heading = level === 2 ? 'h2' : 'h3';
   // An untranslated item says so before its title, in the page's language (issue 19).
-  const inOtherLanguage = lang && lang !== locale ? (
-    <span className="lang-note" lang={locale}>
-      {t('common.inDutch')}
-    </span>
-  ) : null;
+  const inOtherLanguage =
+    lang && lang !== locale ? (
+      <span className="lang-note" lang={locale}>
+        {t('common.inDutch')}
+      </span>
+    ) : null;
   return (
     <article className="card" {...(lang ? { lang } : {})}>
-      <Picture image={useImage(image)} alt="" sizes="(min-width: 1240px) 380px, (min-width: 640px) 50vw, 100vw" className="card-image" />
+      <Picture
+        image={useImage(image)}
+        alt=""
+        sizes="(min-width: 1240px) 380px, (min-width: 640px) 50vw, 100vw"
+        className="card-image"
+      />
       {badge}
       <div className="card-body">
         {(meta || inOtherLanguage) && (

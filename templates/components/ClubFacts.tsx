@@ -5,7 +5,11 @@ import { Icon } from './Icon.tsx';
 
 /** "24 plekken vrij": free places at a club. */
 export function availabilityText(t: (key: string, params?: Record<string, number>) => string, count: number): string {
-  return count === 0 ? t('club.availabilityNone') : count === 1 ? t('club.availabilityOne') : t('club.availability', { count });
+  return count === 0
+    ? t('club.availabilityNone')
+    : count === 1
+      ? t('club.availabilityOne')
+      : t('club.availability', { count });
 }
 
 /** Free places at a club, as a label. */
@@ -23,7 +27,9 @@ export function Availability({ count }: { count: number }) {
 export function ClubFacts({ club }: { club: Club }) {
   const { t, model, locale } = useSite();
   const region = model.lessons.regions.find((item) => item.id === club.region);
-  const courts = (['clay', 'hard', 'indoor'] as const).filter((kind) => club.courts[kind] > 0).map((kind) => `${club.courts[kind]} ${t(`club.${kind}`).toLowerCase()}`);
+  const courts = (['clay', 'hard', 'indoor'] as const)
+    .filter((kind) => club.courts[kind] > 0)
+    .map((kind) => `${club.courts[kind]} ${t(`club.${kind}`).toLowerCase()}`);
   return (
     <aside className="facts" aria-labelledby="facts-title">
       <h2 id="facts-title">{t('common.signUp')}</h2>

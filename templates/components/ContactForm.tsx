@@ -11,7 +11,13 @@ export function ContactForm() {
   const { t, href, locale, model } = site;
   // The regional tennis page links to /contact?regio=<id>: that region's sign-up, ready to send.
   const presets = Object.fromEntries(
-    model.lessons.regions.map((region) => [region.id, { subject: t('forms.contactTopics.regional'), question: t('forms.regionalQuestion', { region: region.name[locale] }) }]),
+    model.lessons.regions.map((region) => [
+      region.id,
+      {
+        subject: t('forms.contactTopics.regional'),
+        question: t('forms.regionalQuestion', { region: region.name[locale] }),
+      },
+    ]),
   );
   return (
     <Island
@@ -19,7 +25,12 @@ export function ContactForm() {
       props={{
         id: 'contact',
         locale,
-        labels: { name: t('forms.name'), email: t('forms.email'), subject: t('forms.subject'), question: t('forms.question') },
+        labels: {
+          name: t('forms.name'),
+          email: t('forms.email'),
+          subject: t('forms.subject'),
+          question: t('forms.question'),
+        },
         topics: topics.map((topic) => t(`forms.contactTopics.${topic}`)),
         topicPlaceholder: t('forms.subjectPlaceholder'),
         text: formText(site, 'contact'),

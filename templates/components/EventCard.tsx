@@ -32,7 +32,12 @@ export function EventCard({ item, level, places }: { item: ByLocale<EventText>; 
         <>
           <Icon name="calendar" size={16} />
           <time dateTime={event.start}>
-            {formatDateSpan(event.start, event.end, locale, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })}
+            {formatDateSpan(event.start, event.end, locale, {
+              weekday: 'short',
+              day: 'numeric',
+              month: 'long',
+              year: 'numeric',
+            })}
             {!spansDays(event) && ` · ${formatTime(event.start)}`}
           </time>
         </>
@@ -46,7 +51,12 @@ export function EventCard({ item, level, places }: { item: ByLocale<EventText>; 
       )}
       {places && (
         <p className="card-foot">
-          <Icon name="users" size={16} /> <Island name="places-left" props={{ eventId: event.id, capacity: event.capacity, text: placesTextProps(site) }} load="visible" />
+          <Icon name="users" size={16} />{' '}
+          <Island
+            name="places-left"
+            props={{ eventId: event.id, capacity: event.capacity, text: placesTextProps(site) }}
+            load="visible"
+          />
         </p>
       )}
     </Card>

@@ -10,7 +10,14 @@ export function EventFacts({ event }: { event: EventText }) {
     <dl className="facts-list">
       <dt>{t('event.date')}</dt>
       <dd>
-        <time dateTime={event.start}>{formatDateSpan(event.start, event.end, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</time>
+        <time dateTime={event.start}>
+          {formatDateSpan(event.start, event.end, locale, {
+            weekday: 'long',
+            day: 'numeric',
+            month: 'long',
+            year: 'numeric',
+          })}
+        </time>
       </dd>
       <dt>{t('event.time')}</dt>
       <dd>

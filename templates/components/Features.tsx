@@ -10,7 +10,9 @@ export function Features({ sections }: { sections: Section[] }) {
       <div className="container feature-grid">
         {sections.map((section) => (
           <section key={section.id} id={section.id} className="feature">
-            {section.image && <SectionImage name={section.image} sizes="(min-width: 1240px) 590px, (min-width: 900px) 48vw, 100vw" />}
+            {section.image && (
+              <SectionImage name={section.image} sizes="(min-width: 1240px) 590px, (min-width: 900px) 48vw, 100vw" />
+            )}
             <div className="feature-body">
               <h2>{section.title}</h2>
               <Prose html={section.html} />

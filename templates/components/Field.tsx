@@ -1,10 +1,25 @@
 import type { ReactNode } from 'react';
 import { useSite } from '../lib/site.tsx';
 
-type Common = { name: string; label: string; required?: boolean; autoComplete?: string; defaultValue?: string; error?: string; autoFocus?: boolean };
+type Common = {
+  name: string;
+  label: string;
+  required?: boolean;
+  autoComplete?: string;
+  defaultValue?: string;
+  error?: string;
+  autoFocus?: boolean;
+};
 
 /** A labelled form field with room for its error message (filled by the form island, or by the page: `error`). */
-export function Field(props: Common & ({ as?: 'input'; type?: string; min?: number; max?: number } | { as: 'textarea' } | { as: 'select'; options: Array<{ value: string; label: string }>; placeholder: string })) {
+export function Field(
+  props: Common &
+    (
+      | { as?: 'input'; type?: string; min?: number; max?: number }
+      | { as: 'textarea' }
+      | { as: 'select'; options: Array<{ value: string; label: string }>; placeholder: string }
+    ),
+) {
   const { t } = useSite();
   // Names like answers.birthYear hold a dot: fine for the form, but an id with one needs escaping
   // in every CSS selector (html-validate valid-id); ids keep letters, digits, dash and underscore.
@@ -31,7 +46,16 @@ export function Field(props: Common & ({ as?: 'input'; type?: string; min?: numb
         ))}
       </select>
     );
-  else control = <input {...shared} type={props.type ?? 'text'} {...('min' in props && props.min !== undefined ? { min: props.min } : {})} {...('max' in props && props.max !== undefined ? { max: props.max } : {})} defaultValue={props.defaultValue} />;
+  else
+    control = (
+      <input
+        {...shared}
+        type={props.type ?? 'text'}
+        {...('min' in props && props.min !== undefined ? { min: props.min } : {})}
+        {...('max' in props && props.max !== undefined ? { max: props.max } : {})}
+        defaultValue={props.defaultValue}
+      />
+    );
   return (
     <div className="field">
       <label htmlFor={id}>

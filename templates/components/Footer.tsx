@@ -18,7 +18,9 @@ export function FooterContent() {
   const { model, href, t, buildDate } = useSite();
   const { config } = model;
   // The menu's own pages, groups unfolded; external sites (House of) stay in the header.
-  const explore = config.navigation.flatMap((item) => ('children' in item ? item.children : [item])).flatMap((link) => ('route' in link ? [link.route as RouteName] : []));
+  const explore = config.navigation
+    .flatMap((item) => ('children' in item ? item.children : [item]))
+    .flatMap((link) => ('route' in link ? [link.route as RouteName] : []));
   return (
     <>
       <div className="container footer-grid">
@@ -57,7 +59,13 @@ export function FooterContent() {
           <h2 id="footer-links">{t('footer.linksTitle')}</h2>
           <ul>
             {config.footer.map((link, index) => (
-              <li key={index}>{'route' in link ? <a href={href(link.route)}>{t(`footer.${link.route}`)}</a> : <a href={link.href}>{t(link.label)}</a>}</li>
+              <li key={index}>
+                {'route' in link ? (
+                  <a href={href(link.route)}>{t(`footer.${link.route}`)}</a>
+                ) : (
+                  <a href={link.href}>{t(link.label)}</a>
+                )}
+              </li>
             ))}
             <li>
               <a href={href('registrations')}>{t('nav.registrations')}</a>

@@ -20,25 +20,35 @@ export function Header() {
   const script = site.assets.islands.header;
   return (
     <>
-    <header className="site-header" data-header="">
-      <div className="container header-inner">
-        <a className="brand" href={href('home')}>
-          <Logo name={model.config.name} />
-        </a>
-        <MainMenu label={t('nav.menu')} items={navItems(site)} search={{ href: href('search'), label: t('search.open') }} />
-        <a className="language-link" href={language.href} hrefLang={language.other} lang={language.other} data-language-switch={language.other}>
-          <Icon name="globe" size={18} />
-          <span className="language-short" aria-hidden="true">
-            {language.short}
-          </span>
-          <span className="language-long">{language.label}</span>
-        </a>
-        <AccountLink />
-        <span className="account-slot" data-account-menu={JSON.stringify(accountProps(site))} />
-      </div>
-    </header>
-    {/* A module runs once the page is parsed wherever it stands; here it is fetched early. */}
-    {script && <script type="module" src={script} />}
+      <header className="site-header" data-header="">
+        <div className="container header-inner">
+          <a className="brand" href={href('home')}>
+            <Logo name={model.config.name} />
+          </a>
+          <MainMenu
+            label={t('nav.menu')}
+            items={navItems(site)}
+            search={{ href: href('search'), label: t('search.open') }}
+          />
+          <a
+            className="language-link"
+            href={language.href}
+            hrefLang={language.other}
+            lang={language.other}
+            data-language-switch={language.other}
+          >
+            <Icon name="globe" size={18} />
+            <span className="language-short" aria-hidden="true">
+              {language.short}
+            </span>
+            <span className="language-long">{language.label}</span>
+          </a>
+          <AccountLink />
+          <span className="account-slot" data-account-menu={JSON.stringify(accountProps(site))} />
+        </div>
+      </header>
+      {/* A module runs once the page is parsed wherever it stands; here it is fetched early. */}
+      {script && <script type="module" src={script} />}
     </>
   );
 }

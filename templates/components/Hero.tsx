@@ -22,7 +22,17 @@ export interface HeroProps {
 }
 
 /** Every page opens with a hero: title over a photo. Its image is the page's largest paint, so it loads first. */
-export function Hero({ title, subtitle, image, size = 'default', colorBar = false, parent, actions, highlights, lang }: HeroProps) {
+export function Hero({
+  title,
+  subtitle,
+  image,
+  size = 'default',
+  colorBar = false,
+  parent,
+  actions,
+  highlights,
+  lang,
+}: HeroProps) {
   const picture = useImage(image);
   return (
     <div className={`hero hero-${size}`}>

@@ -18,13 +18,22 @@ export function groupDays(slots: Slot[]): Array<{ first: Slot['day']; last: Slot
 export function HoursTable({ slots, group = false }: { slots: Slot[]; group?: boolean }) {
   const { t, locale } = useSite();
   const day = (name: string) => t(`club.days.${name}`);
-  const rows = group ? groupDays(slots) : slots.map((slot) => ({ first: slot.day, last: slot.day, start: slot.start, end: slot.end }));
+  const rows = group
+    ? groupDays(slots)
+    : slots.map((slot) => ({ first: slot.day, last: slot.day, start: slot.start, end: slot.end }));
   return (
     <table className="schedule">
       <tbody>
         {rows.map((row) => (
           <tr key={row.first}>
-            <th scope="row">{row.first === row.last ? day(row.first) : t('common.dayRange', { from: day(row.first), to: locale === 'nl' ? day(row.last).toLowerCase() : day(row.last) })}</th>
+            <th scope="row">
+              {row.first === row.last
+                ? day(row.first)
+                : t('common.dayRange', {
+                    from: day(row.first),
+                    to: locale === 'nl' ? day(row.last).toLowerCase() : day(row.last),
+                  })}
+            </th>
             <td>
               {row.start} – {row.end}
             </td>

@@ -17,7 +17,17 @@ function iconSvg(name: string, size: number): { viewBox: string; body: string } 
 }
 
 /** An icon from Iconify's Lucide set, inlined as SVG at build time: no icon fetch at run time. */
-export function Icon({ name, size = 20, label, className }: { name: string; size?: number; label?: string; className?: string }) {
+export function Icon({
+  name,
+  size = 20,
+  label,
+  className,
+}: {
+  name: string;
+  size?: number;
+  label?: string;
+  className?: string;
+}) {
   const svg = iconSvg(name, size);
   return (
     <svg

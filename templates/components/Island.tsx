@@ -14,7 +14,15 @@ const pageIslands = new WeakMap<Site, Set<IslandName>>();
  * the HTML and ships no script (an avatar without an image needs none). Props are data: they are
  * JSON in an attribute, not an inline script, which the CSP would refuse.
  */
-export function Island<N extends IslandName>({ name, props, load }: { name: N; props: IslandProps<N>; load: LoadStrategy }) {
+export function Island<N extends IslandName>({
+  name,
+  props,
+  load,
+}: {
+  name: N;
+  props: IslandProps<N>;
+  load: LoadStrategy;
+}) {
   const site = useSite();
   const html = renderIsland(islands[name], props);
   // No URL when islands were not bundled (a template test): the HTML is still right, just inert.
@@ -43,7 +51,13 @@ export function IslandScripts() {
   const toaster = [...used].some((name) => needsToaster.has(name));
   return (
     <>
-      {toaster && <Island name="toaster" props={{ label: site.t('toasts.region'), closeLabel: site.t('common.close') }} load="idle" />}
+      {toaster && (
+        <Island
+          name="toaster"
+          props={{ label: site.t('toasts.region'), closeLabel: site.t('common.close') }}
+          load="idle"
+        />
+      )}
       <script type="module" src={site.assets.islands.loader} />
     </>
   );

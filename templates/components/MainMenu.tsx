@@ -3,7 +3,11 @@ import { Icon } from './Icon.tsx';
 
 function NavLink({ link }: { link: NavLinkItem }) {
   return (
-    <a href={link.href} {...(link.external ? { rel: 'noopener' } : {})} {...(link.current ? { 'aria-current': 'page' as const } : {})}>
+    <a
+      href={link.href}
+      {...(link.external ? { rel: 'noopener' } : {})}
+      {...(link.current ? { 'aria-current': 'page' as const } : {})}
+    >
       {link.label}
     </a>
   );
@@ -19,7 +23,15 @@ function NavLink({ link }: { link: NavLinkItem }) {
  * search page's link ends the menu: an icon in the row on wide screens, a row of the panel on phones
  * (the phone's header row has no room for a fifth button).
  */
-export function MainMenu({ label, items, search }: { label: string; items: NavItem[]; search: { href: string; label: string } }) {
+export function MainMenu({
+  label,
+  items,
+  search,
+}: {
+  label: string;
+  items: NavItem[];
+  search: { href: string; label: string };
+}) {
   return (
     <details className="menu" data-menu="">
       <summary className="menu-button">

@@ -15,7 +15,9 @@ export function Packages({ intro }: { intro?: string }) {
   const { model, locale, t, href } = useSite();
   const { packages, youthLevels } = model.lessons;
   const groupSize = ({ min, max }: Lessons['packages'][number]['groupSize']) =>
-    min !== max ? t('club.groupSize', { min, max }) : t(min === 1 ? 'club.groupSizeSingle' : 'club.groupSizeExact', { min });
+    min !== max
+      ? t('club.groupSize', { min, max })
+      : t(min === 1 ? 'club.groupSizeSingle' : 'club.groupSizeExact', { min });
   return (
     <section className="section tinted" id="lessen" aria-labelledby="lessen-title">
       <div className="container">
@@ -30,9 +32,14 @@ export function Packages({ intro }: { intro?: string }) {
               <p className="pill">{groupSize(item.groupSize)}</p>
               <p className="package-text">{firstSentence(item.description[locale])}</p>
               <p className="package-price">
-                <span>{t('lessons.from')}</span> <strong>{formatPrice(item.pricePerLesson, locale)}</strong> <span>{t('lessons.perLesson')}</span>
+                <span>{t('lessons.from')}</span> <strong>{formatPrice(item.pricePerLesson, locale)}</strong>{' '}
+                <span>{t('lessons.perLesson')}</span>
               </p>
-              <a className="button package-action" href={href('clubs')} aria-label={t('lessons.actionFor', { name: item.name[locale] })}>
+              <a
+                className="button package-action"
+                href={href('clubs')}
+                aria-label={t('lessons.actionFor', { name: item.name[locale] })}
+              >
                 {t('lessons.action')}
                 <Icon name="arrow-right" size={18} />
               </a>
@@ -44,7 +51,8 @@ export function Packages({ intro }: { intro?: string }) {
           <ul className="levels">
             {youthLevels.map((level) => (
               <li key={level.id} className={`level level-${level.id}`}>
-                <strong>{level.name[locale]}</strong> <span>{t('club.ages', { min: level.minAge, max: level.maxAge })}</span>
+                <strong>{level.name[locale]}</strong>{' '}
+                <span>{t('club.ages', { min: level.minAge, max: level.maxAge })}</span>
               </li>
             ))}
           </ul>

@@ -6,7 +6,9 @@ export function Pagination({ current, pages }: { current: number; pages: number 
   const { href, t } = useSite();
   if (pages <= 1) return null;
   const link = (page: number) => (page === 1 ? href('news') : href('news-page', { id: page }));
-  const shown = [...new Set([1, current - 2, current - 1, current, current + 1, current + 2, pages])].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
+  const shown = [...new Set([1, current - 2, current - 1, current, current + 1, current + 2, pages])]
+    .filter((p) => p >= 1 && p <= pages)
+    .sort((a, b) => a - b);
   return (
     <nav className="pagination" aria-label={t('common.pagination')}>
       {current > 1 && (

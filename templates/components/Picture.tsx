@@ -56,7 +56,9 @@ function responsive(image: ProcessedImage, sizes: string): Chosen {
 const density = (value: number) => `${Number(value.toFixed(2))}x`;
 
 function fixed(image: ProcessedImage, width: number, height: number | undefined): Chosen {
-  const exact = image.fixed?.find((r) => r.width === width && (height === undefined ? !r.cropped : r.cropped && r.height === height));
+  const exact = image.fixed?.find(
+    (r) => r.width === width && (height === undefined ? !r.cropped : r.cropped && r.height === height),
+  );
   const first = exact?.densities[0];
   if (exact && first) {
     return {
@@ -100,10 +102,21 @@ export function Picture(props: PictureProps) {
   const focus = image.focus ?? CENTRE;
   const style: CSSProperties & Record<`--${string}`, string> = {
     ...(image.placeholder
-      ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: 'cover', backgroundPosition: image.focus ? formatFocus(focus) : 'center', backgroundRepeat: 'no-repeat' }
+      ? {
+          backgroundImage: `url("${image.placeholder}")`,
+          backgroundSize: 'cover',
+          backgroundPosition: image.focus ? formatFocus(focus) : 'center',
+          backgroundRepeat: 'no-repeat',
+        }
       : {}),
     ...(chosen.cover ? { objectFit: 'cover' } : {}),
-    ...(image.focus ? { '--focus-x': `${focus.x}`, '--focus-y': `${focus.y}`, '--aspect': `${Number((image.width / image.height).toFixed(4))}` } : {}),
+    ...(image.focus
+      ? {
+          '--focus-x': `${focus.x}`,
+          '--focus-y': `${focus.y}`,
+          '--aspect': `${Number((image.width / image.height).toFixed(4))}`,
+        }
+      : {}),
   };
   return (
     <img

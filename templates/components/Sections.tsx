@@ -79,7 +79,9 @@ function SingleSection({ section }: { section: Section }) {
           <Prose html={section.html} />
           {section.cta && <CallToAction cta={section.cta} />}
         </div>
-        {section.image && <SectionImage name={section.image} sizes="(min-width: 1240px) 570px, (min-width: 900px) 46vw, 100vw" />}
+        {section.image && (
+          <SectionImage name={section.image} sizes="(min-width: 1240px) 570px, (min-width: 900px) 46vw, 100vw" />
+        )}
       </div>
     </section>
   );

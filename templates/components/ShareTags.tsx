@@ -3,7 +3,15 @@ import { formatDate, formatDateSpan, useSite, type Site } from '../lib/site.tsx'
 import { eventById, newsById } from '../lib/lookup.ts';
 import { eventPlace } from '../lib/event-place.ts';
 import { cardImage, type CardRequest } from '../lib/share-card.ts';
-import { breadcrumbs, jsonLd, newsArticle, organization, sportsEvent, type ImageFacts, type SiteFacts } from '../lib/structured-data.ts';
+import {
+  breadcrumbs,
+  jsonLd,
+  newsArticle,
+  organization,
+  sportsEvent,
+  type ImageFacts,
+  type SiteFacts,
+} from '../lib/structured-data.ts';
 import { amsterdamIso } from '../../shared/zoned-time.ts';
 import { feedPaths } from '../../shared/paths.ts';
 import { isListed } from '../../shared/listing.ts';
@@ -26,7 +34,11 @@ function cardRequest(site: Site, title: string, hero: Pick<HeroProps, 'image' | 
   return {
     locale,
     title,
-    site: { name, host: new URL(url).host, colors: { dark: theme.primary[900], light: theme.primary[200], accent: theme.accent, muted: theme.primary[300] } },
+    site: {
+      name,
+      host: new URL(url).host,
+      colors: { dark: theme.primary[900], light: theme.primary[200], accent: theme.accent, muted: theme.primary[300] },
+    },
     ...(hero.parent ? { label: t(`nav.${hero.parent}`) } : {}),
     ...(detail ? { detail } : {}),
     ...(version ? { photo: { name: hero.image, version, ...(photo?.focus ? { focus: photo.focus } : {}) } } : {}),
@@ -48,7 +60,13 @@ function siteFacts(site: Site, absolute: (path: string) => string): SiteFacts {
 }
 
 /** The page's structured data: the organisation on the home page, an event, an article, the breadcrumb. */
-function structuredData(site: Site, title: string, hero: Pick<HeroProps, 'image' | 'parent'>, card: ImageFacts, absolute: (path: string) => string): unknown[] {
+function structuredData(
+  site: Site,
+  title: string,
+  hero: Pick<HeroProps, 'image' | 'parent'>,
+  card: ImageFacts,
+  absolute: (path: string) => string,
+): unknown[] {
   const { page, model, locale, t, href, images, buildDate } = site;
   const facts = siteFacts(site, absolute);
   const url = absolute(page.canonical);
@@ -61,13 +79,18 @@ function structuredData(site: Site, title: string, hero: Pick<HeroProps, 'image'
     const signUpUrl = absolute(href('event-signup', { id: event.id, slug: event.slug }));
     blocks.push(sportsEvent(facts, { event, locale, url, images: pictures, clubs: model.clubs, buildDate, signUpUrl }));
   }
-  if (page.entity.kind === 'news') blocks.push(newsArticle(facts, { article: newsById(model, page.entity.id)![locale].data, locale, url, images: pictures }));
+  if (page.entity.kind === 'news')
+    blocks.push(
+      newsArticle(facts, { article: newsById(model, page.entity.id)![locale].data, locale, url, images: pictures }),
+    );
   if (hero.parent) {
-    blocks.push(breadcrumbs([
-      { name: t('nav.home'), url: absolute(href('home')) },
-      { name: t(`nav.${hero.parent}`), url: absolute(href(hero.parent)) },
-      { name: title, url },
-    ]));
+    blocks.push(
+      breadcrumbs([
+        { name: t('nav.home'), url: absolute(href('home')) },
+        { name: t(`nav.${hero.parent}`), url: absolute(href(hero.parent)) },
+        { name: title, url },
+      ]),
+    );
   }
   return blocks;
 }
@@ -76,7 +99,17 @@ function structuredData(site: Site, title: string, hero: Pick<HeroProps, 'image'
  * What a shared link, a feed reader and a search engine read in the head: Open Graph and Twitter
  * Card tags with the page's card image, the news feeds of this language, and JSON-LD.
  */
-export function ShareTags({ title, fullTitle, description, hero }: { title: string; fullTitle: string; description: string; hero: Pick<HeroProps, 'image' | 'parent' | 'subtitle'> }) {
+export function ShareTags({
+  title,
+  fullTitle,
+  description,
+  hero,
+}: {
+  title: string;
+  fullTitle: string;
+  description: string;
+  hero: Pick<HeroProps, 'image' | 'parent' | 'subtitle'>;
+}) {
   const site = useSite();
   const { page, model, locale, assets, href, t } = site;
   const { config } = model;

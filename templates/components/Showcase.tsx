@@ -3,7 +3,19 @@ import { CardGrid } from './Cards.tsx';
 import { Icon } from './Icon.tsx';
 
 /** A titled row of cards with a link to the whole list (the home page's news and events). */
-export function Showcase({ id, title, more, tinted = false, children }: { id: string; title: string; more: { href: string; label: string }; tinted?: boolean; children: ReactNode }) {
+export function Showcase({
+  id,
+  title,
+  more,
+  tinted = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  more: { href: string; label: string };
+  tinted?: boolean;
+  children: ReactNode;
+}) {
   return (
     <section className={tinted ? 'section tinted' : 'section'} aria-labelledby={id}>
       <div className="container">

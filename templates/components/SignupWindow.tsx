@@ -12,14 +12,46 @@ import { Island } from './Island.tsx';
 export function SignupWindow({ club, places }: { club: Club; places: string }) {
   const { t, locale, buildDate } = useSite();
   const date = (iso: string | undefined) => (iso ? formatDate(iso, locale) : '');
-  const dates = { lessonStartDate: club.lessonStartDate, signupEndDate: club.signupEndDate, ...(club.signupStartDate ? { signupStartDate: club.signupStartDate } : {}) };
+  const dates = {
+    lessonStartDate: club.lessonStartDate,
+    signupEndDate: club.signupEndDate,
+    ...(club.signupStartDate ? { signupStartDate: club.signupStartDate } : {}),
+  };
   const lessons = date(club.lessonStartDate);
   const ask = (key: string) => ({ label: t(`club.signup.${key}.action`), href: '#vraag' });
   const states: Record<SignupCardState, SignupCardText> = {
-    upcoming: { message: t('club.signup.upcoming.message', { date: date(club.signupStartDate) }), note: t('club.signup.upcoming.note', { date: lessons }), action: ask('upcoming') },
-    open: { message: t('club.signup.open.message', { date: date(club.signupEndDate) }), note: t('club.signup.open.note', { date: lessons }), action: { label: t('club.signUpAt'), href: club.link } },
-    closed: { message: t('club.signup.closed.message'), note: t('club.signup.closed.note', { date: lessons }), action: ask('closed') },
-    'closed-no-date': { message: t('club.signup.closedNoDate.message'), note: t('club.signup.closedNoDate.note'), action: ask('closedNoDate') },
+    upcoming: {
+      message: t('club.signup.upcoming.message', { date: date(club.signupStartDate) }),
+      note: t('club.signup.upcoming.note', { date: lessons }),
+      action: ask('upcoming'),
+    },
+    open: {
+      message: t('club.signup.open.message', { date: date(club.signupEndDate) }),
+      note: t('club.signup.open.note', { date: lessons }),
+      action: { label: t('club.signUpAt'), href: club.link },
+    },
+    closed: {
+      message: t('club.signup.closed.message'),
+      note: t('club.signup.closed.note', { date: lessons }),
+      action: ask('closed'),
+    },
+    'closed-no-date': {
+      message: t('club.signup.closedNoDate.message'),
+      note: t('club.signup.closedNoDate.note'),
+      action: ask('closedNoDate'),
+    },
   };
-  return <Island name="signup-window" props={{ dates, builtOn: buildDate, states, places, tooltip: { id: 'signup-tooltip', text: t('club.signUpTooltip') } }} load="idle" />;
+  return (
+    <Island
+      name="signup-window"
+      props={{
+        dates,
+        builtOn: buildDate,
+        states,
+        places,
+        tooltip: { id: 'signup-tooltip', text: t('club.signUpTooltip') },
+      }}
+      load="idle"
+    />
+  );
 }

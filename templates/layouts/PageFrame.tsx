@@ -28,7 +28,9 @@ export function PageFrame(props: PageFrameProps) {
   const description = props.description ?? text?.data.description;
   const image = props.image ?? text?.data.hero.image;
   if (title === undefined || description === undefined || image === undefined) {
-    throw new Error(`Page ${page.route} needs a title, description and image: from content/${locale}/pages/${page.route}.md or its item`);
+    throw new Error(
+      `Page ${page.route} needs a title, description and image: from content/${locale}/pages/${page.route}.md or its item`,
+    );
   }
   const Layout = layouts[page.layout];
   const fallback = props.fallback ?? text?.fallback ?? false;

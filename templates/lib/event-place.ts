@@ -10,7 +10,10 @@ export interface EventPlace {
   text: string;
 }
 
-export function eventPlace(event: Pick<EventData, 'location'>, clubs: ReadonlyArray<{ id: number; name: string; city: string }>): EventPlace {
+export function eventPlace(
+  event: Pick<EventData, 'location'>,
+  clubs: ReadonlyArray<{ id: number; name: string; city: string }>,
+): EventPlace {
   if ('address' in event.location) return { name: event.location.address, text: event.location.address };
   const id = event.location.club;
   const club = clubs.find((candidate) => candidate.id === id);

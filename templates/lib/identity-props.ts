@@ -1,4 +1,11 @@
-import { authErrorKeys, type AuthErrorMessages, type IdentityConfig, type LoginProps, type LoginText, type SignedInMenuProps } from '../../islands/index.ts';
+import {
+  authErrorKeys,
+  type AuthErrorMessages,
+  type IdentityConfig,
+  type LoginProps,
+  type LoginText,
+  type SignedInMenuProps,
+} from '../../islands/index.ts';
 import { pathVariants } from '../../shared/paths.ts';
 import type { Site } from './site.tsx';
 
@@ -15,7 +22,9 @@ export function identityConfig(site: Site): IdentityConfig {
 
 /** Every path of the login page (/login, /nl/login, /en/login): none is a page to return to. */
 export function loginPaths(site: Site): string[] {
-  return site.model.config.locales.all.flatMap((locale) => pathVariants(locale, site.model.config.routes.login[locale]));
+  return site.model.config.locales.all.flatMap((locale) =>
+    pathVariants(locale, site.model.config.routes.login[locale]),
+  );
 }
 
 const errorKeys = [...new Set(Object.values(authErrorKeys)), 'fallback'] as const;
@@ -29,7 +38,12 @@ export function loginText(site: Site): LoginText {
     name: t('name'),
     required: site.t('forms.required'),
     invalidEmail: site.t('forms.invalidEmail'),
-    headings: { signIn: t('headings.signIn'), signUp: t('headings.signUp'), reset: t('headings.reset'), newPassword: t('headings.newPassword') },
+    headings: {
+      signIn: t('headings.signIn'),
+      signUp: t('headings.signUp'),
+      reset: t('headings.reset'),
+      newPassword: t('headings.newPassword'),
+    },
     signIn: t('submit'),
     signingIn: t('submitting'),
     signUp: t('signUp'),
@@ -81,6 +95,10 @@ export function accountProps(site: Site): SignedInMenuProps {
   return {
     login: site.href('login'),
     registrations: site.href('registrations'),
-    labels: { account: site.t('login.account'), registrations: site.t('login.myRegistrations'), signOut: site.t('login.logout') },
+    labels: {
+      account: site.t('login.account'),
+      registrations: site.t('login.myRegistrations'),
+      signOut: site.t('login.logout'),
+    },
   };
 }

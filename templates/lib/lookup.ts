@@ -23,7 +23,11 @@ function indexOf(tracked: SiteModel): Index {
 }
 
 /** The item of a content kind with this id (a template for a kind's item page reads its item so). */
-export function itemById<C extends ItemCollection>(model: SiteModel, collection: C, id: number): SiteModel[C][number] | undefined {
+export function itemById<C extends ItemCollection>(
+  model: SiteModel,
+  collection: C,
+  id: number,
+): SiteModel[C][number] | undefined {
   recordRead(model, `${collection}@${id}`);
   const index = indexOf(model).items;
   let byId = index.get(collection);

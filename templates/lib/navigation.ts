@@ -25,7 +25,9 @@ function navLink(site: Site, link: NavLink): NavLinkItem {
 /** The main navigation of site.config.yaml, in the page's language. */
 export function navItems(site: Site): NavItem[] {
   return site.model.config.navigation.map((item) =>
-    'children' in item ? { label: site.t(item.label), children: item.children.map((child) => navLink(site, child)) } : navLink(site, item),
+    'children' in item
+      ? { label: site.t(item.label), children: item.children.map((child) => navLink(site, child)) }
+      : navLink(site, item),
   );
 }
 
@@ -42,5 +44,10 @@ export interface LanguageLinkProps {
 export function languageLink(site: Site): LanguageLinkProps {
   const { page, locale } = site;
   const other: Locale = locale === 'nl' ? 'en' : 'nl';
-  return { other, href: page.alternates?.[other] ?? site.href('home', {}, other), label: site.t('language.switchTo'), short: other.toUpperCase() };
+  return {
+    other,
+    href: page.alternates?.[other] ?? site.href('home', {}, other),
+    label: site.t('language.switchTo'),
+    short: other.toUpperCase(),
+  };
 }

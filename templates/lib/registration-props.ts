@@ -16,13 +16,45 @@ export function signupFields(site: Site, event: EventText): FieldSpec[] {
   const { t } = site;
   const questions = event.questions.map((question): FieldSpec => {
     const name = `answers.${question.id}`;
-    if (question.type === 'select') return { name, kind: 'choice', required: question.required, max: LIMITS.answer, label: question.label, placeholder: '—', options: question.options.map((option) => ({ value: option, label: option })) };
-    if (question.type === 'number') return { name, kind: 'number', required: question.required, max: 20, label: question.label, ...(question.min === undefined ? {} : { minValue: question.min }), ...(question.max === undefined ? {} : { maxValue: question.max }) };
+    if (question.type === 'select')
+      return {
+        name,
+        kind: 'choice',
+        required: question.required,
+        max: LIMITS.answer,
+        label: question.label,
+        placeholder: '—',
+        options: question.options.map((option) => ({ value: option, label: option })),
+      };
+    if (question.type === 'number')
+      return {
+        name,
+        kind: 'number',
+        required: question.required,
+        max: 20,
+        label: question.label,
+        ...(question.min === undefined ? {} : { minValue: question.min }),
+        ...(question.max === undefined ? {} : { maxValue: question.max }),
+      };
     return { name, kind: 'text', required: question.required, max: LIMITS.answer, label: question.label };
   });
   return [
-    { name: 'firstName', kind: 'text', required: true, max: LIMITS.firstName, label: t('forms.firstName'), autoComplete: 'given-name' },
-    { name: 'surname', kind: 'text', required: true, max: LIMITS.surname, label: t('forms.surname'), autoComplete: 'family-name' },
+    {
+      name: 'firstName',
+      kind: 'text',
+      required: true,
+      max: LIMITS.firstName,
+      label: t('forms.firstName'),
+      autoComplete: 'given-name',
+    },
+    {
+      name: 'surname',
+      kind: 'text',
+      required: true,
+      max: LIMITS.surname,
+      label: t('forms.surname'),
+      autoComplete: 'family-name',
+    },
     { name: 'email', kind: 'email', required: true, max: LIMITS.email, label: t('forms.email'), autoComplete: 'email' },
     { name: 'participant', kind: 'text', required: false, max: LIMITS.participant, label: t('event.participant') },
     ...questions,
@@ -56,7 +88,12 @@ export function signupText(site: Site): EventSignupText {
 
 export function placesTextProps(site: Site) {
   const { t } = site;
-  return { places: t('event.places'), left: t('event.placesLeft'), one: t('event.placeLeft'), full: t('event.fullWaitlist') };
+  return {
+    places: t('event.places'),
+    left: t('event.placesLeft'),
+    one: t('event.placeLeft'),
+    full: t('event.fullWaitlist'),
+  };
 }
 
 export function registrationText(site: Site): RegistrationText {

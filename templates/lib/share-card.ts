@@ -33,14 +33,32 @@ export interface PageFound {
 }
 
 /** The first part of a page's card file name: readable, from its canonical path. */
-export const cardName = (canonical: string): string => (canonical === '/' ? 'home' : canonical.slice(1).replace(/[^a-z0-9]+/gi, '-').toLowerCase());
+export const cardName = (canonical: string): string =>
+  canonical === '/'
+    ? 'home'
+    : canonical
+        .slice(1)
+        .replace(/[^a-z0-9]+/gi, '-')
+        .toLowerCase();
 
 /**
  * The card of a page, named before it is drawn: pages render while the card stage draws (or finds
  * in its cache) the images. `version` stands for the card template and its fonts.
  */
 export function cardImage(request: CardRequest, canonical: string, version: string): CardImage {
-  const key = createHash('sha256').update(version).update(JSON.stringify(request)).digest('base64url').slice(0, 16).replace(/[-_]/g, '0');
+  const key = createHash('sha256')
+    .update(version)
+    .update(JSON.stringify(request))
+    .digest('base64url')
+    .slice(0, 16)
+    .replace(/[-_]/g, '0');
   const name = cardName(canonical);
-  return { src: `/cards/${name}.${key}.jpg`, key, width: CARD_WIDTH, height: CARD_HEIGHT, alt: `${request.label ? `${request.label}: ` : ''}${request.title}${request.detail ? ` (${request.detail})` : ''}`, request };
+  return {
+    src: `/cards/${name}.${key}.jpg`,
+    key,
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    alt: `${request.label ? `${request.label}: ` : ''}${request.title}${request.detail ? ` (${request.detail})` : ''}`,
+    request,
+  };
 }

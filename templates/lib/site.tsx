@@ -39,7 +39,11 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
   const formatKey = `${locale}${options === LONG_DATE ? '' : JSON.stringify(options)}`;
   // Building a DateTimeFormat costs far more than using one, and pages format many dates.
   let format = dateFormats.get(formatKey);
-  if (!format) dateFormats.set(formatKey, (format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { timeZone: 'UTC', ...options })));
+  if (!format)
+    dateFormats.set(
+      formatKey,
+      (format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { timeZone: 'UTC', ...options })),
+    );
   return format;
 }
 
@@ -61,7 +65,12 @@ export function formatDate(iso: string, locale: Locale, options: Intl.DateTimeFo
  * The days from `start` to `end`: one day as formatDate does, several as the language writes a
  * span ("26–30 juli 2027", "Mon 26 – Fri 30 July 2027"): a week-long camp is not one day (issue 19).
  */
-export function formatDateSpan(start: string, end: string, locale: Locale, options: Intl.DateTimeFormatOptions = LONG_DATE): string {
+export function formatDateSpan(
+  start: string,
+  end: string,
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions = LONG_DATE,
+): string {
   if (start.slice(0, 10) >= end.slice(0, 10)) return formatDate(start, locale, options);
   return dateFormat(locale, options).formatRange(calendarDay(start), calendarDay(end));
 }
@@ -71,7 +80,11 @@ export const spansDays = (event: { start: string; end: string }) => event.start.
 
 /** "€ 45" / "€ 16,50" (English "€45", "€16.50"): a price in euros in the page's language, cents only when there are some. */
 export const formatPrice = (price: number, locale: Locale) =>
-  new Intl.NumberFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: Number.isInteger(price) ? 0 : 2 }).format(price);
+  new Intl.NumberFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: Number.isInteger(price) ? 0 : 2,
+  }).format(price);
 
 /** `10:00` from `2027-03-14T10:00`. */
 export const formatTime = (iso: string) => iso.slice(11, 16);

@@ -61,7 +61,12 @@ export function organization(site: SiteFacts): WithContext<Organization> {
   };
 }
 
-const organizer = (site: SiteFacts) => ({ '@type': 'Organization' as const, '@id': `${site.url}/#organization`, name: site.name, url: site.url });
+const organizer = (site: SiteFacts) => ({
+  '@type': 'Organization' as const,
+  '@id': `${site.url}/#organization`,
+  name: site.name,
+  url: site.url,
+});
 
 /**
  * An event (Google's Event rich result: name, startDate, location with an address). Sign-ups
@@ -70,7 +75,15 @@ const organizer = (site: SiteFacts) => ({ '@type': 'Organization' as const, '@id
  */
 export function sportsEvent(
   site: SiteFacts,
-  input: { event: EventText; locale: Locale; url: string; images: ImageFacts[]; clubs: ReadonlyArray<{ id: number; name: string; city: string }>; buildDate: string; signUpUrl: string },
+  input: {
+    event: EventText;
+    locale: Locale;
+    url: string;
+    images: ImageFacts[];
+    clubs: ReadonlyArray<{ id: number; name: string; city: string }>;
+    buildDate: string;
+    signUpUrl: string;
+  },
 ): WithContext<SportsEvent> {
   const { event } = input;
   const place = eventPlace(event, input.clubs);
@@ -112,7 +125,10 @@ export function sportsEvent(
 }
 
 /** A news article (Google's Article: headline, image, datePublished, author). */
-export function newsArticle(site: SiteFacts, input: { article: NewsText; locale: Locale; url: string; images: ImageFacts[] }): WithContext<NewsArticle> {
+export function newsArticle(
+  site: SiteFacts,
+  input: { article: NewsText; locale: Locale; url: string; images: ImageFacts[] },
+): WithContext<NewsArticle> {
   const { article } = input;
   const published = amsterdamIso(article.date);
   return {
@@ -122,7 +138,12 @@ export function newsArticle(site: SiteFacts, input: { article: NewsText; locale:
     description: article.summary,
     url: input.url,
     mainEntityOfPage: input.url,
-    image: input.images.map((image) => ({ '@type': 'ImageObject' as const, url: image.url, width: `${image.width}`, height: `${image.height}` })),
+    image: input.images.map((image) => ({
+      '@type': 'ImageObject' as const,
+      url: image.url,
+      width: `${image.width}`,
+      height: `${image.height}`,
+    })),
     datePublished: published,
     dateModified: published,
     inLanguage: input.locale,
@@ -136,7 +157,12 @@ export function breadcrumbs(trail: Array<{ name: string; url: string }>): WithCo
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((step, index) => ({ '@type': 'ListItem', position: index + 1, name: step.name, item: step.url })),
+    itemListElement: trail.map((step, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: step.name,
+      item: step.url,
+    })),
   };
 }
 

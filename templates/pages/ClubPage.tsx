@@ -20,7 +20,13 @@ export function ClubPage() {
   const text = usePageText('club');
   const details = clubDetails(club);
   return (
-    <PageFrame title={club.name} description={club.intro[locale].slice(0, 160)} image={club.image} subtitle={club.city} parent="clubs">
+    <PageFrame
+      title={club.name}
+      description={club.intro[locale].slice(0, 160)}
+      image={club.image}
+      subtitle={club.city}
+      parent="clubs"
+    >
       <div className="section">
         <div className="container detail-grid">
           <ClubFacts club={club} />
@@ -44,7 +50,17 @@ export function ClubPage() {
               <h2 id="vraag-title">{t('club.askTitle', { club: club.name })}</h2>
               <p>{t('club.askText')}</p>
               <div className="form-card">
-                <Island name="question-form" props={{ id: 'question', locale, club: club.name, labels: { name: t('forms.name'), email: t('forms.email'), question: t('forms.question') }, text: formText(site, 'question') }} load="visible" />
+                <Island
+                  name="question-form"
+                  props={{
+                    id: 'question',
+                    locale,
+                    club: club.name,
+                    labels: { name: t('forms.name'), email: t('forms.email'), question: t('forms.question') },
+                    text: formText(site, 'question'),
+                  }}
+                  load="visible"
+                />
               </div>
             </section>
           </div>

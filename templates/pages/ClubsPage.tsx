@@ -8,7 +8,10 @@ import { useSite } from '../lib/site.tsx';
 export function ClubsPage() {
   const { model, href, locale, t } = useSite();
   const regions = model.lessons.regions
-    .map((region) => ({ ...region, clubs: model.clubs.filter((club) => club.region === region.id).sort((a, b) => a.name.localeCompare(b.name, 'nl')) }))
+    .map((region) => ({
+      ...region,
+      clubs: model.clubs.filter((club) => club.region === region.id).sort((a, b) => a.name.localeCompare(b.name, 'nl')),
+    }))
     .filter((region) => region.clubs.length > 0);
   return (
     <StaticPage>

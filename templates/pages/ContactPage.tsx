@@ -40,7 +40,8 @@ export function ContactPage() {
                   <Icon name="phone" size={18} /> <PhoneLink phone={t('footer.phone')} />
                 </p>
                 <p>
-                  <Icon name="mail" size={18} /> <a href={`mailto:${model.config.officeEmail}`}>{model.config.officeEmail}</a>
+                  <Icon name="mail" size={18} />{' '}
+                  <a href={`mailto:${model.config.officeEmail}`}>{model.config.officeEmail}</a>
                 </p>
               </address>
             </section>
@@ -50,7 +51,12 @@ export function ContactPage() {
               <p className="form-note">{t('footer.hoursNote')}</p>
             </section>
             {rest.map((section) => (
-              <section key={section.id} id={section.id} className="contact-card" aria-labelledby={`${section.id}-title`}>
+              <section
+                key={section.id}
+                id={section.id}
+                className="contact-card"
+                aria-labelledby={`${section.id}-title`}
+              >
                 <h2 id={`${section.id}-title`}>{section.title}</h2>
                 <Prose html={section.html} />
                 {section.cta && <CallToAction cta={section.cta} />}

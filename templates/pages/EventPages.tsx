@@ -67,7 +67,13 @@ function SignUpCall({ event }: { event: EventText }) {
   const built = eventSignupState(event, buildDate);
   return (
     <div className="signup-call">
-      {built !== 'past' && <Island name="places-left" props={{ eventId: event.id, capacity: event.capacity, text: placesTextProps(site) }} load="load" />}
+      {built !== 'past' && (
+        <Island
+          name="places-left"
+          props={{ eventId: event.id, capacity: event.capacity, text: placesTextProps(site) }}
+          load="load"
+        />
+      )}
       <Island
         name="signup-call"
         props={{
@@ -76,7 +82,12 @@ function SignUpCall({ event }: { event: EventText }) {
           deadline: event.deadline,
           built,
           href: href('event-signup', { id: event.id, slug: event.slug }),
-          text: { signUp: t('event.signUp'), waitlist: t('event.waitlist'), deadlinePassed: t('event.deadlinePassed'), eventPast: t('event.eventPast') },
+          text: {
+            signUp: t('event.signUp'),
+            waitlist: t('event.waitlist'),
+            deadlinePassed: t('event.deadlinePassed'),
+            eventPast: t('event.eventPast'),
+          },
         }}
         load="load"
       />
@@ -88,7 +99,13 @@ export function EventPage() {
   const item = useEvent();
   const { t, href, page } = useSite();
   return (
-    <PageFrame title={item.data.title} description={item.data.summary} image={item.data.image} fallback={item.fallback} parent="events">
+    <PageFrame
+      title={item.data.title}
+      description={item.data.summary}
+      image={item.data.image}
+      fallback={item.fallback}
+      parent="events"
+    >
       <p className="lead" lang={item.fallback ? 'nl' : undefined}>
         {item.data.summary}
       </p>
@@ -98,7 +115,11 @@ export function EventPage() {
       </div>
       <p className="calendar-link">
         {/* download names the file: the calendar app gets it, the browser does not open it as a page. */}
-        <a href={calendarPath(page.canonical)} download={calendarPath(page.canonical).split('/').at(-1)} type="text/calendar">
+        <a
+          href={calendarPath(page.canonical)}
+          download={calendarPath(page.canonical).split('/').at(-1)}
+          type="text/calendar"
+        >
           <Icon name="calendar-plus" size={18} /> {t('event.addToCalendar')}
         </a>
       </p>
@@ -117,7 +138,13 @@ export function EventSignupPage() {
   const { t } = useSite();
   const title = t('event.signUpTitle', { name: item.data.title });
   return (
-    <PageFrame title={title} description={item.data.summary} image={item.data.image} fallback={item.fallback} parent="events">
+    <PageFrame
+      title={title}
+      description={item.data.summary}
+      image={item.data.image}
+      fallback={item.fallback}
+      parent="events"
+    >
       <div className="event-facts">
         <EventFacts event={item.data} />
       </div>

@@ -16,7 +16,12 @@ export function CampsPage() {
             <p>{t('camps.signupText')}</p>
             <Island
               name="basic-form"
-              props={{ id: 'camp-signup', locale, labels: { firstName: t('forms.firstName'), surname: t('forms.surname'), email: t('forms.email') }, text: formText(site, 'basic') }}
+              props={{
+                id: 'camp-signup',
+                locale,
+                labels: { firstName: t('forms.firstName'), surname: t('forms.surname'), email: t('forms.email') },
+                text: formText(site, 'basic'),
+              }}
               load="visible"
             />
           </div>
@@ -42,7 +47,13 @@ export function LessonRulesPage() {
           props={{
             id: 'customer',
             locale,
-            labels: { subject: t('forms.subject'), subjectPerson: t('forms.player'), subjectClub: t('forms.club'), email: t('forms.email'), question: t('forms.question') },
+            labels: {
+              subject: t('forms.subject'),
+              subjectPerson: t('forms.player'),
+              subjectClub: t('forms.club'),
+              email: t('forms.email'),
+              question: t('forms.question'),
+            },
             topics: customerTopics.map((topic) => t(`forms.customerTopics.${topic}`)),
             topicPlaceholder: t('forms.subjectPlaceholder'),
             clubs: model.clubs.map((club) => club.name),

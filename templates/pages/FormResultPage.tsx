@@ -19,7 +19,9 @@ export function FormResultPage() {
   return (
     <PageFrame title={message}>
       <div className="container narrow form-result" data-form-result={`${sent ? 'sent' : 'failed'}:${id}`}>
-        <p className={sent ? 'notice' : 'notice notice-error'}>{sent ? t(`formResult.next.${id}`) : t(`formResult.reasons.${id}`)}</p>
+        <p className={sent ? 'notice' : 'notice notice-error'}>
+          {sent ? t(`formResult.next.${id}`) : t(`formResult.reasons.${id}`)}
+        </p>
         {!sent && id !== 'closed' && <p>{t('formResult.back')}</p>}
         <Prose html={text.html} />
         <p className="form-result-links">

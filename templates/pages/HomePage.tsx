@@ -27,13 +27,22 @@ export function HomePage() {
       </a>
     </>
   );
-  const highlights = [t('home.highlights.clubs', { count: model.clubs.length }), t('home.highlights.trainers'), t('home.highlights.players')];
+  const highlights = [
+    t('home.highlights.clubs', { count: model.clubs.length }),
+    t('home.highlights.trainers'),
+    t('home.highlights.players'),
+  ];
   return (
     <PageFrame actions={actions} highlights={highlights}>
       <Packages intro={text.html} />
       <Features sections={text.data.sections.filter((section) => section.cta)} />
       {upcoming.length > 0 && (
-        <Showcase id="evenementen" title={t('event.upcoming')} more={{ href: href('events'), label: t('common.viewAll') }} tinted>
+        <Showcase
+          id="evenementen"
+          title={t('event.upcoming')}
+          more={{ href: href('events'), label: t('common.viewAll') }}
+          tinted
+        >
           {upcoming.map((item) => (
             <EventCard key={item.nl.data.id} item={item} />
           ))}

@@ -31,7 +31,14 @@ export function NewsListPage() {
           )}
           <Pagination current={listing.page} pages={listing.pages} />
           <p className="feed-links">
-            <Icon name="rss" size={18} /> {t('news.follow')} <a href={feeds.rss} type="application/rss+xml">RSS</a>{' · '}<a href={feeds.atom} type="application/atom+xml">Atom</a>
+            <Icon name="rss" size={18} /> {t('news.follow')}{' '}
+            <a href={feeds.rss} type="application/rss+xml">
+              RSS
+            </a>
+            {' · '}
+            <a href={feeds.atom} type="application/atom+xml">
+              Atom
+            </a>
           </p>
         </div>
       </section>
@@ -47,7 +54,8 @@ export function NewsArticlePage() {
     <PageFrame title={news.title} description={news.summary} image={news.image} fallback={item.fallback} parent="news">
       <p className="article-meta">
         <span>
-          <Icon name="calendar" size={16} /> {t('common.published')} <time dateTime={news.date}>{formatDate(news.date, locale)}</time>
+          <Icon name="calendar" size={16} /> {t('common.published')}{' '}
+          <time dateTime={news.date}>{formatDate(news.date, locale)}</time>
         </span>
         {news.author && (
           <span>

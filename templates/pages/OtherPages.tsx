@@ -20,7 +20,11 @@ export function JobsPage() {
           {model.jobs.map((item) => {
             const job = item[locale];
             return (
-              <article key={job.data.id} id={job.data.slug} className={job.data.kind === 'call' ? 'job job-call' : 'job'}>
+              <article
+                key={job.data.id}
+                id={job.data.slug}
+                className={job.data.kind === 'call' ? 'job job-call' : 'job'}
+              >
                 <p className="card-meta">{job.data.kind === 'call' ? t('jobs.call') : t('jobs.vacancy')}</p>
                 <h3>{job.data.title}</h3>
                 <ul className="job-facts">
@@ -49,7 +53,13 @@ export function JobsPage() {
                     locale,
                     jobId: String(job.data.id),
                     open: t('jobs.apply'),
-                    labels: { firstName: t('forms.firstName'), surname: t('forms.surname'), email: t('forms.email'), phone: t('forms.phone'), motivation: t('jobs.motivation') },
+                    labels: {
+                      firstName: t('forms.firstName'),
+                      surname: t('forms.surname'),
+                      email: t('forms.email'),
+                      phone: t('forms.phone'),
+                      motivation: t('jobs.motivation'),
+                    },
                     text: formText(site, 'job'),
                   }}
                   load="visible"
@@ -107,7 +117,14 @@ export function StagingLoginPage() {
       <Prose html={text.html} />
       <form className="form" method="post" action="/api/staging-login" data-form="staging-login">
         <input type="hidden" name="locale" value={locale} />
-        <Field name="password" label={t('login.stagingPassword')} type="password" required autoComplete="current-password" {...(failed ? { error: t('login.stagingFailed'), autoFocus: true } : {})} />
+        <Field
+          name="password"
+          label={t('login.stagingPassword')}
+          type="password"
+          required
+          autoComplete="current-password"
+          {...(failed ? { error: t('login.stagingFailed'), autoFocus: true } : {})}
+        />
         <button className="button" type="submit">
           {t('login.stagingSubmit')}
         </button>
@@ -129,7 +146,13 @@ export function StatusPage() {
         {/* A 500 says what happened in its page text (content/<locale>/pages/error.md). */}
         {status === 404 && (
           <p>
-            {message}{': '}<Island name="requested-path" props={{ placeholder: page.locale === 'en' ? '/en/...' : '/...' }} load="load" />
+            {message}
+            {': '}
+            <Island
+              name="requested-path"
+              props={{ placeholder: page.locale === 'en' ? '/en/...' : '/...' }}
+              load="load"
+            />
           </p>
         )}
         <Prose html={text.html} />

@@ -17,7 +17,17 @@ export function SearchPage() {
       <Prose html={text.html} />
       <Island
         name="site-search"
-        props={{ action: page.canonical, text: { label: words('label'), submit: words('submit'), results: words('results'), none: words('none'), loading: words('loading'), failed: words('failed') } }}
+        props={{
+          action: page.canonical,
+          text: {
+            label: words('label'),
+            submit: words('submit'),
+            results: words('results'),
+            none: words('none'),
+            loading: words('loading'),
+            failed: words('failed'),
+          },
+        }}
         load="load"
       />
       <noscript>

@@ -45,7 +45,8 @@ const pageComponents: Record<string, ComponentType> = {
 };
 
 /** The template a route renders with. */
-export const pageComponent = (route: string): ComponentType => (Object.hasOwn(pageComponents, route) ? pageComponents[route]! : StaticPage);
+export const pageComponent = (route: string): ComponentType =>
+  Object.hasOwn(pageComponents, route) ? pageComponents[route]! : StaticPage;
 
 /** The routes with a template of their own (the rest are pages of text). */
 export const templatedRoutes: readonly string[] = Object.keys(pageComponents);

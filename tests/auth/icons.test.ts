@@ -4,7 +4,8 @@ import { icons } from '@iconify-json/lucide';
 import { checkIcon, xIcon } from '../../islands/components/auth/PasswordField.tsx';
 
 const stroke = ' fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round" stroke-width="2"';
-const shapes = (body: string) => (body.startsWith(`<g${stroke}>`) ? body.slice(`<g${stroke}>`.length, -'</g>'.length) : body.replace(stroke, ''));
+const shapes = (body: string) =>
+  body.startsWith(`<g${stroke}>`) ? body.slice(`<g${stroke}>`.length, -'</g>'.length) : body.replace(stroke, '');
 
 test.each([
   ['check', checkIcon],

@@ -18,7 +18,8 @@ afterEach(async () => {
 
 const noise = (bytes: number) => `"${randomBytes(bytes).toString('base64')}"`;
 const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
-const island = (name: string) => `<site-island data-island="${name}" data-src="/islands/${name}.js" data-load="load" data-props="{}"><p>x</p></site-island>`;
+const island = (name: string) =>
+  `<site-island data-island="${name}" data-src="/islands/${name}.js" data-load="load" data-props="{}"><p>x</p></site-island>`;
 const loader = '<script type="module" src="/islands/loader.js"></script>';
 
 // The shapes esbuild writes: the loader's import() of the runtime is always taken; an island's
@@ -36,15 +37,33 @@ const files = {
   'islands/sneaky.js': `import{a}from"./chunk-preact.js";import("./chunk-menu.js").then(()=>import("./chunk-firebase.js"));`,
 };
 
-async function run(pages: Record<string, string>): Promise<{ code: number; out: string; json: { pages: Array<{ path: string; files: number; bytes: number; onDemand: number; firebase: boolean; problems: string[] }> } }> {
+async function run(pages: Record<string, string>): Promise<{
+  code: number;
+  out: string;
+  json: {
+    pages: Array<{
+      path: string;
+      files: number;
+      bytes: number;
+      onDemand: number;
+      firebase: boolean;
+      problems: string[];
+    }>;
+  };
+}> {
   dir = await mkdtemp(join(tmpdir(), 'js-budget-auth-'));
   for (const [path, text] of Object.entries({ ...files, ...pages })) {
     await mkdir(dirname(join(dir, 'public', path)), { recursive: true });
     await writeFile(join(dir, 'public', path), text);
   }
-  await writeFile(join(dir, 'islands.json'), JSON.stringify({ islands: { loader: '/islands/loader.js', header: '/islands/header.js' } }));
+  await writeFile(
+    join(dir, 'islands.json'),
+    JSON.stringify({ islands: { loader: '/islands/loader.js', header: '/islands/header.js' } }),
+  );
   const exec = promisify(execFile);
-  const json = JSON.parse((await exec(process.execPath, [script, dir, '--json']).catch((error: { stdout: string }) => error)).stdout) as never;
+  const json = JSON.parse(
+    (await exec(process.execPath, [script, dir, '--json']).catch((error: { stdout: string }) => error)).stdout,
+  ) as never;
   try {
     return { code: 0, out: (await exec(process.execPath, [script, dir])).stdout, json };
   } catch (error) {
@@ -75,13 +94,18 @@ test.each([
 ])('%s fails', async (_, file, name) => {
   const { code, out } = await run({ [file]: page(`${island(name)}${loader}`) });
   expect(code).toBe(1);
-  expect(out).toContain(`/${file.replace(/\.html$/, '')}: loads Firebase code, which only the login and registrations pages may`);
+  expect(out).toContain(
+    `/${file.replace(/\.html$/, '')}: loads Firebase code, which only the login and registrations pages may`,
+  );
 });
 
 const header = '<script type="module" src="/islands/header.js"></script>';
 
 test('the signed-in menu every page may fetch is on demand; the loader’s runtime is not', async () => {
-  const { code, json } = await run({ 'index.html': page(`${header}${island('card')}${loader}`), 'over-ons.html': page(header) });
+  const { code, json } = await run({
+    'index.html': page(`${header}${island('card')}${loader}`),
+    'over-ons.html': page(header),
+  });
   expect(code).toBe(0);
   const home = json.pages.find((entry) => entry.path === '/')!;
   expect(home.firebase).toBe(false);

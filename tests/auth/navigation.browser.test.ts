@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { browserAvailable } from '../helpers/browser.ts';
 import { offSiteReturnPaths, onSiteReturnPaths } from '../security/redirect-tricks.ts';
-import { createUser, loginReady, openPage, sessionCookie, startAuthSite, uniqueEmail, watchConsole, type AuthSite } from './helpers/auth-site.ts';
+import {
+  createUser,
+  loginReady,
+  openPage,
+  sessionCookie,
+  startAuthSite,
+  uniqueEmail,
+  watchConsole,
+  type AuthSite,
+} from './helpers/auth-site.ts';
 
 const run = browserAvailable('identity navigation browser tests');
 let site: AuthSite;
@@ -30,7 +39,12 @@ const account = (page: Page) =>
     return menu && !linkShown ? 'signed-in' : !menu && linkShown ? 'signed-out' : `menu ${menu}, link ${linkShown}`;
   });
 
-async function signIn(page: Page, email: string, password: string, labels = { email: 'E-mailadres', password: 'Wachtwoord', submit: 'Inloggen' }) {
+async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  labels = { email: 'E-mailadres', password: 'Wachtwoord', submit: 'Inloggen' },
+) {
   await loginReady(page);
   await page.getByLabel(labels.email, { exact: true }).fill(email);
   await page.getByLabel(labels.password, { exact: true }).fill(password);
@@ -41,7 +55,8 @@ async function signIn(page: Page, email: string, password: string, labels = { em
 function watchElsewhere(page: Page): string[] {
   const elsewhere: string[] = [];
   page.on('request', (request) => {
-    if (!request.url().startsWith(site.url) && !request.url().includes(site.emulator.host)) elsewhere.push(request.url());
+    if (!request.url().startsWith(site.url) && !request.url().includes(site.emulator.host))
+      elsewhere.push(request.url());
   });
   page.on('dialog', (dialog) => {
     elsewhere.push(`dialog: ${dialog.message()}`);
@@ -56,7 +71,12 @@ async function signedIn(name: string, locale = 'nl-NL') {
   const uid = await createUser(site, email, 'serve-and-volley-1', name);
   const context = await fresh(locale);
   const { page, problems } = await openPage(context, locale === 'en-GB' ? '/en/login' : '/login');
-  await signIn(page, email, 'serve-and-volley-1', locale === 'en-GB' ? { email: 'Email address', password: 'Password', submit: 'Log in' } : undefined);
+  await signIn(
+    page,
+    email,
+    'serve-and-volley-1',
+    locale === 'en-GB' ? { email: 'Email address', password: 'Password', submit: 'Log in' } : undefined,
+  );
   await expect.poll(async () => (await sessionCookie(context)) !== undefined, wait).toBe(true);
   return { context, page, problems, uid, email };
 }
@@ -69,7 +89,10 @@ async function signedIn(name: string, locale = 'nl-NL') {
 function watchScripts(page: Page): () => Promise<Array<{ url: string; firebase: boolean }>> {
   const scripts: Array<Promise<{ url: string; firebase: boolean }>> = [];
   const onResponse = (response: Response) => {
-    if (response.url().endsWith('.js')) scripts.push(response.text().then((text) => ({ url: response.url(), firebase: text.includes('"@firebase/app"') })));
+    if (response.url().endsWith('.js'))
+      scripts.push(
+        response.text().then((text) => ({ url: response.url(), firebase: text.includes('"@firebase/app"') })),
+      );
   };
   page.on('response', onResponse);
   return () => {
@@ -90,7 +113,9 @@ describe.runIf(run)('signed-in state in the navigation', () => {
     expect(await menu.locator('summary').getAttribute('aria-label')).toBeNull();
     await expect.poll(() => page.getByText('Account van Eva van Dijk').count()).toBe(1);
     await menu.locator('summary').click();
-    expect(await menu.getByRole('link', { name: 'Mijn inschrijvingen' }).getAttribute('href')).toBe('/evenementen/inschrijvingen');
+    expect(await menu.getByRole('link', { name: 'Mijn inschrijvingen' }).getAttribute('href')).toBe(
+      '/evenementen/inschrijvingen',
+    );
     // The page ran islands, but none of them Firebase.
     const ran = await scriptsRun();
     expect(ran.length).toBeGreaterThan(2);
@@ -98,7 +123,8 @@ describe.runIf(run)('signed-in state in the navigation', () => {
 
     const posted: string[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/__session') && request.method() === 'POST') posted.push(request.postData() ?? '');
+      if (request.url().endsWith('/api/__session') && request.method() === 'POST')
+        posted.push(request.postData() ?? '');
     });
     await menu.getByRole('button', { name: 'Uitloggen' }).click();
     await page.waitForURL(/\/login$/);
@@ -122,7 +148,9 @@ describe.runIf(run)('signed-in state in the navigation', () => {
     await page.goto('/en/camps');
     await expect.poll(() => account(page), wait).toBe('signed-in');
     await page.locator('.account-menu summary').click();
-    expect(await page.locator('.account-menu').getByRole('link', { name: 'My registrations' }).getAttribute('href')).toBe('/en/events/registrations');
+    expect(
+      await page.locator('.account-menu').getByRole('link', { name: 'My registrations' }).getAttribute('href'),
+    ).toBe('/en/events/registrations');
     expect(await page.locator('.account-menu').getByRole('button', { name: 'Log out' }).count()).toBe(1);
     expect(await page.getByText('Account of Frank Ocean').count()).toBe(1);
     await context.close();
@@ -134,7 +162,9 @@ describe.runIf(run)('signed-in state in the navigation', () => {
     const context = await fresh();
     // The link is plain HTML (no script needed), carrying the page to come back to.
     const html = await (await fetch(`${site.url}/en/clubs/1-ltc-de-kei`)).text();
-    expect(html).toMatch(/<a class="account-login" href="\/en\/login\?next=%2Fen%2Fclubs%2F1-ltc-de-kei" data-account="signed-out">/);
+    expect(html).toMatch(
+      /<a class="account-login" href="\/en\/login\?next=%2Fen%2Fclubs%2F1-ltc-de-kei" data-account="signed-out">/,
+    );
     const { page, problems } = await openPage(context, '/en/clubs/1-ltc-de-kei');
     await header(page).waitFor({ state: 'attached' });
     await page.locator('.site-header a[data-account="signed-out"]').click();
@@ -150,22 +180,25 @@ describe.runIf(run)('signed-in state in the navigation', () => {
 
   // Issue 17, item 1: after signing in, the reported attack; then every trick of the table for a
   // visitor already signed in (the login page sends them on at once, without a click).
-  test.each(['/.//evil.example/phish', 'https://evil.example/phish', '/\\evil.example/phish'])('signing in with the return path %s stays on the site', async (next) => {
-    const email = uniqueEmail('hanna');
-    await createUser(site, email, 'serve-and-volley-1', 'Hanna Hendriks');
-    const context = await fresh();
-    const page = await context.newPage();
-    const elsewhere = watchElsewhere(page);
-    await page.goto(`/login?next=${encodeURIComponent(next)}`);
-    await signIn(page, email, 'serve-and-volley-1');
-    await expect.poll(() => page.getByRole('heading', { name: 'Ingelogd als Hanna Hendriks' }).count(), wait).toBe(1);
-    // Still here, signed in, with no way onward to that address.
-    expect(new URL(page.url()).origin).toBe(site.url);
-    expect(new URL(page.url()).pathname).toBe('/login');
-    expect(await page.getByRole('link', { name: 'Verder naar de pagina waar je was' }).count()).toBe(0);
-    expect(elsewhere).toEqual([]);
-    await context.close();
-  });
+  test.each(['/.//evil.example/phish', 'https://evil.example/phish', '/\\evil.example/phish'])(
+    'signing in with the return path %s stays on the site',
+    async (next) => {
+      const email = uniqueEmail('hanna');
+      await createUser(site, email, 'serve-and-volley-1', 'Hanna Hendriks');
+      const context = await fresh();
+      const page = await context.newPage();
+      const elsewhere = watchElsewhere(page);
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await signIn(page, email, 'serve-and-volley-1');
+      await expect.poll(() => page.getByRole('heading', { name: 'Ingelogd als Hanna Hendriks' }).count(), wait).toBe(1);
+      // Still here, signed in, with no way onward to that address.
+      expect(new URL(page.url()).origin).toBe(site.url);
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await page.getByRole('link', { name: 'Verder naar de pagina waar je was' }).count()).toBe(0);
+      expect(elsewhere).toEqual([]);
+      await context.close();
+    },
+  );
 
   test(`a signed-in visitor opening the login page with any of ${offSiteReturnPaths.length} path tricks stays on it; real paths are followed`, async () => {
     const { context, page: first } = await signedIn('Hidde Hoekstra');
@@ -179,7 +212,9 @@ describe.runIf(run)('signed-in state in the navigation', () => {
         for (const [trick, why] of offSiteReturnPaths.filter((_, index) => index % tabs.length === tab)) {
           await page.goto(`/login?next=${encodeURIComponent(trick)}`);
           await page.locator('.auth[data-identity="ready"]').waitFor(wait);
-          await expect.poll(() => page.getByRole('heading', { name: 'Ingelogd als Hidde Hoekstra' }).count(), wait).toBe(1);
+          await expect
+            .poll(() => page.getByRole('heading', { name: 'Ingelogd als Hidde Hoekstra' }).count(), wait)
+            .toBe(1);
           expect(new URL(page.url()).pathname, `${JSON.stringify(trick)}: ${why}`).toBe('/login');
           expect(await page.getByRole('link', { name: 'Verder naar de pagina waar je was' }).count(), why).toBe(0);
         }
@@ -204,7 +239,15 @@ describe.runIf(run)('signed-in state in the navigation', () => {
     await context.addInitScript(() => {
       if (sessionStorage.getItem('seeded')) return;
       sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('site-profile', JSON.stringify({ uid: 'ghost', email: 'ghost@example.nl', name: 'Gerrit Geest', sessionExpires: Date.now() + 30 * 60_000 }));
+      localStorage.setItem(
+        'site-profile',
+        JSON.stringify({
+          uid: 'ghost',
+          email: 'ghost@example.nl',
+          name: 'Gerrit Geest',
+          sessionExpires: Date.now() + 30 * 60_000,
+        }),
+      );
     });
     const { page, problems } = await openPage(context, '/nieuws');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('site-profile')), wait).toBeNull();
@@ -223,7 +266,11 @@ describe.runIf(run)('signed-in state in the navigation', () => {
 
     // Firebase still holds the user; on the login page it asks the provider, which refuses a
     // disabled account, and the SDK signs it out: the sign-in form, and no cookie comes back.
-    expect(await page.evaluate(() => indexedDB.databases().then((all) => all.some((db) => db.name === 'firebaseLocalStorageDb')))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        indexedDB.databases().then((all) => all.some((db) => db.name === 'firebaseLocalStorageDb')),
+      ),
+    ).toBe(true);
     await page.goto('/login');
     await loginReady(page);
     // The header cleared the profile, so Firebase waits for the visitor to reach for the form.

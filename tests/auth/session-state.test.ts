@@ -40,19 +40,27 @@ test.each([
     'a disabled account (revocation is checked)',
     async () => {
       const user = await signUp(emulator, `off-${Date.now()}@example.nl`);
-      const admin = getApps().find((app) => app.name === 'state-admin') ?? initializeApp({ projectId: emulator.projectId }, 'state-admin');
+      const admin =
+        getApps().find((app) => app.name === 'state-admin') ??
+        initializeApp({ projectId: emulator.projectId }, 'state-admin');
       await getAuth(admin).updateUser(user.localId, { disabled: true });
       return user.idToken;
     },
   ],
 ])('%s: 401, the cookie cleared, the message in the visitor’s language', async (_, token) => {
-  const response = await fetch(`${server.url}/api/__session`, { headers: { cookie: `__session=${await token()}`, 'accept-language': 'en-GB,en' } });
+  const response = await fetch(`${server.url}/api/__session`, {
+    headers: { cookie: `__session=${await token()}`, 'accept-language': 'en-GB,en' },
+  });
   expect(response.status).toBe(401);
-  expect(await response.json()).toEqual({ statusMessage: 'Your session has expired or is invalid; please sign in again.' });
+  expect(await response.json()).toEqual({
+    statusMessage: 'Your session has expired or is invalid; please sign in again.',
+  });
   expect(response.headers.get('set-cookie')).toMatch(/^__session=; Path=\/; Max-Age=0; SameSite=Lax; HttpOnly/);
 });
 
 test('HEAD and GET only read; other methods still go to POST or get 405', async () => {
   expect((await fetch(`${server.url}/api/__session`, { method: 'HEAD' })).status).toBe(200);
-  expect((await fetch(`${server.url}/api/__session`, { method: 'DELETE', headers: { origin: server.url } })).status).toBe(405);
+  expect(
+    (await fetch(`${server.url}/api/__session`, { method: 'DELETE', headers: { origin: server.url } })).status,
+  ).toBe(405);
 });

@@ -35,27 +35,113 @@ interface FormCase {
   failure: 'smtp' | Record<string, string>;
 }
 
-const signupPath = { nl: '/evenementen/1-open-dag-jeugdtennis/inschrijven', en: '/en/events/1-youth-tennis-open-day/register' };
+const signupPath = {
+  nl: '/evenementen/1-open-dag-jeugdtennis/inschrijven',
+  en: '/en/events/1-youth-tennis-open-day/register',
+};
 const forms: FormCase[] = [
-  { form: 'contact', path: { nl: '/contact', en: '/en/contact' }, id: 'contact', fields: { name: 'Sanne de Wit', email: 'sanne@example.nl', subject: 'choose', question: 'Wanneer beginnen de lessen? TOKEN' }, name: { nl: 'Contact', en: 'Contact' }, failure: 'smtp' },
-  { form: 'question', path: { nl: '/verenigingen/1-ltc-de-kei', en: '/en/clubs/1-ltc-de-kei' }, id: 'question', fields: { email: 'ruben@example.nl', question: 'Is er plek op maandag? TOKEN' }, name: { nl: 'Vragen', en: 'Question' }, failure: 'smtp' },
-  { form: 'customer', path: { nl: '/lesregels', en: '/en/lesson-rules' }, id: 'customer', fields: { subject: 'choose', subjectPerson: 'Tim de Wit', subjectClub: 'choose', email: 'ouder@example.nl', question: 'Tim mist de les van dinsdag. TOKEN' }, name: { nl: 'Lesvragen', en: 'Customer question' }, failure: 'smtp' },
-  { form: 'basic', path: { nl: '/kampen', en: '/en/camps' }, id: 'camp-signup', fields: { firstName: 'Fleur TOKEN', surname: 'Scholten', email: 'fleur@example.nl' }, name: { nl: 'Aanmeld', en: 'Sign-up' }, failure: 'smtp' },
-  { form: 'job', path: { nl: '/vacatures', en: '/en/jobs' }, id: 'job-2', open: '#job-2-firstName', fields: { firstName: 'Joost', surname: 'van Leeuwen', email: 'joost@example.nl', phone: '+31 6 12345678', motivation: 'Ik geef al tien jaar les. TOKEN' }, name: { nl: 'Sollicitatie', en: 'Application' }, failure: 'smtp' },
+  {
+    form: 'contact',
+    path: { nl: '/contact', en: '/en/contact' },
+    id: 'contact',
+    fields: {
+      name: 'Sanne de Wit',
+      email: 'sanne@example.nl',
+      subject: 'choose',
+      question: 'Wanneer beginnen de lessen? TOKEN',
+    },
+    name: { nl: 'Contact', en: 'Contact' },
+    failure: 'smtp',
+  },
+  {
+    form: 'question',
+    path: { nl: '/verenigingen/1-ltc-de-kei', en: '/en/clubs/1-ltc-de-kei' },
+    id: 'question',
+    fields: { email: 'ruben@example.nl', question: 'Is er plek op maandag? TOKEN' },
+    name: { nl: 'Vragen', en: 'Question' },
+    failure: 'smtp',
+  },
+  {
+    form: 'customer',
+    path: { nl: '/lesregels', en: '/en/lesson-rules' },
+    id: 'customer',
+    fields: {
+      subject: 'choose',
+      subjectPerson: 'Tim de Wit',
+      subjectClub: 'choose',
+      email: 'ouder@example.nl',
+      question: 'Tim mist de les van dinsdag. TOKEN',
+    },
+    name: { nl: 'Lesvragen', en: 'Customer question' },
+    failure: 'smtp',
+  },
+  {
+    form: 'basic',
+    path: { nl: '/kampen', en: '/en/camps' },
+    id: 'camp-signup',
+    fields: { firstName: 'Fleur TOKEN', surname: 'Scholten', email: 'fleur@example.nl' },
+    name: { nl: 'Aanmeld', en: 'Sign-up' },
+    failure: 'smtp',
+  },
+  {
+    form: 'job',
+    path: { nl: '/vacatures', en: '/en/jobs' },
+    id: 'job-2',
+    open: '#job-2-firstName',
+    fields: {
+      firstName: 'Joost',
+      surname: 'van Leeuwen',
+      email: 'joost@example.nl',
+      phone: '+31 6 12345678',
+      motivation: 'Ik geef al tien jaar les. TOKEN',
+    },
+    name: { nl: 'Sollicitatie', en: 'Application' },
+    failure: 'smtp',
+  },
   // The year is checked against the event's range by the server only (a text field cannot hold a range).
-  { form: 'signup', path: signupPath, id: 'event-signup', fields: { firstName: 'Lotte TOKEN', surname: 'Bakker', email: 'lotte+TOKEN@example.nl', 'answers-birthYear': '2014', remarks: 'Komt met de fiets.' }, name: { nl: 'Inschrijf', en: 'Registration' }, failure: { 'answers-birthYear': '1890' } },
+  {
+    form: 'signup',
+    path: signupPath,
+    id: 'event-signup',
+    fields: {
+      firstName: 'Lotte TOKEN',
+      surname: 'Bakker',
+      email: 'lotte+TOKEN@example.nl',
+      'answers-birthYear': '2014',
+      remarks: 'Komt met de fiets.',
+    },
+    name: { nl: 'Inschrijf', en: 'Registration' },
+    failure: { 'answers-birthYear': '1890' },
+  },
 ];
 
 const words = {
-  nl: { success: (name: string) => `${name}formulier verzonden.`, failure: 'Er is iets mis gegaan bij het verzenden.', wrongCode: 'Deze toegangscode klopt niet.' },
-  en: { success: (name: string) => `${name} form submitted.`, failure: 'Something went wrong while sending.', wrongCode: 'This access code is not correct.' },
+  nl: {
+    success: (name: string) => `${name}formulier verzonden.`,
+    failure: 'Er is iets mis gegaan bij het verzenden.',
+    wrongCode: 'Deze toegangscode klopt niet.',
+  },
+  en: {
+    success: (name: string) => `${name} form submitted.`,
+    failure: 'Something went wrong while sending.',
+    wrongCode: 'This access code is not correct.',
+  },
 };
 
 const control = (page: Page, form: FormCase, field: string) => page.locator(`#${form.id}-${field}`);
-const submit = (page: Page, form: FormCase) => control(page, form, Object.keys(form.fields)[0]!).locator('xpath=ancestor::form').locator('button[type="submit"]').click();
+const submit = (page: Page, form: FormCase) =>
+  control(page, form, Object.keys(form.fields)[0]!)
+    .locator('xpath=ancestor::form')
+    .locator('button[type="submit"]')
+    .click();
 const heading = (page: Page) => page.locator('main h1').textContent();
 
-async function fill(page: Page, form: FormCase, token: string, values: Record<string, string> = form.fields): Promise<Record<string, string>> {
+async function fill(
+  page: Page,
+  form: FormCase,
+  token: string,
+  values: Record<string, string> = form.fields,
+): Promise<Record<string, string>> {
   const typed: Record<string, string> = {};
   for (const [field, value] of Object.entries(values)) {
     if (value === 'choose') await control(page, form, field).selectOption({ index: 1 });
@@ -79,7 +165,10 @@ describe.skipIf(!runs)('forms with JavaScript off', () => {
     const common = { dist, port: 0, host: '127.0.0.1', root: tmp, log: () => {} };
     [site, staging] = await Promise.all([
       startServer({ ...common, env: { SMTP_URL: smtp.url, SITE_RATE_LIMIT: '0', ...(await database.fresh()) } }),
-      startServer({ ...common, env: { STAGING: '1', STAGING_PASSWORD: 'gravel-court-2026', SITE_OUTBOX: join(tmp, 'outbox') } }),
+      startServer({
+        ...common,
+        env: { STAGING: '1', STAGING_PASSWORD: 'gravel-court-2026', SITE_OUTBOX: join(tmp, 'outbox') },
+      }),
     ]);
   });
   afterAll(async () => {
@@ -92,10 +181,21 @@ describe.skipIf(!runs)('forms with JavaScript off', () => {
 
   // A phone with scripts blocked: the visitor the plain forms are for.
   const open = async (baseURL: string, locale: Locale) =>
-    (await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, locale: locale === 'nl' ? 'nl-NL' : 'en-GB' })).newPage();
-  const cases = forms.flatMap((form) => (['nl', 'en'] as const).map((locale) => ({ ...form, locale, label: `${form.form} (${locale})` })));
+    (
+      await browser.newContext({
+        baseURL,
+        javaScriptEnabled: false,
+        viewport: VIEWPORTS.phone,
+        isMobile: true,
+        hasTouch: true,
+        locale: locale === 'nl' ? 'nl-NL' : 'en-GB',
+      })
+    ).newPage();
+  const cases = forms.flatMap((form) =>
+    (['nl', 'en'] as const).map((locale) => ({ ...form, locale, label: `${form.form} (${locale})` })),
+  );
 
-  test.each(cases)('$label: a failure keeps what was typed; then sent, with the spec\'s message', async (form) => {
+  test.each(cases)("$label: a failure keeps what was typed; then sent, with the spec's message", async (form) => {
     const { locale } = form;
     const say = words[locale];
     const token = `${form.form}-${locale}-${Date.now()}`;
@@ -118,15 +218,29 @@ describe.skipIf(!runs)('forms with JavaScript off', () => {
       await page.waitForURL((url) => url.pathname !== form.path[locale]);
       smtp.refuse = false;
       expect(await heading(page)).toBe(say.failure);
-      expect(new URL(page.url()).pathname).toMatch(locale === 'en' ? /^\/en\/not-sent\/(unavailable|invalid)$/ : /^\/niet-verzonden\/(unavailable|invalid)$/);
+      expect(new URL(page.url()).pathname).toMatch(
+        locale === 'en' ? /^\/en\/not-sent\/(unavailable|invalid)$/ : /^\/niet-verzonden\/(unavailable|invalid)$/,
+      );
       // ...and the browser's back button brings the form back as it was typed.
       await page.goBack();
       expect(new URL(page.url()).pathname).toBe(form.path[locale]);
-      if (form.open) await page.locator(form.open).locator('xpath=ancestor::details/summary').click().catch(() => {});
-      for (const [field, value] of Object.entries(typed)) expect(await control(page, form, field).inputValue(), field).toBe(value);
+      if (form.open)
+        await page
+          .locator(form.open)
+          .locator('xpath=ancestor::details/summary')
+          .click()
+          .catch(() => {});
+      for (const [field, value] of Object.entries(typed))
+        expect(await control(page, form, field).inputValue(), field).toBe(value);
 
       // Corrected and sent again: the "sent" page with the spec's message, in the form's language.
-      if (form.failure !== 'smtp') await fill(page, form, token, Object.fromEntries(Object.keys(form.failure).map((field) => [field, form.fields[field]!])));
+      if (form.failure !== 'smtp')
+        await fill(
+          page,
+          form,
+          token,
+          Object.fromEntries(Object.keys(form.failure).map((field) => [field, form.fields[field]!])),
+        );
       await submit(page, form);
       await page.waitForURL((url) => url.pathname !== form.path[locale]);
       expect(await heading(page)).toBe(say.success(form.name[locale]));
@@ -135,8 +249,15 @@ describe.skipIf(!runs)('forms with JavaScript off', () => {
       if (form.form === 'signup') {
         // A guest's sign-up mails the request to confirm, with none of what was typed (issue 17).
         // Picked by address: on a busy machine the other language's mail can still be on its way.
-        const mails = await waitForMails(smtp, 1, 5000, (mail) => toAddresses(mail.mail).some((address) => address?.includes(token)));
-        expect(mails.map((mail) => [mail.mail.headers.get('x-site-registration-mail'), mail.mail.text?.includes(typed.firstName!)])).toEqual([['confirm', false]]);
+        const mails = await waitForMails(smtp, 1, 5000, (mail) =>
+          toAddresses(mail.mail).some((address) => address?.includes(token)),
+        );
+        expect(
+          mails.map((mail) => [
+            mail.mail.headers.get('x-site-registration-mail'),
+            mail.mail.text?.includes(typed.firstName!),
+          ]),
+        ).toEqual([['confirm', false]]);
       } else {
         expect(await waitForMails(smtp, 1, 5000, (mail) => mail.mail.text?.includes(token) ?? false)).not.toEqual([]);
       }
@@ -148,26 +269,29 @@ describe.skipIf(!runs)('forms with JavaScript off', () => {
   test.each([
     ['nl', '/kampen?week=2', '/staging-login', '/staging-login/opnieuw'],
     ['en', '/en/camps', '/en/staging-login', '/en/staging-login/retry'],
-  ] as const)('staging login (%s): a wrong code says so on the page, the right one opens the page asked for', async (locale, asked, login, retry) => {
-    const page = await open(staging.url, locale);
-    try {
-      await page.goto(asked);
-      expect(new URL(page.url()).pathname).toBe(login);
-      const password = page.locator('input[name="password"]');
-      await password.fill('not-the-code');
-      await page.locator('form[data-form="staging-login"] button[type="submit"]').click();
-      await page.waitForURL((url) => url.pathname === retry);
-      expect(await page.locator('#field-password-error').textContent()).toBe(words[locale].wrongCode);
-      expect(await password.getAttribute('aria-invalid')).toBe('true');
-      // The field has the focus, ready for the next try (a password is never kept by the browser).
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
-      await password.fill('gravel-court-2026');
-      await page.locator('form[data-form="staging-login"] button[type="submit"]').click();
-      await page.waitForURL((url) => `${url.pathname}${url.search}` === asked);
-      expect(await page.locator('main h1').count()).toBeGreaterThan(0);
-      expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('staging-auth');
-    } finally {
-      await page.context().close();
-    }
-  });
+  ] as const)(
+    'staging login (%s): a wrong code says so on the page, the right one opens the page asked for',
+    async (locale, asked, login, retry) => {
+      const page = await open(staging.url, locale);
+      try {
+        await page.goto(asked);
+        expect(new URL(page.url()).pathname).toBe(login);
+        const password = page.locator('input[name="password"]');
+        await password.fill('not-the-code');
+        await page.locator('form[data-form="staging-login"] button[type="submit"]').click();
+        await page.waitForURL((url) => url.pathname === retry);
+        expect(await page.locator('#field-password-error').textContent()).toBe(words[locale].wrongCode);
+        expect(await password.getAttribute('aria-invalid')).toBe('true');
+        // The field has the focus, ready for the next try (a password is never kept by the browser).
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+        await password.fill('gravel-court-2026');
+        await page.locator('form[data-form="staging-login"] button[type="submit"]').click();
+        await page.waitForURL((url) => `${url.pathname}${url.search}` === asked);
+        expect(await page.locator('main h1').count()).toBeGreaterThan(0);
+        expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('staging-auth');
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 });

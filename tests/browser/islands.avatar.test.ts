@@ -25,7 +25,9 @@ describe.skipIf(!runs)('avatar island', () => {
   beforeAll(async () => {
     site = await startIslandsSite();
     image = `/images/${(await readdir(join(site.dist, 'public', 'images'))).find((name) => name.endsWith('.webp'))}`;
-    css = /<link rel="stylesheet" href="([^"]+)"/.exec(await readFile(join(site.dist, 'public', 'kampen.html'), 'utf8'))![1]!;
+    css = /<link rel="stylesheet" href="([^"]+)"/.exec(
+      await readFile(join(site.dist, 'public', 'kampen.html'), 'utf8'),
+    )![1]!;
   });
   afterAll(() => site?.stop());
 
@@ -54,12 +56,17 @@ describe.skipIf(!runs)('avatar island', () => {
       await route.continue();
     });
     const { page, problems } = await openPage(context, '/avatars', { waitFor: ['avatar'] });
-    await page.locator('site-island[data-state="hydrated"]').nth(cases.length - 1).waitFor({ state: 'attached' });
+    await page
+      .locator('site-island[data-state="hydrated"]')
+      .nth(cases.length - 1)
+      .waitFor({ state: 'attached' });
     const shown = (id: string) => page.locator(`#${id} .avatar`).getAttribute('data-avatar');
     const size = (id: string) => page.locator(`#${id} .avatar`).evaluate((el) => el.getBoundingClientRect().width);
 
     await expect.poll(() => shown('loads')).toBe('image');
-    expect(await page.locator('#loads img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await page.locator('#loads img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(
+      0,
+    );
     expect(await size('loads')).toBe(48);
 
     await expect.poll(() => shown('fails')).toBe('text');
@@ -86,7 +93,10 @@ describe.skipIf(!runs)('avatar island', () => {
   test('a club page shows its head trainers as initials, without any avatar script', async () => {
     const context = await site.browser.newContext(contextOptions(site));
     const scripts: string[] = [];
-    context.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    context.on(
+      'request',
+      (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname),
+    );
     const { page, problems } = await openPage(context, '/verenigingen/1-ltc-de-kei', { waitFor: ['signup-window'] });
     expect(await page.locator('.trainers .avatar').allTextContents()).toEqual(['SD', 'RK']);
     expect(await page.getByRole('img', { name: 'Sanne de Wit' }).count()).toBe(1);

@@ -7,12 +7,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Cookie } from 'playwright-core';
 import { browserAvailable } from '../helpers/browser.ts';
-import { aliveSelector, contextOptions, openPage, startIslandsSite, type IslandsSite } from '../helpers/islands-site.ts';
+import {
+  aliveSelector,
+  contextOptions,
+  openPage,
+  startIslandsSite,
+  type IslandsSite,
+} from '../helpers/islands-site.ts';
 
 const runs = browserAvailable('tests/browser/islands.language.test.ts');
 const YEAR = 365 * 24 * 60 * 60;
 
-const languageCookie = async (context: BrowserContext): Promise<Cookie | undefined> => (await context.cookies()).find((cookie) => cookie.name === 'i18n_redirected');
+const languageCookie = async (context: BrowserContext): Promise<Cookie | undefined> =>
+  (await context.cookies()).find((cookie) => cookie.name === 'i18n_redirected');
 
 describe.skipIf(!runs)('language link', () => {
   let site: IslandsSite;

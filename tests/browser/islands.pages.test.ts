@@ -57,7 +57,9 @@ async function hydrateAll(page: Page): Promise<string[]> {
     );
   };
   await expect.poll(notHydrated, { timeout: 10_000 }).toEqual([]);
-  return page.evaluate(() => [...document.querySelectorAll('site-island[data-src]')].map((el) => (el as HTMLElement).dataset.island!));
+  return page.evaluate(() =>
+    [...document.querySelectorAll('site-island[data-src]')].map((el) => (el as HTMLElement).dataset.island!),
+  );
 }
 
 describe.skipIf(!runs)('islands on whole pages', () => {
@@ -68,7 +70,9 @@ describe.skipIf(!runs)('islands on whole pages', () => {
   afterAll(() => site?.stop());
 
   test.each(pages)('$path: every island hydrates onto identical markup, silently', async ({ path, locale }) => {
-    const context = await site.browser.newContext(contextOptions(site, { locale: locale === 'nl' ? 'nl-NL' : 'en-GB' }));
+    const context = await site.browser.newContext(
+      contextOptions(site, { locale: locale === 'nl' ? 'nl-NL' : 'en-GB' }),
+    );
     const served = await (await context.request.get(path)).text();
     const { page, problems } = await openPage(context, path);
     const hydrated = await hydrateAll(page);
@@ -89,8 +93,11 @@ describe.skipIf(!runs)('islands on whole pages', () => {
           after.normalize();
           after.removeAttribute('data-state');
           // A scripted form takes the fields' checks over from the browser (islands/lib/scripted-form.ts).
-          for (const form of [...before.querySelectorAll('form'), ...after.querySelectorAll('form')]) form.removeAttribute('novalidate');
-          return after.isEqualNode(before) ? [] : [`${name}:\n  served ${before.innerHTML}\n  now    ${after.innerHTML}`];
+          for (const form of [...before.querySelectorAll('form'), ...after.querySelectorAll('form')])
+            form.removeAttribute('novalidate');
+          return after.isEqualNode(before)
+            ? []
+            : [`${name}:\n  served ${before.innerHTML}\n  now    ${after.innerHTML}`];
         });
       },
       { html: served, skip: [...changesOnPurpose] },
@@ -105,7 +112,14 @@ describe.skipIf(!runs)('islands on whole pages', () => {
     const { page, problems } = await openPage(context, '/vacatures', { waitFor: ['toaster'] });
     expect(await page.locator('site-island[data-island="job-form"]').count()).toBeGreaterThan(1);
     expect(await page.locator('site-island[data-island="toaster"]').count()).toBe(1);
-    const scripts = await page.locator('script').evaluateAll((all) => all.map((script) => `${(script as HTMLScriptElement).type} ${new URL((script as HTMLScriptElement).src).pathname.replace(/-\w+\.js$/, '')}`));
+    const scripts = await page
+      .locator('script')
+      .evaluateAll((all) =>
+        all.map(
+          (script) =>
+            `${(script as HTMLScriptElement).type} ${new URL((script as HTMLScriptElement).src).pathname.replace(/-\w+\.js$/, '')}`,
+        ),
+      );
     expect(scripts).toEqual(['module /islands/header', 'module /islands/loader']);
     expect(problems).toEqual([]);
     await context.close();
@@ -118,7 +132,9 @@ describe.skipIf(!runs)('islands on whole pages', () => {
     const { page, problems } = await openPage(context, '/login', { waitFor: ['login'] });
     const [paint, island] = await page.evaluate(() => [
       performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname.startsWith('/islands/login-'))?.startTime,
+      performance
+        .getEntriesByType('resource')
+        .find((entry) => new URL(entry.name).pathname.startsWith('/islands/login-'))?.startTime,
     ]);
     expect(paint).toBeGreaterThan(0);
     expect(island).toBeGreaterThanOrEqual(paint!);
@@ -147,7 +163,9 @@ describe.skipIf(!runs)('islands on whole pages', () => {
     const page = await context.newPage();
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await page.locator('site-island[data-island="requested-path"][data-state="hydrated"]').waitFor({ state: 'attached' });
+    await page
+      .locator('site-island[data-island="requested-path"][data-state="hydrated"]')
+      .waitFor({ state: 'attached' });
     await expect.poll(() => page.locator('code[data-requested-path]').textContent()).toBe(shown);
     expect(await page.locator('.status-page').textContent()).toContain(`${text}: ${shown}`);
     await context.close();

@@ -10,7 +10,8 @@ import { contextOptions, openPage, startIslandsSite, type IslandsSite } from '..
 
 const runs = browserAvailable('tests/browser/islands.toasts.test.ts');
 
-const push = (page: Page, detail: Record<string, unknown>) => page.evaluate((toast) => document.dispatchEvent(new CustomEvent('site:toast', { detail: toast })), detail);
+const push = (page: Page, detail: Record<string, unknown>) =>
+  page.evaluate((toast) => document.dispatchEvent(new CustomEvent('site:toast', { detail: toast })), detail);
 const open = (page: Page) => page.locator('.toast[data-state="open"] .toast-title').allTextContents();
 const all = (page: Page) => page.locator('.toast').count();
 
@@ -66,11 +67,18 @@ describe.skipIf(!runs)('toaster island', () => {
       () =>
         new Promise<number>((resolve) => {
           const toast = document.querySelector('.toast')!;
-          new MutationObserver(() => toast.getAttribute('data-state') === 'closed' && resolve(performance.now())).observe(toast, { attributes: true });
+          new MutationObserver(
+            () => toast.getAttribute('data-state') === 'closed' && resolve(performance.now()),
+          ).observe(toast, { attributes: true });
         }),
     );
     const removedAt = await page.evaluate(
-      () => new Promise<number>((resolve) => new MutationObserver((_, observer) => !document.querySelector('.toast') && (observer.disconnect(), resolve(performance.now()))).observe(document.body, { childList: true, subtree: true })),
+      () =>
+        new Promise<number>((resolve) =>
+          new MutationObserver(
+            (_, observer) => !document.querySelector('.toast') && (observer.disconnect(), resolve(performance.now())),
+          ).observe(document.body, { childList: true, subtree: true }),
+        ),
     );
     expect(removedAt - closedAt).toBeGreaterThanOrEqual(150);
     expect(removedAt - closedAt).toBeLessThan(600);
@@ -160,14 +168,19 @@ describe.skipIf(!runs)('toaster island', () => {
     await push(page, { title: 'Verzonden', type: 'foreground' });
     await push(page, { title: 'Bijgewerkt', type: 'background', description: 'Op de achtergrond' });
     await expect.poll(() => page.locator('.toaster [aria-live="assertive"]').textContent()).toBe('Verzonden');
-    await expect.poll(() => page.locator('.toaster [aria-live="polite"]').textContent()).toBe('Bijgewerkt. Op de achtergrond');
+    await expect
+      .poll(() => page.locator('.toaster [aria-live="polite"]').textContent())
+      .toBe('Bijgewerkt. Op de achtergrond');
     await page.close();
   });
 
   test.each([
     [{ title: '  ' }, 'A toast needs a title that is not blank.'],
     [{ title: 'Hm', type: 'loud' }, 'A toast\'s type must be "foreground" or "background", received "loud".'],
-    [{ title: 'Hm', action: { label: 'Ongedaan maken', altText: '' } }, 'The toast action "Ongedaan maken" needs altText'],
+    [
+      { title: 'Hm', action: { label: 'Ongedaan maken', altText: '' } },
+      'The toast action "Ongedaan maken" needs altText',
+    ],
   ])('%o is refused with a clear error', async (detail, error) => {
     const { page, problems } = await contactPage();
     await push(page, detail);

@@ -15,8 +15,20 @@ const runs = browserAvailable('tests/browser/search.test.ts');
 
 const languages = [
   // A first visit with an English browser is sent to the English site: the Dutch run is Dutch.
-  { locale: 'nl', browser: 'nl-NL', search: '/zoeken', news: '/nieuws', other: (path: string) => path.startsWith('/en') },
-  { locale: 'en', browser: 'en-GB', search: '/en/search', news: '/en/news', other: (path: string) => !path.startsWith('/en') },
+  {
+    locale: 'nl',
+    browser: 'nl-NL',
+    search: '/zoeken',
+    news: '/nieuws',
+    other: (path: string) => path.startsWith('/en'),
+  },
+  {
+    locale: 'en',
+    browser: 'en-GB',
+    search: '/en/search',
+    news: '/en/news',
+    other: (path: string) => !path.startsWith('/en'),
+  },
 ] as const;
 
 /** Markdown bodies of a language's articles, by file name (without .md: the article's slug). */
@@ -46,8 +58,12 @@ async function bodyWord(locale: string): Promise<{ slug: string; word: string }>
 /** Types the words into the search page's field; the results once the status names them (or says none were found). */
 async function search(page: Page, words: string): Promise<string[]> {
   await page.getByRole('searchbox').fill(words);
-  await expect.poll(async () => (await page.locator('.search-status').textContent()) ?? '', { timeout: 30_000 }).toContain(`“${words}”`);
-  return page.locator('.search-results li > a').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+  await expect
+    .poll(async () => (await page.locator('.search-status').textContent()) ?? '', { timeout: 30_000 })
+    .toContain(`“${words}”`);
+  return page
+    .locator('.search-results li > a')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
 }
 
 describe.runIf(runs)('site search in the browser', () => {
@@ -94,7 +110,10 @@ describe.runIf(runs)('site search in the browser', () => {
           const { page } = await openPage(context, `${language.news}/${slug}`);
           await page.waitForLoadState('networkidle');
           // The header's own islands (menu, language) may run; nothing of the search does.
-          expect(scripts.filter((script) => /site-search/.test(script)), 'the search island on an article page').toEqual([]);
+          expect(
+            scripts.filter((script) => /site-search/.test(script)),
+            'the search island on an article page',
+          ).toEqual([]);
           expect(searchFiles, 'Pagefind on an article page').toEqual([]);
           // The way to search is a plain link, not an island.
           expect(await page.locator('a.search-link').count()).toBe(1);
@@ -102,14 +121,18 @@ describe.runIf(runs)('site search in the browser', () => {
 
           await page.locator('a.search-link').click();
           await page.waitForURL((url) => url.pathname === language.search);
-          await page.locator('site-island[data-island="site-search"][data-state="hydrated"]').waitFor({ state: 'attached' });
+          await page
+            .locator('site-island[data-island="site-search"][data-state="hydrated"]')
+            .waitFor({ state: 'attached' });
           await page.waitForLoadState('networkidle');
           expect(searchFiles, 'Pagefind before a search').toEqual([]);
 
           await search(page, 'tennis');
           expect(searchFiles).toContain('/pagefind/pagefind.js');
           // Only this language's part of the index.
-          const entry = JSON.parse(await readFile(join(site.dist, 'public', 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { hash: string }> };
+          const entry = JSON.parse(
+            await readFile(join(site.dist, 'public', 'pagefind', 'pagefind-entry.json'), 'utf8'),
+          ) as { languages: Record<string, { hash: string }> };
           const otherLanguage = Object.entries(entry.languages).find(([code]) => code !== language.locale)!;
           expect(searchFiles.some((file) => file.includes(otherLanguage[1].hash))).toBe(false);
         } finally {

@@ -32,7 +32,8 @@ function watch(page: Page, target: Required<Target>) {
   // The 404 page is itself answered with 404, which Chromium logs as a failed resource.
   const expectedFailure = (url: string) => target.status !== 200 && new URL(url).pathname === target.path;
   page.on('console', (message) => {
-    if (message.type() === 'error' && !expectedFailure(message.location().url || page.url())) problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !expectedFailure(message.location().url || page.url()))
+      problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => {
@@ -40,7 +41,8 @@ function watch(page: Page, target: Required<Target>) {
     problems.push(`failed: ${request.url()} (${request.failure()?.errorText})`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400 && !expectedFailure(response.url())) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    if (response.status() >= 400 && !expectedFailure(response.url()))
+      problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   /** Waits until no request has been open for 0.5 s (islands loaded, forms ready); 15 s at most. */
   const settle = () =>
@@ -67,7 +69,10 @@ async function expectLayout(page: Page, viewport: keyof typeof VIEWPORTS) {
   const hero = await measureHero(page);
   if (hero) expect(subjectProblems(hero), "the hero's subject in view").toEqual([]);
   if (viewport === 'phone') {
-    expect(await page.evaluate(() => document.documentElement.scrollHeight), 'page length on a phone').toBeLessThanOrEqual(PHONE_PAGE_LIMIT);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight),
+      'page length on a phone',
+    ).toBeLessThanOrEqual(PHONE_PAGE_LIMIT);
     return;
   }
   const rows = await page.evaluate(() =>
@@ -80,7 +85,8 @@ async function expectLayout(page: Page, viewport: keyof typeof VIEWPORTS) {
       return [...tops.values()];
     }),
   );
-  for (const counts of rows) expect(counts.at(-1), `cards per row ${counts.join(', ')}`).toBeGreaterThanOrEqual(counts[0]!);
+  for (const counts of rows)
+    expect(counts.at(-1), `cards per row ${counts.join(', ')}`).toBeGreaterThanOrEqual(counts[0]!);
   // Per row of cards, the distinct heights of their actions: one each.
   const feet = await page.evaluate(() =>
     [...document.querySelectorAll('.callout-grid, .package-grid')].flatMap((grid) => {
@@ -97,7 +103,9 @@ async function expectLayout(page: Page, viewport: keyof typeof VIEWPORTS) {
   for (const heights of feet) expect(heights, 'actions of one row of cards at one height').toBe(1);
   // A section after a tinted band starts with space of its own (the camps' questions sat flush under it).
   const flush = await page.evaluate(() =>
-    [...document.querySelectorAll('.tinted + .section')].filter((section) => parseFloat(getComputedStyle(section).paddingTop) < 24).map((section) => section.id || section.className),
+    [...document.querySelectorAll('.tinted + .section')]
+      .filter((section) => parseFloat(getComputedStyle(section).paddingTop) < 24)
+      .map((section) => section.id || section.className),
   );
   expect(flush, 'sections flush against a tinted band').toEqual([]);
 }
@@ -114,16 +122,41 @@ describe.skipIf(!runs)('every template in a browser', () => {
 
   beforeAll(async () => {
     tmp = await mkdtemp(join(tmpdir(), 'site-browser-'));
-    const [dist, launched] = await Promise.all([buildSiteOnce(), launchBrowser(), takeScreenshots && mkdir(screenshots, { recursive: true })]);
+    const [dist, launched] = await Promise.all([
+      buildSiteOnce(),
+      launchBrowser(),
+      takeScreenshots && mkdir(screenshots, { recursive: true }),
+    ]);
     browser = launched;
     targets = await templateTargets(root, dist);
-    server = await startServer({ dist, port: 0, host: '127.0.0.1', env: { SITE_OUTBOX: join(tmp, 'outbox') }, root: tmp, log: () => {} });
-    for (const [name, viewport] of Object.entries(VIEWPORTS) as Array<[keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]]>) {
+    server = await startServer({
+      dist,
+      port: 0,
+      host: '127.0.0.1',
+      env: { SITE_OUTBOX: join(tmp, 'outbox') },
+      root: tmp,
+      log: () => {},
+    });
+    for (const [name, viewport] of Object.entries(VIEWPORTS) as Array<
+      [keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]]
+    >) {
       // A Dutch browser: the language island would send an English one from /kampen to /en/camps.
       // Phones in dark mode, desktops in light: axe checks the contrast of both colour schemes
       // without visiting every page twice more.
-      const device = name === 'phone' ? { isMobile: true, hasTouch: true, colorScheme: 'dark' as const } : { colorScheme: 'light' as const };
-      contexts.set(name, await browser.newContext({ viewport, baseURL: server.url, locale: 'nl-NL', reducedMotion: 'reduce', ...device }));
+      const device =
+        name === 'phone'
+          ? { isMobile: true, hasTouch: true, colorScheme: 'dark' as const }
+          : { colorScheme: 'light' as const };
+      contexts.set(
+        name,
+        await browser.newContext({
+          viewport,
+          baseURL: server.url,
+          locale: 'nl-NL',
+          reducedMotion: 'reduce',
+          ...device,
+        }),
+      );
     }
   });
 
@@ -145,14 +178,27 @@ describe.skipIf(!runs)('every template in a browser', () => {
         expect(response?.status(), target.path).toBe(target.status);
         // Every image, not only those in view: a broken one below the fold must fail too, and the
         // screenshot should show the page as a visitor who scrolls sees it.
-        await page.evaluate(() => Promise.all([...document.images].map((image) => ((image.loading = 'eager'), image.decode().catch(() => undefined)))));
+        await page.evaluate(() =>
+          Promise.all(
+            [...document.images].map((image) => ((image.loading = 'eager'), image.decode().catch(() => undefined))),
+          ),
+        );
         await settle();
         // For people to look at, so only when asked (SITE_SCREENSHOTS=1; scripts/screenshots.mjs takes
         // every template four ways): 124 full pages cost CI about a minute. JPEG: PNG takes seconds.
-        if (takeScreenshots) await page.screenshot({ path: join(screenshots, viewport, `${target.name.replace('/', '-')}.jpg`), fullPage: true, type: 'jpeg', quality: 80 });
+        if (takeScreenshots)
+          await page.screenshot({
+            path: join(screenshots, viewport, `${target.name.replace('/', '-')}.jpg`),
+            fullPage: true,
+            type: 'jpeg',
+            quality: 80,
+          });
         // Only violations: collecting every pass makes axe a third slower.
         const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-        const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`);
+        const found = violations.map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`,
+        );
         expect(found, 'axe-core violations').toEqual([]);
         expect(problems, 'browser problems').toEqual([]);
         await expectLayout(page, viewport);
@@ -165,7 +211,15 @@ describe.skipIf(!runs)('every template in a browser', () => {
   // The heroes whose subject the text used to cover (the home page's player, the logo on contact
   // and privacy) and the longest title's word ("Jubileumtoernooi"), at every width between the
   // suite's phone and desktop: one load each, resized.
-  test.for(['nl/home', 'en/home', 'nl/contact', 'en/contact', 'nl/privacy-policy', 'en/privacy-policy', 'nl/event-signup'])('%s shows its hero subject at every width', { timeout: 120_000 }, async (name) => {
+  test.for([
+    'nl/home',
+    'en/home',
+    'nl/contact',
+    'en/contact',
+    'nl/privacy-policy',
+    'en/privacy-policy',
+    'nl/event-signup',
+  ])('%s shows its hero subject at every width', { timeout: 120_000 }, async (name) => {
     const page = await contexts.get('desktop')!.newPage();
     try {
       await page.goto(targets.get(name)!.path!, { waitUntil: 'domcontentloaded' });

@@ -48,7 +48,8 @@ beforeAll(async () => {
   config = await loadConfig(repoRoot);
   const files = await readContent(repoRoot);
   const validated = validateContent(config, files, { strict: false, drafts: false });
-  if (!validated.content) throw new Error(`the real content does not validate: ${validated.problems.map((p) => p.message).join('; ')}`);
+  if (!validated.content)
+    throw new Error(`the real content does not validate: ${validated.problems.map((p) => p.message).join('; ')}`);
   model = buildModel(config, validated.content, files.images, renderMarkdown).model;
   htmlFiles = existsSync(publicDir) ? (await listFiles(publicDir)).filter((file) => file.endsWith('.html')) : [];
 });
@@ -99,13 +100,36 @@ const fixedPages: Array<[name: string, nl: string, en: string]> = [
 
 const nlPrefixed = (path: string) => (path === '/' ? '/nl' : `/nl${path}`);
 
-function pair(name: string, nl: string, en: string, extra: { shell?: boolean; unlisted?: boolean; lastmod?: string } = {}): Expected[] {
+function pair(
+  name: string,
+  nl: string,
+  en: string,
+  extra: { shell?: boolean; unlisted?: boolean; lastmod?: string } = {},
+): Expected[] {
   const alternates = extra.shell ? {} : { alternates: { nl, en } };
   const lastmod = extra.lastmod ? { lastmod: extra.lastmod } : {};
   const unlisted = extra.unlisted ? { unlisted: true } : {};
   return [
-    { name: `${name} (nl)`, locale: 'nl', paths: [nl, nlPrefixed(nl)], canonical: nl, shell: extra.shell ?? false, ...alternates, ...lastmod, ...unlisted },
-    { name: `${name} (en)`, locale: 'en', paths: [en], canonical: en, shell: extra.shell ?? false, ...alternates, ...lastmod, ...unlisted },
+    {
+      name: `${name} (nl)`,
+      locale: 'nl',
+      paths: [nl, nlPrefixed(nl)],
+      canonical: nl,
+      shell: extra.shell ?? false,
+      ...alternates,
+      ...lastmod,
+      ...unlisted,
+    },
+    {
+      name: `${name} (en)`,
+      locale: 'en',
+      paths: [en],
+      canonical: en,
+      shell: extra.shell ?? false,
+      ...alternates,
+      ...lastmod,
+      ...unlisted,
+    },
   ];
 }
 
@@ -114,7 +138,11 @@ const unlistedPages: Array<[name: string, nl: string, en: string]> = [
   ['staging login', '/staging-login', '/en/staging-login'],
   ['staging login, wrong code', '/staging-login/opnieuw', '/en/staging-login/retry'],
   ...formKinds.map((form): [string, string, string] => [`${form} sent`, `/verzonden/${form}`, `/en/sent/${form}`]),
-  ...failureReasons.map((reason): [string, string, string] => [`not sent: ${reason}`, `/niet-verzonden/${reason}`, `/en/not-sent/${reason}`]),
+  ...failureReasons.map((reason): [string, string, string] => [
+    `not sent: ${reason}`,
+    `/niet-verzonden/${reason}`,
+    `/en/not-sent/${reason}`,
+  ]),
 ];
 
 /** Every page the site must have, from the spec's patterns and the real content. */
@@ -123,17 +151,29 @@ function expectedPages(): Expected[] {
   pages.push(...unlistedPages.flatMap(([name, nl, en]) => pair(name, nl, en, { unlisted: true })));
   for (const item of model.news) {
     const { id, date } = item.nl.data;
-    pages.push(...pair(`news ${id}`, `/nieuws/${id}-${item.nl.data.slug}`, `/en/news/${id}-${item.en.data.slug}`, { lastmod: date }));
+    pages.push(
+      ...pair(`news ${id}`, `/nieuws/${id}-${item.nl.data.slug}`, `/en/news/${id}-${item.en.data.slug}`, {
+        lastmod: date,
+      }),
+    );
   }
-  for (let page = 2; page <= Math.ceil(model.news.length / 12); page++) pages.push(...pair(`news page ${page}`, `/nieuws/pagina/${page}`, `/en/news/page/${page}`));
-  for (const club of model.clubs) pages.push(...pair(`club ${club.id}`, `/verenigingen/${club.id}-${club.slug}`, `/en/clubs/${club.id}-${club.slug}`));
+  for (let page = 2; page <= Math.ceil(model.news.length / 12); page++)
+    pages.push(...pair(`news page ${page}`, `/nieuws/pagina/${page}`, `/en/news/page/${page}`));
+  for (const club of model.clubs)
+    pages.push(
+      ...pair(`club ${club.id}`, `/verenigingen/${club.id}-${club.slug}`, `/en/clubs/${club.id}-${club.slug}`),
+    );
   for (const item of model.events) {
     const { id } = item.nl.data;
     const nl = `/evenementen/${id}-${item.nl.data.slug}`;
     const en = `/en/events/${id}-${item.en.data.slug}`;
     pages.push(...pair(`event ${id}`, nl, en), ...pair(`event ${id} sign-up`, `${nl}/inschrijven`, `${en}/register`));
   }
-  pages.push(...pair('registration detail', '/evenementen/inschrijvingen/[id]', '/en/events/registrations/[id]', { shell: true }));
+  pages.push(
+    ...pair('registration detail', '/evenementen/inschrijvingen/[id]', '/en/events/registrations/[id]', {
+      shell: true,
+    }),
+  );
   return pages;
 }
 
@@ -141,7 +181,13 @@ describe('site build on the real site', () => {
   test('exits 0 and prints its result as JSON', () => {
     expect(build.stderr).not.toMatch(/^error /m);
     expect(build.code, build.stderr).toBe(0);
-    const result = JSON.parse(build.stdout) as { out: string; unchanged: boolean; pages: number; files: number; warnings: number };
+    const result = JSON.parse(build.stdout) as {
+      out: string;
+      unchanged: boolean;
+      pages: number;
+      files: number;
+      warnings: number;
+    };
     expect(result.out).toBe(out);
     expect(result.unchanged).toBe(false);
     expect(result.pages).toBe(htmlFiles.length);
@@ -186,7 +232,9 @@ describe('site build on the real site', () => {
         }
         if (page.shell) continue;
         if (!page.unlisted) expect(html, path).toContain(`<link rel="canonical" href="${url(page.canonical)}"/>`);
-        const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/gi)].map((m) => [m[1], m[2]]);
+        const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/gi)].map(
+          (m) => [m[1], m[2]],
+        );
         expect(alternates, path).toEqual([
           ['nl', url(page.alternates!.nl)],
           ['en', url(page.alternates!.en)],
@@ -224,7 +272,9 @@ describe('404 and 500 pages', () => {
     expect(html).toContain(`<title>404 ${message} | Baseline Tennis</title>`);
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     // The path is filled in by the browser: the page is one file for every unknown path.
-    expect(html).toMatch(new RegExp(`${message}<!-- -->: <site-island data-island="requested-path"[^>]*><code data-requested-path>`));
+    expect(html).toMatch(
+      new RegExp(`${message}<!-- -->: <site-island data-island="requested-path"[^>]*><code data-requested-path>`),
+    );
   });
 
   // Issue 19: what a visitor met that was stale or wrong.
@@ -241,7 +291,9 @@ describe('404 and 500 pages', () => {
   });
 
   test('an article not yet translated says so on the English list, before its Dutch title', async () => {
-    expect(await read('en/news.html')).toMatch(/<span class="lang-note" lang="en">In Dutch<\/span><\/p><h2><a href="\/en\/news\/9-nieuwe-gravelbanen-bij-ltc-de-kei" class="card-link">Nieuwe gravelbanen bij LTC De Kei<\/a>/);
+    expect(await read('en/news.html')).toMatch(
+      /<span class="lang-note" lang="en">In Dutch<\/span><\/p><h2><a href="\/en\/news\/9-nieuwe-gravelbanen-bij-ltc-de-kei" class="card-link">Nieuwe gravelbanen bij LTC De Kei<\/a>/,
+    );
   });
 
   test("the contact page shows the office's hours from content/data/lessons.yaml", async () => {
@@ -277,13 +329,20 @@ describe('sitemap.xml and robots.txt', () => {
     urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, body]) => ({
       loc: /<loc>([^<]+)<\/loc>/.exec(body!)![1]!,
       lastmod: /<lastmod>([^<]+)<\/lastmod>/.exec(body!)![1]!,
-      alternates: [...body!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1]!, m[2]!]),
+      alternates: [...body!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [
+        m[1]!,
+        m[2]!,
+      ]),
     }));
   });
 
   test('is a sitemap with the xhtml namespace', async () => {
     const xml = await readFile(join(publicDir, 'sitemap.xml'), 'utf8');
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+      ),
+    ).toBe(true);
     expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
   });
 
@@ -332,14 +391,16 @@ describe('the redirect map: redirects.json and _redirects', () => {
   });
   const target = (from: string) => rules.find((r) => r.from === from)?.to;
   /** Whether a redirect target is served: a page, the sitemap, or another site. */
-  const served = (to: string) => /^https:\/\//.test(to) || existsSync(join(publicDir, to === '/sitemap.xml' ? 'sitemap.xml' : fileOf(to)));
+  const served = (to: string) =>
+    /^https:\/\//.test(to) || existsSync(join(publicDir, to === '/sitemap.xml' ? 'sitemap.xml' : fileOf(to)));
 
   test('every rule is a 301 to something that is served; none starts at a page', () => {
     expect(rules.length).toBeGreaterThan(100);
     for (const rule of rules) {
       expect(rule.status).toBe(301);
       expect(served(rule.to), `${rule.from} -> ${rule.to}`).toBe(true);
-      if (!rule.from.endsWith('*')) expect(existsSync(join(publicDir, fileOf(rule.from))), `${rule.from} hides a page`).toBe(false);
+      if (!rule.from.endsWith('*'))
+        expect(existsSync(join(publicDir, fileOf(rule.from))), `${rule.from} hides a page`).toBe(false);
     }
   });
 
@@ -350,7 +411,18 @@ describe('the redirect map: redirects.json and _redirects', () => {
       // Every club of the real content came from the old site (a new one may have no wpPath).
       const wpPath = club.wpPath!;
       expect(
-        [`/verenigingen/${club.slug}`, `/nl/verenigingen/${club.slug}`, `/en/clubs/${club.slug}`, `/verenigingen/${club.id}`, `/nl/verenigingen/${club.id}`, `/en/clubs/${club.id}`, `/verenigingen/${club.id}-*`, `/en/clubs/${club.id}-*`, wpPath, wpPath.replace(/\/$/, '')].map(target),
+        [
+          `/verenigingen/${club.slug}`,
+          `/nl/verenigingen/${club.slug}`,
+          `/en/clubs/${club.slug}`,
+          `/verenigingen/${club.id}`,
+          `/nl/verenigingen/${club.id}`,
+          `/en/clubs/${club.id}`,
+          `/verenigingen/${club.id}-*`,
+          `/en/clubs/${club.id}-*`,
+          wpPath,
+          wpPath.replace(/\/$/, ''),
+        ].map(target),
         club.name,
       ).toEqual([nl, `/nl${nl}`, en, nl, `/nl${nl}`, en, nl, en, nl, nl]);
     }
@@ -365,7 +437,17 @@ describe('the redirect map: redirects.json and _redirects', () => {
         const { id } = item.nl.data;
         const nl = `${nlBase}/${id}-${item.nl.data.slug}`;
         const en = `${enBase}/${id}-${item.en.data.slug}`;
-        expect([`${nlBase}/${id}`, `/nl${nlBase}/${id}`, `${enBase}/${id}`, `${nlBase}/${id}-*`, `/nl${nlBase}/${id}-*`, `${enBase}/${id}-*`].map(target), nl).toEqual([nl, `/nl${nl}`, en, nl, `/nl${nl}`, en]);
+        expect(
+          [
+            `${nlBase}/${id}`,
+            `/nl${nlBase}/${id}`,
+            `${enBase}/${id}`,
+            `${nlBase}/${id}-*`,
+            `/nl${nlBase}/${id}-*`,
+            `${enBase}/${id}-*`,
+          ].map(target),
+          nl,
+        ).toEqual([nl, `/nl${nl}`, en, nl, `/nl${nl}`, en]);
       }
     }
   });
@@ -402,7 +484,9 @@ describe('the redirect map: redirects.json and _redirects', () => {
   });
 
   test('firebase.json carries redirects for Hosting', async () => {
-    const firebase = JSON.parse(await readFile(join(out, 'firebase.json'), 'utf8')) as { hosting: { public: string; redirects: unknown[] } };
+    const firebase = JSON.parse(await readFile(join(out, 'firebase.json'), 'utf8')) as {
+      hosting: { public: string; redirects: unknown[] };
+    };
     expect(firebase.hosting.public).toBe('public');
     expect(firebase.hosting.redirects.length).toBeGreaterThan(0);
   });
@@ -421,7 +505,10 @@ describe('site.json (what site serve reads)', () => {
       home: { nl: '/', en: '/en' },
       stagingLogin: { nl: '/staging-login', en: '/en/staging-login' },
       stagingLoginFailed: { nl: '/staging-login/opnieuw', en: '/en/staging-login/retry' },
-      formResults: { sent: { nl: '/verzonden/[id]', en: '/en/sent/[id]' }, failed: { nl: '/niet-verzonden/[id]', en: '/en/not-sent/[id]' } },
+      formResults: {
+        sent: { nl: '/verzonden/[id]', en: '/en/sent/[id]' },
+        failed: { nl: '/niet-verzonden/[id]', en: '/en/not-sent/[id]' },
+      },
       rewrites: [
         { source: '/evenementen/inschrijvingen/:id', destination: '/evenementen/inschrijvingen/[id].html' },
         { source: '/nl/evenementen/inschrijvingen/:id', destination: '/nl/evenementen/inschrijvingen/[id].html' },
@@ -429,7 +516,8 @@ describe('site.json (what site serve reads)', () => {
       ],
       canonicalQuery: ['page'],
     });
-    for (const file of ['404.html', 'en/404.html', 'evenementen/inschrijvingen/[id].html']) expect(existsSync(join(publicDir, file)), file).toBe(true);
+    for (const file of ['404.html', 'en/404.html', 'evenementen/inschrijvingen/[id].html'])
+      expect(existsSync(join(publicDir, file)), file).toBe(true);
   });
 });
 
@@ -457,7 +545,10 @@ describe('the command line', () => {
     expect(run.code).toBe(0);
     const options = run.stdout.split('Options:')[1]!;
     // One entry per option; a description may wrap onto the next lines.
-    const entries = options.split(/\n(?=\s{2}-)/).map((entry) => entry.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    const entries = options
+      .split(/\n(?=\s{2}-)/)
+      .map((entry) => entry.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
     const byFlag = Object.fromEntries(entries.map((entry) => [entry.split(' ')[0]!.replace(/,$/, ''), entry]));
     expect(Object.keys(byFlag)).toEqual(['--root', '--out', '--strict', '--future', '--json', '--threads', '-h']);
     expect(byFlag['--root']).toMatch(/^--root <dir> .*\(string\) \(default: current folder\)$/);
@@ -485,12 +576,19 @@ describe('the command line', () => {
     let project: string;
     let run: Run;
     let before: { link: string; builds: string[]; sitemap: string };
-    const digest = async () => createHash('sha256').update(await readFile(join(publicDir, 'sitemap.xml'))).digest('hex');
+    const digest = async () =>
+      createHash('sha256')
+        .update(await readFile(join(publicDir, 'sitemap.xml')))
+        .digest('hex');
 
     beforeAll(async () => {
       project = await copyProject({ dest: join(tmp, 'broken'), imageCache: 'copy' });
       await editFile(project, 'content/nl/news/1-voorjaarslessen-starten-op-31-maart.md', /^id: 1$/m, 'id: een');
-      before = { link: await linkTarget(out), builds: await readdir(join(tmp, '.dist-builds')), sitemap: await digest() };
+      before = {
+        link: await linkTarget(out),
+        builds: await readdir(join(tmp, '.dist-builds')),
+        sitemap: await digest(),
+      };
       // Into the real build's dist: the failed build must leave it as it was.
       run = await runSite(project, ['build', '--out', out]);
     });
@@ -538,17 +636,32 @@ describe('the atomic swap', () => {
     expect(await builds()).toEqual([first.split('/')[1]]);
 
     // 2. A template that throws while rendering: the build fails after it started writing.
-    await editFile(project, 'templates/document.tsx', 'const { config } = model;', "const { config } = model;\n  if (page.route === 'camps') throw new Error('camps template broke');");
+    await editFile(
+      project,
+      'templates/document.tsx',
+      'const { config } = model;',
+      "const { config } = model;\n  if (page.route === 'camps') throw new Error('camps template broke');",
+    );
     const failed = await runSite(project, ['build', '--out', swapOut]);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('error TEMPLATE_FAILED');
     expect(failed.stderr).toContain('camps template broke');
     expect(await linkTarget(swapOut)).toBe(first);
     expect(await builds(), 'the half-written build folder is removed').toEqual([first.split('/')[1]]);
-    await editFile(project, 'templates/document.tsx', "\n  if (page.route === 'camps') throw new Error('camps template broke');", '');
+    await editFile(
+      project,
+      'templates/document.tsx',
+      "\n  if (page.route === 'camps') throw new Error('camps template broke');",
+      '',
+    );
 
     // 3. A changed article: a new build, the first kept as the previous one.
-    await editFile(project, NEWS, 'title: Voorjaarslessen starten op 31 maart', 'title: Voorjaarslessen starten op 31 maart!');
+    await editFile(
+      project,
+      NEWS,
+      'title: Voorjaarslessen starten op 31 maart',
+      'title: Voorjaarslessen starten op 31 maart!',
+    );
     await buildOk();
     const second = await linkTarget(swapOut);
     expect(second).not.toBe(first);
@@ -560,7 +673,12 @@ describe('the atomic swap', () => {
     expect(await linkTarget(swapOut)).toBe(second);
 
     // 5. Another change: the first build is pruned, the second kept.
-    await editFile(project, NEWS, 'title: Voorjaarslessen starten op 31 maart!', 'title: Voorjaarslessen starten op 31 maart!!');
+    await editFile(
+      project,
+      NEWS,
+      'title: Voorjaarslessen starten op 31 maart!',
+      'title: Voorjaarslessen starten op 31 maart!!',
+    );
     await buildOk();
     const third = await linkTarget(swapOut);
     expect(await builds()).toEqual([second, third].map((link) => link.split('/')[1]).sort());

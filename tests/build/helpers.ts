@@ -28,15 +28,17 @@ export const fileOf = (path: string): string => (path === '/' ? 'index.html' : `
 
 /** What changes from build to build without the site changing: dates, content hashes, placeholders. */
 export function normalise(html: string, buildDate: string): string {
-  return html
-    .replaceAll(buildDate, '{{BUILD_DATE}}')
-    .replace(/© \d{4}/g, '© {{YEAR}}')
-    .replace(/(\/(?:assets|images)\/[\w.-]+?)\.[0-9a-f]{8,}\.(\w+)/g, '$1.[hash].$2')
-    .replace(/(\/islands\/[\w-]+?)-[A-Z0-9]{8}\.js/g, '$1-[hash].js')
-    // A card's name carries the card template's and fonts' hash: a new font version is no page change.
-    .replace(/(\/cards\/[\w.-]+?)\.[A-Za-z0-9]{16}\.jpg/g, '$1.[hash].jpg')
-    .replace(/data:image\/(\w+);base64,[A-Za-z0-9+/=]+/g, 'data:image/$1;base64,[placeholder]')
-    .replace(/></g, '>\n<');
+  return (
+    html
+      .replaceAll(buildDate, '{{BUILD_DATE}}')
+      .replace(/© \d{4}/g, '© {{YEAR}}')
+      .replace(/(\/(?:assets|images)\/[\w.-]+?)\.[0-9a-f]{8,}\.(\w+)/g, '$1.[hash].$2')
+      .replace(/(\/islands\/[\w-]+?)-[A-Z0-9]{8}\.js/g, '$1-[hash].js')
+      // A card's name carries the card template's and fonts' hash: a new font version is no page change.
+      .replace(/(\/cards\/[\w.-]+?)\.[A-Za-z0-9]{16}\.jpg/g, '$1.[hash].jpg')
+      .replace(/data:image\/(\w+);base64,[A-Za-z0-9+/=]+/g, 'data:image/$1;base64,[placeholder]')
+      .replace(/></g, '>\n<')
+  );
 }
 
 /**
@@ -52,5 +54,8 @@ export async function expectGolden(name: string, actual: string): Promise<void> 
   }
   const expected = await readFile(file, 'utf8').catch(() => undefined);
   expect(expected, `no golden ${name}: run UPDATE_GOLDEN=1 npx vitest run tests/build`).toBeDefined();
-  expect(actual, `${name} differs from its golden (if the change is meant: UPDATE_GOLDEN=1 npx vitest run tests/build)`).toBe(expected);
+  expect(
+    actual,
+    `${name} differs from its golden (if the change is meant: UPDATE_GOLDEN=1 npx vitest run tests/build)`,
+  ).toBe(expected);
 }

@@ -12,13 +12,19 @@ interface Img {
   attrs: Record<string, string>;
 }
 
-const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 
 function imagesIn(page: string, html: string): Img[] {
   return [...html.matchAll(/<img\b([^>]*)>/g)].map((tag) => ({
     page,
     // HTML attribute names are case-insensitive (React writes srcSet, fetchPriority).
-    attrs: Object.fromEntries([...tag[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), decode(m[2]!)])),
+    attrs: Object.fromEntries(
+      [...tag[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), decode(m[2]!)]),
+    ),
   }));
 }
 
@@ -34,7 +40,12 @@ let imgs: Img[];
 const sizeCache = new Map<string, Promise<{ width: number; height: number; format: string }>>();
 const fileSize = (url: string) => {
   if (!sizeCache.has(url)) {
-    sizeCache.set(url, sharp(join(publicDir, decodeURIComponent(url))).metadata().then((m) => ({ width: m.width!, height: m.height!, format: m.format! })));
+    sizeCache.set(
+      url,
+      sharp(join(publicDir, decodeURIComponent(url)))
+        .metadata()
+        .then((m) => ({ width: m.width!, height: m.height!, format: m.format! })),
+    );
   }
   return sizeCache.get(url)!;
 };
@@ -45,7 +56,9 @@ beforeAll(async () => {
   expect(built.code, built.stderr).toBe(0);
   publicDir = join(project, 'dist', 'public');
   const pages = (await readdir(publicDir, { recursive: true })).filter((file) => file.endsWith('.html'));
-  imgs = (await Promise.all(pages.map(async (page) => imagesIn(page, await readFile(join(publicDir, page), 'utf8'))))).flat();
+  imgs = (
+    await Promise.all(pages.map(async (page) => imagesIn(page, await readFile(join(publicDir, page), 'utf8'))))
+  ).flat();
 }, 300_000);
 
 afterAll(async () => {
@@ -72,7 +85,10 @@ describe('site build: every <img>', () => {
         const real = await fileSize(entry.url);
         expect(real.format, `${page}: ${entry.url}`).toBe('webp');
         if (entry.kind === 'w') expect(real.width, `${page}: ${entry.url}`).toBe(entry.value);
-        else expect(Math.abs(real.width - Number(attrs.width) * entry.value), `${page}: ${entry.url}`).toBeLessThanOrEqual(1);
+        else
+          expect(Math.abs(real.width - Number(attrs.width) * entry.value), `${page}: ${entry.url}`).toBeLessThanOrEqual(
+            1,
+          );
       }
       await expect(fileSize(attrs.src!)).resolves.toBeTruthy();
     }
@@ -89,8 +105,15 @@ describe('site build: every <img>', () => {
   });
 
   it('offers the breakpoint widths a source allows', () => {
-    const widths = new Set(imgs.flatMap(({ attrs }) => srcset(attrs.srcset!).filter((e) => e.kind === 'w').map((e) => e.value)));
-    for (const width of widths) expect([320, 640, 768, 1024, 1280, 1536].includes(width) || width < 320, String(width)).toBe(true);
+    const widths = new Set(
+      imgs.flatMap(({ attrs }) =>
+        srcset(attrs.srcset!)
+          .filter((e) => e.kind === 'w')
+          .map((e) => e.value),
+      ),
+    );
+    for (const width of widths)
+      expect([320, 640, 768, 1024, 1280, 1536].includes(width) || width < 320, String(width)).toBe(true);
     expect(widths.has(1536)).toBe(true);
   });
 
@@ -141,7 +164,9 @@ describe('site build: image cache', () => {
     expect(warm.cached).toBeGreaterThan(20);
 
     // An image the site shows: the one in the first <img>.
-    const shown = /^\/images\/(.+)\.\d+(?:x\d+)?\.[0-9a-f]{8}\.webp$/.exec(decodeURIComponent(imgs[0]!.attrs.src!))![1]!;
+    const shown = /^\/images\/(.+)\.\d+(?:x\d+)?\.[0-9a-f]{8}\.webp$/.exec(
+      decodeURIComponent(imgs[0]!.attrs.src!),
+    )![1]!;
     const file = (await readdir(join(project, 'content', 'images'))).find((name) => name.startsWith(`${shown}.`))!;
     const path = join(project, 'content', 'images', file);
     await writeFile(path, await sharp(path).negate().jpeg().toBuffer());

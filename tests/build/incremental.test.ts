@@ -10,7 +10,12 @@ async function tree(dir: string): Promise<Map<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    files.set(relative(dir, path), createHash('sha1').update(await readFile(path)).digest('hex'));
+    files.set(
+      relative(dir, path),
+      createHash('sha1')
+        .update(await readFile(path))
+        .digest('hex'),
+    );
   }
   return files;
 }
@@ -38,12 +43,23 @@ describe('incremental builds', { timeout: 300_000 }, () => {
     expect(JSON.parse(again.stdout)).not.toHaveProperty('found');
     expect((await runSite(project, ['build'])).stdout).toMatch(/nothing changed since the last build/);
 
-    const article = join(project, 'content/nl/news', (await readdir(join(project, 'content/nl/news'))).find((f) => f.startsWith('3-'))!);
+    const article = join(
+      project,
+      'content/nl/news',
+      (await readdir(join(project, 'content/nl/news'))).find((f) => f.startsWith('3-'))!,
+    );
     // Text no earlier run wrote: the search cache is shared with other builds of this repository.
-    await writeFile(article, (await readFile(article, 'utf8')).replace(/\n---\n/, `\n---\n\nEen extra alinea voor de test, ${Date.now()}.\n`));
+    await writeFile(
+      article,
+      (await readFile(article, 'utf8')).replace(/\n---\n/, `\n---\n\nEen extra alinea voor de test, ${Date.now()}.\n`),
+    );
     const edited = await runSite(project, ['build', '--json']);
     expect(edited.code, edited.stderr).toBe(0);
-    const result = JSON.parse(edited.stdout) as { pages: number; rendered: number; found: { cards: { made: number }; search: { cached: boolean } } };
+    const result = JSON.parse(edited.stdout) as {
+      pages: number;
+      rendered: number;
+      found: { cards: { made: number }; search: { cached: boolean } };
+    };
     // The article's two Dutch files and its English page (which reads the whole item, both
     // languages), and the three of the news list page that shows it: a page depends on each
     // whole item it read while rendering (shared/model-reads.ts); the other pages stay as they were.
@@ -73,10 +89,14 @@ describe('incremental builds', { timeout: 300_000 }, () => {
   it('re-renders every page that read the part of the content an edit changed', async () => {
     const socials = join(project, 'content/nl/pages/socials.md');
     const link = `https://www.instagram.com/baselinetennis.test${Date.now()}`;
-    await writeFile(socials, (await readFile(socials, 'utf8')).replace('https://www.instagram.com/baselinetennis.nl', link));
+    await writeFile(
+      socials,
+      (await readFile(socials, 'utf8')).replace('https://www.instagram.com/baselinetennis.nl', link),
+    );
     const edited = await runSite(project, ['build', '--json']);
     expect(edited.code, edited.stderr).toBe(0);
-    for (const home of ['index.html', 'nl.html', 'en.html']) expect(await readFile(join(project, 'dist/public', home), 'utf8'), home).toContain(link);
+    for (const home of ['index.html', 'nl.html', 'en.html'])
+      expect(await readFile(join(project, 'dist/public', home), 'utf8'), home).toContain(link);
   });
 
   it('writes exactly what a cold build of the same content writes', async () => {
@@ -97,8 +117,12 @@ describe('incremental builds', { timeout: 300_000 }, () => {
     const script = "console.log('baseline')";
     const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
     const csp = async () => {
-      const config = JSON.parse(await readFile(join(project, 'dist', 'firebase.json'), 'utf8')) as { hosting: { headers: Array<{ headers: Array<{ key: string; value: string }> }> } };
-      return config.hosting.headers.flatMap((rule) => rule.headers).find((header) => header.key.toLowerCase() === 'content-security-policy')!.value;
+      const config = JSON.parse(await readFile(join(project, 'dist', 'firebase.json'), 'utf8')) as {
+        hosting: { headers: Array<{ headers: Array<{ key: string; value: string }> }> };
+      };
+      return config.hosting.headers
+        .flatMap((rule) => rule.headers)
+        .find((header) => header.key.toLowerCase() === 'content-security-policy')!.value;
     };
     const original = await readFile(scripted, 'utf8');
     await writeFile(scripted, original.replace(/\n---\n/, `\n---\n\n<script>${script}</script>\n`));
@@ -122,15 +146,33 @@ describe('incremental builds', { timeout: 300_000 }, () => {
     const calendar = async (file: string) => {
       const text = await readFile(join(project, 'dist', 'public', file), 'utf8');
       const event = Object.values(ical.sync.parseICS(text)).find((entry) => entry?.type === 'VEVENT') as ical.VEvent;
-      return { text, uid: event.uid, sequence: Number(event.sequence), stamp: event.dtstamp.getTime(), modified: event.lastmodified?.getTime() };
+      return {
+        text,
+        uid: event.uid,
+        sequence: Number(event.sequence),
+        stamp: event.dtstamp.getTime(),
+        modified: event.lastmodified?.getTime(),
+      };
     };
-    const ics = async (folder: string, id: string) => `${folder}/${(await readdir(join(project, 'dist', 'public', folder))).find((name) => name.startsWith(`${id}-`) && name.endsWith('.ics'))}`;
-    const [moved, movedEnglish, other] = await Promise.all([ics('evenementen', '1'), ics('en/events', '1'), ics('en/events', '2')]);
+    const ics = async (folder: string, id: string) =>
+      `${folder}/${(await readdir(join(project, 'dist', 'public', folder))).find((name) => name.startsWith(`${id}-`) && name.endsWith('.ics'))}`;
+    const [moved, movedEnglish, other] = await Promise.all([
+      ics('evenementen', '1'),
+      ics('en/events', '1'),
+      ics('en/events', '2'),
+    ]);
     const [before, otherBefore] = await Promise.all([calendar(moved), calendar(other)]);
     expect(before.modified).toBe(before.stamp);
 
-    const event = join(project, 'content/nl/events', (await readdir(join(project, 'content/nl/events'))).find((f) => f.startsWith('1-'))!);
-    await writeFile(event, (await readFile(event, 'utf8')).replace('start: "2027-03-14T10:00"', 'start: "2027-03-14T10:30"'));
+    const event = join(
+      project,
+      'content/nl/events',
+      (await readdir(join(project, 'content/nl/events'))).find((f) => f.startsWith('1-'))!,
+    );
+    await writeFile(
+      event,
+      (await readFile(event, 'utf8')).replace('start: "2027-03-14T10:00"', 'start: "2027-03-14T10:30"'),
+    );
     // An hour on: SEQUENCE counts minutes, and the copy may be younger than one.
     const later = new Date(before.stamp + 3_600_000);
     await utimes(event, later, later);

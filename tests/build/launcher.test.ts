@@ -66,7 +66,8 @@ describe('the launcher', () => {
     const modules = join(project, 'node_modules');
     await rm(modules, { recursive: true, force: true });
     await mkdir(modules);
-    for (const name of await readdir(join(projectRoot, 'node_modules'))) if (name !== 'feed') await symlink(join(projectRoot, 'node_modules', name), join(modules, name));
+    for (const name of await readdir(join(projectRoot, 'node_modules')))
+      if (name !== 'feed') await symlink(join(projectRoot, 'node_modules', name), join(modules, name));
     const result = await runSite(project, ['build']);
     expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
     expect(result.stderr).toContain('PACKAGE_NOT_INSTALLED');

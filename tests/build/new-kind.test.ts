@@ -106,27 +106,71 @@ export function probe(model: SiteModel) {
 const item = (fields: string[], body: string) => `---\n${fields.join('\n')}\n---\n${body}\n`;
 const WINTER_NL = 'content/nl/tournaments/2-winterbokaal.md';
 const winterNl = (extra = '') =>
-  item(['id: 2', 'title: Winterbokaal', 'start: "2026-01-17"', 'image: court-clay-3', 'summary: "Dubbels in de hal, elke zaterdag in januari."', 'rules: "Speel **twee** sets tot zes."', ...(extra ? [extra] : [])], 'De winterbokaal is voor iedereen met een speelsterkte van 6 of hoger.');
+  item(
+    [
+      'id: 2',
+      'title: Winterbokaal',
+      'start: "2026-01-17"',
+      'image: court-clay-3',
+      'summary: "Dubbels in de hal, elke zaterdag in januari."',
+      'rules: "Speel **twee** sets tot zes."',
+      ...(extra ? [extra] : []),
+    ],
+    'De winterbokaal is voor iedereen met een speelsterkte van 6 of hoger.',
+  );
 const CONTENT: Record<string, string> = {
   'content/nl/tournaments/1-clubkampioenschappen.md': item(
-    ['id: 1', 'title: Clubkampioenschappen', 'start: "2026-06-13"', 'image: court-clay-3', 'summary: "Een week lang wedstrijden om de titels van de club."', 'rules: "Elke partij gaat over *drie* sets."'],
+    [
+      'id: 1',
+      'title: Clubkampioenschappen',
+      'start: "2026-06-13"',
+      'image: court-clay-3',
+      'summary: "Een week lang wedstrijden om de titels van de club."',
+      'rules: "Elke partij gaat over *drie* sets."',
+    ],
     'Inschrijven kan tot een week voor de start.',
   ),
   [WINTER_NL]: winterNl(),
-  'content/en/tournaments/1-club-championships.md': item(['id: 1', 'title: Club championships', 'summary: "A week of matches for the club\'s titles."', 'rules: "Every match is *three* sets."'], 'Sign up until a week before the start.'),
-  'content/en/tournaments/2-winter-cup.md': item(['id: 2', 'title: Winter cup', 'summary: "Indoor doubles, every Saturday in January."', 'rules: "Play **two** sets to six."'], 'The winter cup is open to everyone rated 6 or better.'),
+  'content/en/tournaments/1-club-championships.md': item(
+    [
+      'id: 1',
+      'title: Club championships',
+      'summary: "A week of matches for the club\'s titles."',
+      'rules: "Every match is *three* sets."',
+    ],
+    'Sign up until a week before the start.',
+  ),
+  'content/en/tournaments/2-winter-cup.md': item(
+    [
+      'id: 2',
+      'title: Winter cup',
+      'summary: "Indoor doubles, every Saturday in January."',
+      'rules: "Play **two** sets to six."',
+    ],
+    'The winter cup is open to everyone rated 6 or better.',
+  ),
 };
 
 beforeAll(async () => {
   root = await copyProject();
   out = mkdtempSync(join(tmpdir(), 'site-new-kind-'));
   await write('cli/content/schemas/tournament.ts', SCHEMA);
-  await writeFile(at('cli/content/kinds.ts'), `import { tournamentSchema } from './schemas/tournament.ts';\n${await readFile(at('cli/content/kinds.ts'), 'utf8')}`);
+  await writeFile(
+    at('cli/content/kinds.ts'),
+    `import { tournamentSchema } from './schemas/tournament.ts';\n${await readFile(at('cli/content/kinds.ts'), 'utf8')}`,
+  );
   await insertAfter('cli/content/kinds.ts', /export const contentKinds = \{/, DECLARATION);
   await insertAfter('site.config.yaml', /^routes:[^\n]*/m, ROUTE);
   await write('templates/pages/TournamentPage.tsx', TEMPLATE);
-  await writeFile(at('templates/pages/index.ts'), `import { TournamentPage } from './TournamentPage.tsx';\n${await readFile(at('templates/pages/index.ts'), 'utf8')}`);
-  await insertAfter('templates/pages/index.ts', /const pageComponents: Record<string, ComponentType> = \{/, '\n  tournament: TournamentPage,');
+  await writeFile(
+    at('templates/pages/index.ts'),
+    `import { TournamentPage } from './TournamentPage.tsx';\n${await readFile(at('templates/pages/index.ts'), 'utf8')}`,
+  );
+  await insertAfter(
+    'templates/pages/index.ts',
+    /const pageComponents: Record<string, ComponentType> = \{/,
+    '\n  tournament: TournamentPage,',
+  );
   for (const [path, text] of Object.entries(CONTENT)) await write(path, text);
   build = await runSite(root, ['build', '--out', out]);
 }, 300_000);
@@ -152,7 +196,9 @@ describe('a new kind from its declaration, template and content', () => {
       expect(page).toContain('<p>Inschrijven kan tot een week voor de start.</p>');
       // Ordered by start, as declared: the January cup before the June championships.
       expect(page).toContain('<p class="tournament-order">Winterbokaal | Clubkampioenschappen</p>');
-      expect(page).toContain('<link rel="canonical" href="https://www.baselinetennis.nl/toernooien/1-clubkampioenschappen"');
+      expect(page).toContain(
+        '<link rel="canonical" href="https://www.baselinetennis.nl/toernooien/1-clubkampioenschappen"',
+      );
       expect(page).toContain('hrefLang="en" href="https://www.baselinetennis.nl/en/tournaments/1-club-championships"');
     }
     const english = await html('/en/tournaments/2-winter-cup');
@@ -178,7 +224,9 @@ describe('a new kind from its declaration, template and content', () => {
       const failed = await runSite(root, ['build', '--out', join(out, 'failed')]);
       expect(failed.code).toBe(1);
       expect(failed.stderr).toContain(`${WINTER_NL}:5`);
-      expect(failed.stderr).toMatch(/image: no image "court-clay-33" in content\/images \(did you mean "court-clay-3"\?\)/);
+      expect(failed.stderr).toMatch(
+        /image: no image "court-clay-33" in content\/images \(did you mean "court-clay-3"\?\)/,
+      );
       expect(failed.stderr).toContain(`${WINTER_NL}:8`);
       expect(failed.stderr).toMatch(/unknown field "titel" \(did you mean "title"\?\)/);
     } finally {
@@ -188,9 +236,21 @@ describe('a new kind from its declaration, template and content', () => {
 
   test('the template type-checks against the types the declaration gives (model.tournaments, entity tournament)', async () => {
     await write('templates/pages/tournament-types.ts', TYPES);
-    const tsconfig = JSON.parse(await readFile(join(projectRoot, 'tsconfig.json'), 'utf8')) as { compilerOptions: unknown };
-    await write('tsconfig.kind.json', JSON.stringify({ compilerOptions: tsconfig.compilerOptions, files: ['templates/pages/TournamentPage.tsx', 'templates/pages/tournament-types.ts'] }));
-    const checked = await promisify(execFile)(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.kind.json'], { cwd: root }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    const tsconfig = JSON.parse(await readFile(join(projectRoot, 'tsconfig.json'), 'utf8')) as {
+      compilerOptions: unknown;
+    };
+    await write(
+      'tsconfig.kind.json',
+      JSON.stringify({
+        compilerOptions: tsconfig.compilerOptions,
+        files: ['templates/pages/TournamentPage.tsx', 'templates/pages/tournament-types.ts'],
+      }),
+    );
+    const checked = await promisify(execFile)(
+      process.execPath,
+      [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.kind.json'],
+      { cwd: root },
+    ).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
     expect(checked.stdout).toBe('');
   }, 180_000);
 

@@ -13,7 +13,12 @@ async function tree(dir: string): Promise<Map<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || entry.name === 'build-state.json') continue;
     const path = join(entry.parentPath, entry.name);
-    files.set(relative(dir, path), createHash('sha1').update(await readFile(path)).digest('hex'));
+    files.set(
+      relative(dir, path),
+      createHash('sha1')
+        .update(await readFile(path))
+        .digest('hex'),
+    );
   }
   return files;
 }
@@ -28,7 +33,10 @@ async function addArticles(project: string, count: number): Promise<void> {
       join(project, 'content/nl/news', `${id}-bericht-${index}.md`),
       `---\nid: ${id}\ntitle: "Bericht ${index}"\ndate: "2025-0${1 + (index % 9)}-1${index % 10}"\nimage: ${images[index % 3]}\nsummary: "Samenvatting ${index}."\n---\n${words}`,
     );
-    await writeFile(join(project, 'content/en/news', `${id}-bericht-${index}.md`), `---\nid: ${id}\ntitle: "Article ${index}"\nsummary: "Summary ${index}."\n---\nText of article ${index}.\n`);
+    await writeFile(
+      join(project, 'content/en/news', `${id}-bericht-${index}.md`),
+      `---\nid: ${id}\ntitle: "Article ${index}"\nsummary: "Summary ${index}."\n---\nText of article ${index}.\n`,
+    );
   }
 }
 
@@ -44,7 +52,11 @@ describe('rendering on worker threads', () => {
     const build = async (out: string, threads: string) => {
       const result = await runSite(project, ['build', '--json', '--out', out, '--threads', threads]);
       expect(result.code, result.stderr).toBe(0);
-      return JSON.parse(result.stdout) as { threads: number; pages: number; timings: Array<{ stage: string; detail?: string }> };
+      return JSON.parse(result.stdout) as {
+        threads: number;
+        pages: number;
+        timings: Array<{ stage: string; detail?: string }>;
+      };
     };
     const two = await build('dist-two', '2');
     expect(two.threads).toBe(2);

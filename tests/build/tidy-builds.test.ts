@@ -31,7 +31,10 @@ describe('builds left by killed builds', () => {
     // half-written one; both of processes that are gone.
     await cp(join(store, previous!), join(store, '2000-01-01T00-00-00-000Z-99999'), { recursive: true });
     await mkdir(join(store, '2999-01-01T00-00-00-000Z-99998', 'public'), { recursive: true });
-    await writeFile(join(store, '2999-01-01T00-00-00-000Z-99998', 'public', 'index.html'), '<!doctype html><title>half');
+    await writeFile(
+      join(store, '2999-01-01T00-00-00-000Z-99998', 'public', 'index.html'),
+      '<!doctype html><title>half',
+    );
 
     expect(await build()).toMatch(/nothing changed since the last build/);
     expect((await readdir(store)).sort()).toEqual([previous!, current].sort());

@@ -10,7 +10,10 @@ import { moduleImports } from '../../cli/check/module-imports.ts';
 import { checkModules, readModuleScripts } from '../../cli/check/scripts.ts';
 
 /** A loopback HTTP server for the describe block it is made in; `requests` lists what it was asked for. */
-function loopbackServer(answer: (url: string, response: ServerResponse) => void): { origin: string; requests: string[] } {
+function loopbackServer(answer: (url: string, response: ServerResponse) => void): {
+  origin: string;
+  requests: string[];
+} {
   const state = { origin: '', requests: [] as string[] };
   let server: Server;
   beforeAll(async () => {
@@ -137,10 +140,17 @@ describe('the crawl, over HTTP', () => {
   // at many queries (the login link of every page), a missing image and an invalid link.
   const pages: Record<string, string> = {
     '/': '<a href="/kampen">k</a><a href="/login?next=%2F">in</a><a href="/oud">o</a><a href="/rond-a">r</a><a href="/ver">v</a><a href="/weg">w</a><a href="https://www.example.nl/kampen#x">abs</a><a href="https://elders.example/">e</a>',
-    '/kampen': '<h1 id="x">Kampen</h1><img src="/ontbreekt.webp" alt=""><a href="/login?next=%2Fkampen">in</a><a href="http://[x">kapot</a>',
+    '/kampen':
+      '<h1 id="x">Kampen</h1><img src="/ontbreekt.webp" alt=""><a href="/login?next=%2Fkampen">in</a><a href="http://[x">kapot</a>',
     '/login': '<form>login</form><a href="/">home</a>',
   };
-  const redirects: Record<string, string> = { '/oud': '/tussen', '/tussen': '/kampen', '/rond-a': '/rond-b', '/rond-b': '/rond-a', '/ver': 'https://elders.example/ver' };
+  const redirects: Record<string, string> = {
+    '/oud': '/tussen',
+    '/tussen': '/kampen',
+    '/rond-a': '/rond-b',
+    '/rond-b': '/rond-a',
+    '/ver': 'https://elders.example/ver',
+  };
   const site = loopbackServer((url, response) => {
     const path = new URL(url, 'http://x').pathname;
     if (redirects[path]) return void response.writeHead(301, { location: redirects[path] }).end();
@@ -154,13 +164,28 @@ describe('the crawl, over HTTP', () => {
     const result = await crawlSite({
       localOrigin: origin,
       productionOrigin: 'https://www.example.nl',
-      starts: [{ url: `${origin}/`, sources: [{ source: 'dist/public', note: 'index.html' }] }, { url: `${origin}/weg`, sources: [{ source: 'sitemap.xml' }] }],
+      starts: [
+        { url: `${origin}/`, sources: [{ source: 'dist/public', note: 'index.html' }] },
+        { url: `${origin}/weg`, sources: [{ source: 'sitemap.xml' }] },
+      ],
       external: false,
       onPage: ({ landed }) => read.push(sitePath(landed, origin)),
     });
     expect(groupBroken(result.broken)).toEqual([
-      { source: '/', links: [{ link: '/rond-a', reason: 'more than 10 redirects' }, { link: '/weg', reason: 'HTTP 404' }] },
-      { source: '/kampen', links: [{ link: '/ontbreekt.webp', reason: 'HTTP 404' }, { link: 'http://[x', reason: 'not a valid URL' }] },
+      {
+        source: '/',
+        links: [
+          { link: '/rond-a', reason: 'more than 10 redirects' },
+          { link: '/weg', reason: 'HTTP 404' },
+        ],
+      },
+      {
+        source: '/kampen',
+        links: [
+          { link: '/ontbreekt.webp', reason: 'HTTP 404' },
+          { link: 'http://[x', reason: 'not a valid URL' },
+        ],
+      },
       { source: 'sitemap.xml', links: [{ link: '/weg', reason: 'HTTP 404' }] },
     ]);
     // The login page, asked for at two queries, is read once; /oud lands on /kampen, read once.
@@ -177,7 +202,9 @@ describe('the crawl, over HTTP', () => {
 });
 
 describe('the crawl with --external, over HTTP', () => {
-  const elsewhere = loopbackServer((url, response) => void response.writeHead(url === '/there' ? 200 : 404, { 'content-type': 'text/plain' }).end());
+  const elsewhere = loopbackServer(
+    (url, response) => void response.writeHead(url === '/there' ? 200 : 404, { 'content-type': 'text/plain' }).end(),
+  );
   const site = loopbackServer((url, response) => {
     const html = `<a href="${elsewhere.origin}/there">ok</a><a href="${elsewhere.origin}/gone">gone</a>`;
     response.writeHead(url === '/' ? 200 : 404, { 'content-type': 'text/html' }).end(html);
@@ -186,13 +213,23 @@ describe('the crawl with --external, over HTTP', () => {
   test.each([
     { external: true, reported: true, asked: ['/gone', '/there'], skipped: 0 },
     { external: false, reported: false, asked: [], skipped: 2 },
-  ])('links to other sites, external $external: asked for only when told', async ({ external, reported, asked, skipped }) => {
-    elsewhere.requests.length = 0;
-    const result = await crawlSite({ localOrigin: site.origin, productionOrigin: 'https://www.example.nl', starts: [{ url: `${site.origin}/`, sources: [{ source: 'dist/public' }] }], external });
-    expect(result.broken).toEqual(reported ? [{ source: '/', link: `${elsewhere.origin}/gone`, reason: 'HTTP 404' }] : []);
-    expect(elsewhere.requests.sort()).toEqual(asked);
-    expect(result.skipped).toBe(skipped);
-  });
+  ])(
+    'links to other sites, external $external: asked for only when told',
+    async ({ external, reported, asked, skipped }) => {
+      elsewhere.requests.length = 0;
+      const result = await crawlSite({
+        localOrigin: site.origin,
+        productionOrigin: 'https://www.example.nl',
+        starts: [{ url: `${site.origin}/`, sources: [{ source: 'dist/public' }] }],
+        external,
+      });
+      expect(result.broken).toEqual(
+        reported ? [{ source: '/', link: `${elsewhere.origin}/gone`, reason: 'HTTP 404' }] : [],
+      );
+      expect(elsewhere.requests.sort()).toEqual(asked);
+      expect(result.skipped).toBe(skipped);
+    },
+  );
 });
 
 describe('scripts', () => {
@@ -205,11 +242,14 @@ describe('scripts', () => {
     expect(moduleImports(code)).toEqual({ imports, lazy });
   });
 
-  test('a page starts from its module scripts and its islands\' modules; other scripts and tags are not read', () => {
+  test("a page starts from its module scripts and its islands' modules; other scripts and tags are not read", () => {
     const html = `<script type="module" src="/islands/loader.js"></script><script src="/old.js"></script>
       <site-island data-island="a" data-src="/islands/a.js"><p>x</p></site-island><site-island data-island="b"></site-island>
       <div data-src="/not-an-island.js"></div>`;
-    expect(readModuleScripts(html, 'http://h/kampen').map(String)).toEqual(['http://h/islands/loader.js', 'http://h/islands/a.js']);
+    expect(readModuleScripts(html, 'http://h/kampen').map(String)).toEqual([
+      'http://h/islands/loader.js',
+      'http://h/islands/a.js',
+    ]);
   });
 
   describe('over HTTP', () => {
@@ -228,9 +268,14 @@ describe('scripts', () => {
 
     test('a module that does not load is blamed on the page that names it, an import on its module; each module is fetched once', async () => {
       const { origin, requests } = site;
-      const page = (path: string, ...scripts: string[]) => scripts.map((src) => ({ page: `${origin}${path}`, src: new URL(src, origin) }));
+      const page = (path: string, ...scripts: string[]) =>
+        scripts.map((src) => ({ page: `${origin}${path}`, src: new URL(src, origin) }));
       const result = await checkModules(
-        [...page('/kampen', '/islands/a.js', '/islands/ok.js'), ...page('/contact', '/islands/a.js', '/islands/missing.js'), ...page('/x', 'https://cdn.example/elsewhere.js')],
+        [
+          ...page('/kampen', '/islands/a.js', '/islands/ok.js'),
+          ...page('/contact', '/islands/a.js', '/islands/missing.js'),
+          ...page('/x', 'https://cdn.example/elsewhere.js'),
+        ],
         origin,
       );
       expect(groupBroken(result.broken)).toEqual([
@@ -243,7 +288,14 @@ describe('scripts', () => {
           ],
         },
       ]);
-      expect(requests.sort()).toEqual(['/islands/a.js', '/islands/chunk-gone.js', '/islands/chunk-html.js', '/islands/chunk-ok.js', '/islands/missing.js', '/islands/ok.js']);
+      expect(requests.sort()).toEqual([
+        '/islands/a.js',
+        '/islands/chunk-gone.js',
+        '/islands/chunk-html.js',
+        '/islands/chunk-ok.js',
+        '/islands/missing.js',
+        '/islands/ok.js',
+      ]);
       expect(result.modules.size).toBe(6);
     });
   });
@@ -261,13 +313,21 @@ describe('the report', () => {
   test('groups by page, pages before build files, each link once, in order', () => {
     expect(groupBroken(broken)).toEqual([
       { source: '/en', links: [{ link: '/c', reason: 'HTTP 500' }] },
-      { source: '/nieuws/3', links: [{ link: '/a#x', reason: 'no element with id "x" on /a' }, { link: '/b', reason: 'HTTP 404' }] },
+      {
+        source: '/nieuws/3',
+        links: [
+          { link: '/a#x', reason: 'no element with id "x" on /a' },
+          { link: '/b', reason: 'HTTP 404' },
+        ],
+      },
       { source: 'sitemap.xml', links: [{ link: '/weg', reason: 'HTTP 404' }] },
     ]);
   });
 
   test('says how much was checked, and nothing more when all is well', () => {
-    expect(formatReport({ pages: 1, links: 3, skipped: 0, broken: [], ms: 1234 })).toBe('checked 1 page and 3 links in 1.2 s\nno broken links\n');
+    expect(formatReport({ pages: 1, links: 3, skipped: 0, broken: [], ms: 1234 })).toBe(
+      'checked 1 page and 3 links in 1.2 s\nno broken links\n',
+    );
     expect(formatReport({ pages: 2, links: 9, skipped: 1, broken: broken.slice(0, 1), ms: 50 })).toBe(
       'checked 2 pages and 9 links in 0.1 s (1 external link not checked; --external checks them)\n1 broken link on 1 page:\n\nsitemap.xml\n  /weg  HTTP 404\n',
     );
@@ -281,13 +341,16 @@ describe('site check (command line)', () => {
     let output = '';
     const site = new Command('site').exitOverride().configureOutput({ writeOut: (text) => (output += text) });
     registerCheckCommand(site);
-    for (const command of site.commands) command.exitOverride().configureOutput({ writeOut: (text) => (output += text) });
+    for (const command of site.commands)
+      command.exitOverride().configureOutput({ writeOut: (text) => (output += text) });
     await expect(site.parseAsync(['node', 'site', 'check', '--help'])).rejects.toMatchObject({ exitCode: 0 });
     const help = output.replace(/\s+/g, ' ');
     expect(help).toContain('--root <dir> project folder (string) (default: current folder)');
     expect(help).toContain('--out <dir> build output folder, relative to --root (string) (default: "dist")');
     expect(help).toContain('--external also check links to other sites; needs a network (boolean) (default: false)');
     expect(help).toContain('--json print the report as JSON (boolean) (default: false)');
-    expect(help).toContain('--content only check site.config.yaml and content/ (no build, no links); print each problem as file:line:column: severity CODE message (boolean) (default: false)');
+    expect(help).toContain(
+      '--content only check site.config.yaml and content/ (no build, no links); print each problem as file:line:column: severity CODE message (boolean) (default: false)',
+    );
   });
 });

@@ -21,15 +21,36 @@ test('without DATABASE_URL on Firebase: 503 for sign-ups and reads, nothing writ
   dirs.push(root);
   const logs: string[] = [];
   const site = siteManifestSchema.parse({ ...fixtureSite, events: [eventFacts(1)] });
-  const env = createFunctionEnv({ site, vars: { SITE_OUTBOX: join(root, 'outbox') }, root, log: (line) => logs.push(line), platform: { origins: hostingOrigins('baselinetennis'), poolSize: POOL_SIZE_PER_INSTANCE } });
+  const env = createFunctionEnv({
+    site,
+    vars: { SITE_OUTBOX: join(root, 'outbox') },
+    root,
+    log: (line) => logs.push(line),
+    platform: { origins: hostingOrigins('baselinetennis'), poolSize: POOL_SIZE_PER_INSTANCE },
+  });
   // Besides the site's own url, which is always allowed (functions/router.ts originAllowed).
   expect(env.allowedOrigins).toEqual(['https://baselinetennis.web.app', 'https://baselinetennis.firebaseapp.com']);
   expect(logs[0]).toContain('DATABASE_URL is not set, so sign-ups and registration pages answer 503');
 
   const request = (method: string, path: string, body?: unknown) =>
-    new Request(`https://www.baselinetennis.nl${path}`, { method, headers: { origin: 'https://baselinetennis.web.app', 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  const signUp = { event: 1, locale: 'nl', firstName: 'An', surname: 'Berg', email: 'an@example.nl', participant: 'An', answers: { birthYear: 2012 } };
-  for (const [method, path, body] of [['POST', '/api/registrations', signUp], ['GET', '/api/registrations/places', undefined]] as const) {
+    new Request(`https://www.baselinetennis.nl${path}`, {
+      method,
+      headers: { origin: 'https://baselinetennis.web.app', 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  const signUp = {
+    event: 1,
+    locale: 'nl',
+    firstName: 'An',
+    surname: 'Berg',
+    email: 'an@example.nl',
+    participant: 'An',
+    answers: { birthYear: 2012 },
+  };
+  for (const [method, path, body] of [
+    ['POST', '/api/registrations', signUp],
+    ['GET', '/api/registrations/places', undefined],
+  ] as const) {
     const response = await handleFunction(request(method, path, body), env, '203.0.113.9');
     expect(response?.status, path).toBe(503);
   }

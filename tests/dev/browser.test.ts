@@ -30,7 +30,9 @@ beforeAll(async () => {
     if (/Content.Security.Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`Refused to: ${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Refused to: ${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
 }, 180_000);
 
@@ -65,7 +67,9 @@ describe.runIf(run)('site dev in the browser', () => {
     expect(text).toContain('CONTENT_SCHEMA_MISMATCH');
     expect(text).toContain(`${ARTICLE}:6`);
     expect(text).toContain('field: summary');
-    expect(text).toContain(`hint: ${catalogue.CONTENT_SCHEMA_MISMATCH.hint({ field: 'summary', collection: 'news', problem: '' })}`);
+    expect(text).toContain(
+      `hint: ${catalogue.CONTENT_SCHEMA_MISMATCH.hint({ field: 'summary', collection: 'news', problem: '' })}`,
+    );
     const box = await overlay.boundingBox();
     expect(box!.width).toBe(page.viewportSize()!.width);
     await project.write(ARTICLE, original.replace(/^summary: .*$/m, 'summary: "Opgelost en korter."'));
@@ -78,7 +82,9 @@ describe.runIf(run)('site dev in the browser', () => {
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'kept'));
     const css = await project.read('templates/styles/base.css');
     await project.write('templates/styles/base.css', `${css}\n:root{--site-dev-test:7}\n`);
-    await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--site-dev-test').trim() === '7');
+    await page.waitForFunction(
+      () => getComputedStyle(document.documentElement).getPropertyValue('--site-dev-test').trim() === '7',
+    );
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('kept');
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
   });

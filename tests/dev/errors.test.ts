@@ -29,7 +29,11 @@ const ok = (event: DevEvent) => event.event === 'ok';
 const decode = (html: string) => html.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 /** Break a file, check what the browser and the terminal get, then put it back and check it clears. */
-async function breakAndFix(file: string, broken: (text: string) => string, expectations: (overlay: string, terminal: string) => void) {
+async function breakAndFix(
+  file: string,
+  broken: (text: string) => string,
+  expectations: (overlay: string, terminal: string) => void,
+) {
   const page = await getPage(dev.url, ARTICLE_PATH);
   const events = await openEvents(dev.url, ARTICLE_PATH, page);
   const original = await project.read(file);
@@ -72,41 +76,59 @@ async function breakAndFix(file: string, broken: (text: string) => string, expec
 
 describe('content errors', () => {
   test('broken front matter: YAML_SYNTAX with file, line and hint, in the browser and the terminal', async () => {
-    await breakAndFix(ARTICLE, (text) => text.replace(/^title: (.*)$/m, 'title: "$1'), (overlay, terminal) => {
-      expect(overlay).toContain('YAML_SYNTAX');
-      expect(overlay).toMatch(new RegExp(`${ARTICLE}:\\d+`));
-      expect(overlay).toContain(catalogue.YAML_SYNTAX.hint({ problem: '' }));
-      expect(terminal).toContain('YAML_SYNTAX');
-      expect(terminal).toContain(ARTICLE);
-    });
+    await breakAndFix(
+      ARTICLE,
+      (text) => text.replace(/^title: (.*)$/m, 'title: "$1'),
+      (overlay, terminal) => {
+        expect(overlay).toContain('YAML_SYNTAX');
+        expect(overlay).toMatch(new RegExp(`${ARTICLE}:\\d+`));
+        expect(overlay).toContain(catalogue.YAML_SYNTAX.hint({ problem: '' }));
+        expect(terminal).toContain('YAML_SYNTAX');
+        expect(terminal).toContain(ARTICLE);
+      },
+    );
   });
 
   test('a field against its schema: CONTENT_SCHEMA_MISMATCH names the field and its line', async () => {
-    await breakAndFix(ARTICLE, (text) => text.replace(/^summary: .*$/m, `summary: "${'Te lang. '.repeat(30)}"`), (overlay, terminal) => {
-      expect(overlay).toContain('CONTENT_SCHEMA_MISMATCH');
-      expect(overlay).toContain(`${ARTICLE}:6`);
-      expect(overlay).toContain('field: summary');
-      expect(overlay).toContain('at most 200 characters');
-      expect(terminal).toContain(`CONTENT_SCHEMA_MISMATCH  ${ARTICLE}:6`);
-    });
+    await breakAndFix(
+      ARTICLE,
+      (text) => text.replace(/^summary: .*$/m, `summary: "${'Te lang. '.repeat(30)}"`),
+      (overlay, terminal) => {
+        expect(overlay).toContain('CONTENT_SCHEMA_MISMATCH');
+        expect(overlay).toContain(`${ARTICLE}:6`);
+        expect(overlay).toContain('field: summary');
+        expect(overlay).toContain('at most 200 characters');
+        expect(terminal).toContain(`CONTENT_SCHEMA_MISMATCH  ${ARTICLE}:6`);
+      },
+    );
   });
 
   test('two clubs whose names make one path: ROUTE_COLLISION at the later club, naming both', async () => {
     const clubs = 'content/data/clubs.yaml';
     const line = (await project.read(clubs)).split('\n').indexOf('  name: TV Breukelen') + 1;
-    await breakAndFix(clubs, (text) => text.replace('  name: TV Breukelen', '  name: LTC De Kéi'), (overlay, terminal) => {
-      expect(overlay).toContain('ROUTE_COLLISION');
-      expect(overlay).toContain(`${clubs}:${line}`);
-      expect(overlay).toContain('(club 1 "LTC De Kei", a redirect to /verenigingen/1-ltc-de-kei) and by content/data/clubs.yaml (club 2 "LTC De Kéi", a redirect to /verenigingen/2-ltc-de-kei)');
-      expect(terminal).toContain(`ROUTE_COLLISION  ${clubs}:${line}`);
-    });
+    await breakAndFix(
+      clubs,
+      (text) => text.replace('  name: TV Breukelen', '  name: LTC De Kéi'),
+      (overlay, terminal) => {
+        expect(overlay).toContain('ROUTE_COLLISION');
+        expect(overlay).toContain(`${clubs}:${line}`);
+        expect(overlay).toContain(
+          '(club 1 "LTC De Kei", a redirect to /verenigingen/1-ltc-de-kei) and by content/data/clubs.yaml (club 2 "LTC De Kéi", a redirect to /verenigingen/2-ltc-de-kei)',
+        );
+        expect(terminal).toContain(`ROUTE_COLLISION  ${clubs}:${line}`);
+      },
+    );
   });
 
   test('an unknown image: IMAGE_NOT_FOUND with the names there are', async () => {
-    await breakAndFix(ARTICLE, (text) => text.replace(/^image: .*$/m, 'image: court-clay-99'), (overlay) => {
-      expect(overlay).toContain('IMAGE_NOT_FOUND');
-      expect(overlay).toContain('no image "court-clay-99"');
-    });
+    await breakAndFix(
+      ARTICLE,
+      (text) => text.replace(/^image: .*$/m, 'image: court-clay-99'),
+      (overlay) => {
+        expect(overlay).toContain('IMAGE_NOT_FOUND');
+        expect(overlay).toContain('no image "court-clay-99"');
+      },
+    );
   });
 
   test('a page with errors from the start: every page is the overlay until the fix', async () => {
@@ -155,14 +177,18 @@ describe('code errors', () => {
       return `${response.status} ${response.status === 200 ? await response.text() : ''}`.trim();
     };
     const waitFor = async (expected: string) => {
-      for (let tries = 0; tries < 300 && (await probe()) !== expected; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let tries = 0; tries < 300 && (await probe()) !== expected; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await probe()).toBe(expected);
     };
     expect(await probe()).toBe('404');
     const file = 'functions/index.ts';
     const original = await project.read(file);
     const withProbe = (answer: string) =>
-      original.replace('export const routes: readonly Route[] = [', `export const routes: readonly Route[] = [\n  { method: 'GET', pattern: '/api/dev-probe', handler: async () => new Response('${answer}') },`);
+      original.replace(
+        'export const routes: readonly Route[] = [',
+        `export const routes: readonly Route[] = [\n  { method: 'GET', pattern: '/api/dev-probe', handler: async () => new Response('${answer}') },`,
+      );
     await project.write(file, withProbe('probe one'));
     await waitFor('200 probe one');
     await project.write(file, withProbe('probe two'));
@@ -184,7 +210,12 @@ describe('code errors', () => {
   });
 
   test("forms post from the dev server's own origin; other origins are refused", async () => {
-    const post = (origin: string) => fetch(`${dev.url}/mail/send-new`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{}' });
+    const post = (origin: string) =>
+      fetch(`${dev.url}/mail/send-new`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: '{}',
+      });
     expect((await post(dev.url)).status).toBe(400);
     expect((await post('https://elders.example')).status).toBe(403);
   });

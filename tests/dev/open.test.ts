@@ -29,19 +29,29 @@ async function dev(env: Record<string, string>): Promise<DevProcess> {
 }
 
 // No desktop session, whatever the machine running the tests has: xdg-open then uses $BROWSER.
-const noDesktop = { DISPLAY: '', WAYLAND_DISPLAY: '', XDG_CURRENT_DESKTOP: '', DESKTOP_SESSION: '', KDE_FULL_SESSION: '', GNOME_DESKTOP_SESSION_ID: '' };
+const noDesktop = {
+  DISPLAY: '',
+  WAYLAND_DISPLAY: '',
+  XDG_CURRENT_DESKTOP: '',
+  DESKTOP_SESSION: '',
+  KDE_FULL_SESSION: '',
+  GNOME_DESKTOP_SESSION_ID: '',
+};
 
-describe.skipIf(!toolAvailable('tests/dev/open.test.ts', '/usr/bin/xdg-open', 'apt-get install xdg-utils'))('site dev --open with an opener', () => {
-  test('opens the address it serves, once', async () => {
-    const opened = join(scratch, 'opened');
-    const browser = join(scratch, 'browser');
-    await writeFile(browser, `#!/bin/sh\nprintf '%s\\n' "$@" >> '${opened}'\n`);
-    await chmod(browser, 0o755);
-    const server = await dev({ ...noDesktop, BROWSER: browser });
-    await expect.poll(() => readFile(opened, 'utf8').catch(() => ''), { timeout: 15_000 }).toBe(`${server.url}\n`);
-    expect(server.output()).not.toContain('could not open a browser');
-  });
-});
+describe.skipIf(!toolAvailable('tests/dev/open.test.ts', '/usr/bin/xdg-open', 'apt-get install xdg-utils'))(
+  'site dev --open with an opener',
+  () => {
+    test('opens the address it serves, once', async () => {
+      const opened = join(scratch, 'opened');
+      const browser = join(scratch, 'browser');
+      await writeFile(browser, `#!/bin/sh\nprintf '%s\\n' "$@" >> '${opened}'\n`);
+      await chmod(browser, 0o755);
+      const server = await dev({ ...noDesktop, BROWSER: browser });
+      await expect.poll(() => readFile(opened, 'utf8').catch(() => ''), { timeout: 15_000 }).toBe(`${server.url}\n`);
+      expect(server.output()).not.toContain('could not open a browser');
+    });
+  },
+);
 
 test('with no opener on the PATH it says how to open the site and goes on serving', async () => {
   const server = await dev({ ...noDesktop, PATH: scratch });

@@ -24,15 +24,24 @@ beforeAll(async () => {
   config = await loadConfig(process.cwd());
   files = await readContent(process.cwd());
   const checked = checkContent(config, files, memo.html);
-  if (!checked.state) throw new Error(`the site's content has errors:\n${checked.problems.map((p) => p.message).join('\n')}`);
+  if (!checked.state)
+    throw new Error(`the site's content has errors:\n${checked.problems.map((p) => p.message).join('\n')}`);
   base = checked.state;
 });
 
 const textOf = (path: string) => files.files.find((file) => file.path === path)?.text;
-const withEdit = (path: string, text: string): ContentFiles => ({ ...files, files: files.files.map((file) => (file.path === path ? { path, text } : file)) });
+const withEdit = (path: string, text: string): ContentFiles => ({
+  ...files,
+  files: files.files.map((file) => (file.path === path ? { path, text } : file)),
+});
 const clubs = () => parseYaml(textOf('content/data/clubs.yaml')!, 'content/data/clubs.yaml');
-const describeProblem = (p: Problem) => `${p.severity} ${p.code} ${p.location?.file}:${p.location?.line ?? ''} ${p.field ?? ''} ${p.message}`;
-const about = (problems: Problem[], files: string[]) => problems.filter((p) => p.location && files.includes(p.location.file)).map(describeProblem).sort();
+const describeProblem = (p: Problem) =>
+  `${p.severity} ${p.code} ${p.location?.file}:${p.location?.line ?? ''} ${p.field ?? ''} ${p.message}`;
+const about = (problems: Problem[], files: string[]) =>
+  problems
+    .filter((p) => p.location && files.includes(p.location.file))
+    .map(describeProblem)
+    .sort();
 
 /** A file of the collection: the Dutch one, or the English one of a translated item. */
 function itemFile(collection: 'news' | 'events' | 'jobs' | 'pages', locale: 'nl' | 'en'): string {
@@ -49,7 +58,8 @@ function bothPaths(path: string, edit: (text: string) => string) {
   return { fast, full };
 }
 
-const replaceField = (field: string, value: string) => (text: string) => text.replace(new RegExp(`^${field}:.*$`, 'm'), `${field}: ${value}`);
+const replaceField = (field: string, value: string) => (text: string) =>
+  text.replace(new RegExp(`^${field}:.*$`, 'm'), `${field}: ${value}`);
 const appendBody = (text: string) => `${text}\n\nEen nieuwe alinea uit de test.\n`;
 
 describe('an edit within one item: the fast path equals the full path', () => {
@@ -82,8 +92,16 @@ describe('an edit that reaches other items goes to the full path', () => {
   test.each([
     ['a new id', 'news', replaceField('id', '987654')],
     ['a new date (the order of the lists)', 'news', replaceField('date', '"2020-01-02"')],
-    ['a new slug field (a new URL)', 'news', (text: string) => text.replace(/^title: .*$/m, '$&\nslug: een-ander-adres')],
-    ['a new start (the order of the events)', 'events', (text: string) => replaceField('start', /^deadline: (.*)$/m.exec(text)![1]!)(text)],
+    [
+      'a new slug field (a new URL)',
+      'news',
+      (text: string) => text.replace(/^title: .*$/m, '$&\nslug: een-ander-adres'),
+    ],
+    [
+      'a new start (the order of the events)',
+      'events',
+      (text: string) => replaceField('start', /^deadline: (.*)$/m.exec(text)![1]!)(text),
+    ],
   ] as const)('%s', (_, collection, edit) => {
     const path = itemFile(collection, 'nl');
     const { fast } = bothPaths(path, edit);
@@ -105,7 +123,11 @@ describe('a broken item: the fast path reports the errors the full path reports'
     expect(fast.kind).toBe('broken');
     if (fast.kind !== 'broken') return;
     expect(full.state).toBeUndefined();
-    const errors = (problems: Problem[]) => about(problems.filter((p) => p.severity === 'error'), [path]);
+    const errors = (problems: Problem[]) =>
+      about(
+        problems.filter((p) => p.severity === 'error'),
+        [path],
+      );
     expect(errors(fast.problems).length).toBeGreaterThan(0);
     expect(errors(fast.problems)).toEqual(errors(full.problems));
   });

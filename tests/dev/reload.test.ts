@@ -32,10 +32,16 @@ describe('site dev serves the site from memory', () => {
     const response = await fetch(`${dev.url}/kampen`);
     const html = await response.text();
     expect(response.status).toBe(200);
-    expect(html).toMatch(/<script src="\/__site\/client\.js" data-page="camps\|nl" data-print="[\w-]+" defer><\/script><\/head>/);
+    expect(html).toMatch(
+      /<script src="\/__site\/client\.js" data-page="camps\|nl" data-print="[\w-]+" defer><\/script><\/head>/,
+    );
     // The policy site serve would send for this HTML: the dev client needs no exception.
-    expect(response.headers.get('content-security-policy')).toBe(securityHeaders({ https: false, scriptHashes: inlineScriptHashes(html) })['content-security-policy']);
-    expect(/script-src ([^;]*)/.exec(response.headers.get('content-security-policy')!)?.[1]).not.toContain('unsafe-inline');
+    expect(response.headers.get('content-security-policy')).toBe(
+      securityHeaders({ https: false, scriptHashes: inlineScriptHashes(html) })['content-security-policy'],
+    );
+    expect(/script-src ([^;]*)/.exec(response.headers.get('content-security-policy')!)?.[1]).not.toContain(
+      'unsafe-inline',
+    );
     const client = await fetch(`${dev.url}/__site/client.js`);
     expect(client.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(await client.text()).toContain('new EventSource');
@@ -140,7 +146,11 @@ describe('a saved file reaches the open pages', () => {
     const clubEvents = await openEvents(dev.url, clubPath, club);
     const campsEvents = await openEvents(dev.url, '/kampen', camps);
     try {
-      await project.edit('templates/pages/ClubPage.tsx', 'export function ClubPage() {', 'export function ClubPage() {\n  return <p>club page marker</p>;\n}\nexport function UnusedClubPage() {');
+      await project.edit(
+        'templates/pages/ClubPage.tsx',
+        'export function ClubPage() {',
+        'export function ClubPage() {\n  return <p>club page marker</p>;\n}\nexport function UnusedClubPage() {',
+      );
       const change = await clubEvents.next(isChangeOf(clubPath));
       expect(change.data.paths).not.toContain('/kampen');
       expect((await getPage(dev.url, clubPath)).html).toContain('club page marker');
@@ -157,9 +167,14 @@ describe('a saved file reaches the open pages', () => {
     expect(loader).toBeDefined();
     const events = await openEvents(dev.url, '/kampen', camps);
     try {
-      await project.write('islands/loader.ts', `${await project.read('islands/loader.ts')}\n(globalThis as { siteDevTest?: number }).siteDevTest = 1;\n`);
+      await project.write(
+        'islands/loader.ts',
+        `${await project.read('islands/loader.ts')}\n(globalThis as { siteDevTest?: number }).siteDevTest = 1;\n`,
+      );
       await events.next(isChangeOf('/kampen'));
-      const next = /<script type="module" src="(\/islands\/loader-[\w-]+\.js)"/.exec((await getPage(dev.url, '/kampen')).html)?.[1];
+      const next = /<script type="module" src="(\/islands\/loader-[\w-]+\.js)"/.exec(
+        (await getPage(dev.url, '/kampen')).html,
+      )?.[1];
       expect(next).not.toBe(loader);
       expect(await (await fetch(`${dev.url}${next}`)).text()).toContain('siteDevTest');
     } finally {
@@ -200,7 +215,11 @@ describe('drafts', () => {
   });
 
   test('and never in site build', async () => {
-    await promisify(execFile)(process.execPath, [join(project.root, 'bin', 'site.mjs'), 'build', '--root', project.root], { cwd: project.root });
+    await promisify(execFile)(
+      process.execPath,
+      [join(project.root, 'bin', 'site.mjs'), 'build', '--root', project.root],
+      { cwd: project.root },
+    );
     const publicDir = join(project.root, 'dist', 'public');
     expect(existsSync(join(publicDir, `${ARTICLE_PATH.slice(1)}.html`))).toBe(true);
     expect(existsSync(join(publicDir, `${draftPath.slice(1)}.html`))).toBe(false);

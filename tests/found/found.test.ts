@@ -38,8 +38,17 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-const result = (run: RunResult) => JSON.parse(run.stdout) as { found: { feeds: number; calendars: number; cards: { made: number; cached: number }; search: { pages: number; languages: string[]; cached: boolean } } };
-const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"/>`).exec(html)?.[1];
+const result = (run: RunResult) =>
+  JSON.parse(run.stdout) as {
+    found: {
+      feeds: number;
+      calendars: number;
+      cards: { made: number; cached: number };
+      search: { pages: number; languages: string[]; cached: boolean };
+    };
+  };
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"/>`).exec(html)?.[1];
 const publicPath = (url: string) => join(publicDir, decodeURIComponent(new URL(url).pathname));
 
 describe('the build summary', () => {
@@ -78,14 +87,18 @@ describe('news feeds (rss-parser)', () => {
       expect(body.length).toBeGreaterThan(200);
       expect(body).not.toMatch(/(href|src)="\/(?!\/)/); // links made absolute for a reader
     }
-    if (file.endsWith('rss.xml')) for (const item of feed.items) expect(existsSync(publicPath(item.enclosure!.url)), item.enclosure!.url).toBe(true);
+    if (file.endsWith('rss.xml'))
+      for (const item of feed.items)
+        expect(existsSync(publicPath(item.enclosure!.url)), item.enclosure!.url).toBe(true);
   });
 
   test("every page's head names its language's feeds; the news list links them", () => {
     for (const { file, html } of pages) {
       const english = file.startsWith('en/') || file === 'en.html';
       const prefix = english ? '/en/news' : '/nieuws';
-      expect(html, file).toContain(`<link rel="alternate" type="application/rss+xml" title="Baseline Tennis: ${english ? 'News' : 'Nieuws'} (RSS)" href="${prefix}/rss.xml"/>`);
+      expect(html, file).toContain(
+        `<link rel="alternate" type="application/rss+xml" title="Baseline Tennis: ${english ? 'News' : 'Nieuws'} (RSS)" href="${prefix}/rss.xml"/>`,
+      );
       expect(html, file).toContain(`type="application/atom+xml"`);
     }
     const list = pages.find((page) => page.file === 'nieuws.html')!.html;
@@ -94,7 +107,10 @@ describe('news feeds (rss-parser)', () => {
 });
 
 describe('calendar files (node-ical)', () => {
-  const wallClock = (date: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam', dateStyle: 'short', timeStyle: 'short' }).format(date).replace(' ', 'T');
+  const wallClock = (date: Date) =>
+    new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Amsterdam', dateStyle: 'short', timeStyle: 'short' })
+      .format(date)
+      .replace(' ', 'T');
 
   test('one per event and language, in Europe/Amsterdam, with a UID that the next build keeps', async () => {
     const files = (await listFiles(publicDir)).filter((file) => file.endsWith('.ics'));
@@ -108,10 +124,31 @@ describe('calendar files (node-ical)', () => {
       const event = events[0]!;
       const id = Number(/(\d+)-[^/]+\.ics$/.exec(file)![1]);
       const locale = file.startsWith('en/') ? 'en' : 'nl';
-      const source = (await readdir(join(repoRoot, 'content', locale, 'events'))).find((name) => name.startsWith(`${id}-`));
-      const content = await readFile(join(repoRoot, 'content', source ? locale : 'nl', 'events', source ?? (await readdir(join(repoRoot, 'content', 'nl', 'events'))).find((name) => name.startsWith(`${id}-`))!), 'utf8');
+      const source = (await readdir(join(repoRoot, 'content', locale, 'events'))).find((name) =>
+        name.startsWith(`${id}-`),
+      );
+      const content = await readFile(
+        join(
+          repoRoot,
+          'content',
+          source ? locale : 'nl',
+          'events',
+          source ??
+            (await readdir(join(repoRoot, 'content', 'nl', 'events'))).find((name) => name.startsWith(`${id}-`))!,
+        ),
+        'utf8',
+      );
       const field = (name: string) => new RegExp(`^${name}: "?([^"\\n]+)"?$`, 'm').exec(content)?.[1];
-      const nl = await readFile(join(repoRoot, 'content', 'nl', 'events', (await readdir(join(repoRoot, 'content', 'nl', 'events'))).find((name) => name.startsWith(`${id}-`))!), 'utf8');
+      const nl = await readFile(
+        join(
+          repoRoot,
+          'content',
+          'nl',
+          'events',
+          (await readdir(join(repoRoot, 'content', 'nl', 'events'))).find((name) => name.startsWith(`${id}-`))!,
+        ),
+        'utf8',
+      );
       const start = /^start: "([^"]+)"$/m.exec(nl)![1];
       const end = /^end: "([^"]+)"$/m.exec(nl)![1];
       // Times as written in content are Dutch wall-clock times: read back in Amsterdam they match.
@@ -120,27 +157,39 @@ describe('calendar files (node-ical)', () => {
       expect((event.start as Date & { tz?: string }).tz, file).toBe('Europe/Amsterdam');
       expect(event.uid).toBe(`event-${id}@baselinetennis.nl`);
       expect(event.summary).toBe(field('title'));
-      expect(typeof event.url === 'string' ? event.url : (event.url as unknown as { val: string }).val).toBe(`${site}/${file.replace(/\.ics$/, '')}`);
+      expect(typeof event.url === 'string' ? event.url : (event.url as unknown as { val: string }).val).toBe(
+        `${site}/${file.replace(/\.ics$/, '')}`,
+      );
       expect(await readFile(join(tmp, 'two', 'public', file), 'utf8')).toBe(text); // same bytes, same UID, next build
     }
   });
 
   test('the event page links its calendar file as "add to calendar"', () => {
     const page = pages.find((candidate) => candidate.file === 'evenementen/1-open-dag-jeugdtennis.html')!.html;
-    expect(page).toMatch(/<a href="\/evenementen\/1-open-dag-jeugdtennis\.ics" download="1-open-dag-jeugdtennis.ics" type="text\/calendar">.*Zet in agenda<\/a>/);
-    const english = pages.find((candidate) => candidate.file.startsWith('en/events/1-') && !candidate.file.includes('/register'))!;
+    expect(page).toMatch(
+      /<a href="\/evenementen\/1-open-dag-jeugdtennis\.ics" download="1-open-dag-jeugdtennis.ics" type="text\/calendar">.*Zet in agenda<\/a>/,
+    );
+    const english = pages.find(
+      (candidate) => candidate.file.startsWith('en/events/1-') && !candidate.file.includes('/register'),
+    )!;
     expect(english.html).toContain(`href="/${english.file.replace(/\.html$/, '.ics')}"`);
   });
 
   test("site.json gives the registration mails each event's calendar file", async () => {
-    const manifest = JSON.parse(await readFile(join(tmp, 'one', 'site.json'), 'utf8')) as { events: Array<{ calendar: { nl: string; en: string } }> };
-    for (const event of manifest.events) for (const path of Object.values(event.calendar)) expect(existsSync(join(publicDir, path)), path).toBe(true);
+    const manifest = JSON.parse(await readFile(join(tmp, 'one', 'site.json'), 'utf8')) as {
+      events: Array<{ calendar: { nl: string; en: string } }>;
+    };
+    for (const event of manifest.events)
+      for (const path of Object.values(event.calendar)) expect(existsSync(join(publicDir, path)), path).toBe(true);
   });
 });
 
 describe('structured data (JSON-LD)', () => {
   const vocabulary = schemaVocabulary();
-  const blocks = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  const blocks = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+    );
   const offset = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
 
   /** Every @type is a schema.org type and every property one that type (or a parent) has. */
@@ -154,7 +203,8 @@ describe('structured data (JSON-LD)', () => {
     const type = object['@type'];
     if (typeof type === 'string') {
       expect(vocabulary.isType(type), `${path}: @type ${type}`).toBe(true);
-      for (const key of Object.keys(object).filter((key) => !key.startsWith('@'))) expect(vocabulary.allows(type, key), `${path}: ${type}.${key}`).toBe(true);
+      for (const key of Object.keys(object).filter((key) => !key.startsWith('@')))
+        expect(vocabulary.allows(type, key), `${path}: ${type}.${key}`).toBe(true);
     }
     for (const [key, value] of Object.entries(object)) conforms(value, `${path}.${key}`);
   }
@@ -168,22 +218,42 @@ describe('structured data (JSON-LD)', () => {
         count++;
       }
       const crumbs = html.includes('class="crumbs"');
-      expect(blocks(html).some((block) => block['@type'] === 'BreadcrumbList'), file).toBe(crumbs);
+      expect(
+        blocks(html).some((block) => block['@type'] === 'BreadcrumbList'),
+        file,
+      ).toBe(crumbs);
     }
     expect(count).toBeGreaterThan(100);
   });
 
   test('home: the organisation with the office contact and the socials, in both languages', () => {
     for (const file of ['index.html', 'en.html']) {
-      const organization = blocks(pages.find((page) => page.file === file)!.html).find((block) => block['@type'] === 'SportsOrganization') as Record<string, any>;
-      expect(organization).toMatchObject({ name: 'Baseline Tennis', url: site, email: 'info@baselinetennis.nl', telephone: expect.stringMatching(/234 56 78$/) });
-      expect(organization.address).toMatchObject({ streetAddress: 'Sportlaan 12', postalCode: '3521 AB', addressLocality: 'Utrecht', addressCountry: 'NL' });
+      const organization = blocks(pages.find((page) => page.file === file)!.html).find(
+        (block) => block['@type'] === 'SportsOrganization',
+      ) as Record<string, any>;
+      expect(organization).toMatchObject({
+        name: 'Baseline Tennis',
+        url: site,
+        email: 'info@baselinetennis.nl',
+        telephone: expect.stringMatching(/234 56 78$/),
+      });
+      expect(organization.address).toMatchObject({
+        streetAddress: 'Sportlaan 12',
+        postalCode: '3521 AB',
+        addressLocality: 'Utrecht',
+        addressCountry: 'NL',
+      });
       expect(organization.sameAs).toContain('https://www.instagram.com/baselinetennis.nl');
     }
   });
 
   test("each event page: a SportsEvent with Google's required and recommended fields, dates with their offset", () => {
-    const eventPages = pages.filter((page) => /^(en\/events|evenementen)\/\d+-[^/]+\.html$/.test(page.file) && !page.file.includes('inschrijvingen') && !page.file.includes('registrations'));
+    const eventPages = pages.filter(
+      (page) =>
+        /^(en\/events|evenementen)\/\d+-[^/]+\.html$/.test(page.file) &&
+        !page.file.includes('inschrijvingen') &&
+        !page.file.includes('registrations'),
+    );
     expect(eventPages).toHaveLength(12);
     for (const { file, html } of eventPages) {
       const event = blocks(html).find((block) => block['@type'] === 'SportsEvent') as Record<string, any>;
@@ -201,8 +271,17 @@ describe('structured data (JSON-LD)', () => {
       expect(event.offers.inventoryLevel.value).toBe(event.maximumAttendeeCapacity);
       for (const image of event.image as string[]) expect(existsSync(publicPath(image)), image).toBe(true);
     }
-    const open = blocks(pages.find((page) => page.file === 'evenementen/2-tennisfunkamp-zomer-2027-ede.html')!.html)[0] as Record<string, any>;
-    expect(open).toMatchObject({ startDate: '2027-07-26T09:30:00+02:00', offers: { price: '195.00', availability: 'https://schema.org/InStock', validThrough: '2027-06-30T23:59:00+02:00' } });
+    const open = blocks(
+      pages.find((page) => page.file === 'evenementen/2-tennisfunkamp-zomer-2027-ede.html')!.html,
+    )[0] as Record<string, any>;
+    expect(open).toMatchObject({
+      startDate: '2027-07-26T09:30:00+02:00',
+      offers: {
+        price: '195.00',
+        availability: 'https://schema.org/InStock',
+        validThrough: '2027-06-30T23:59:00+02:00',
+      },
+    });
   });
 
   test("each article: a NewsArticle with Google's recommended fields", () => {
@@ -214,7 +293,8 @@ describe('structured data (JSON-LD)', () => {
       expect(article.datePublished).toMatch(offset);
       expect(article.author.name).toBeTruthy();
       expect(article.image.length).toBeGreaterThan(0);
-      for (const image of article.image as Array<{ url: string }>) expect(existsSync(publicPath(image.url)), image.url).toBe(true);
+      for (const image of article.image as Array<{ url: string }>)
+        expect(existsSync(publicPath(image.url)), image.url).toBe(true);
     }
   });
 });
@@ -224,7 +304,18 @@ describe('share tags: a crawl of every page', () => {
     const checked = new Map<string, Promise<{ width?: number; height?: number; format?: string }>>();
     for (const { file, html } of pages) {
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
-      for (const key of ['og:title', 'og:description', 'og:type', 'og:image', 'og:image:alt', 'og:locale', 'og:locale:alternate', 'twitter:card', 'twitter:image']) expect(meta(html, key), `${file} ${key}`).toBeTruthy();
+      for (const key of [
+        'og:title',
+        'og:description',
+        'og:type',
+        'og:image',
+        'og:image:alt',
+        'og:locale',
+        'og:locale:alternate',
+        'twitter:card',
+        'twitter:image',
+      ])
+        expect(meta(html, key), `${file} ${key}`).toBeTruthy();
       // og:url is the canonical; a page that is not listed (noindex: a shell, a form's result) has neither.
       expect(meta(html, 'og:url'), file).toBe(canonical);
       expect(meta(html, 'og:image:width')).toBe('1200');
@@ -235,7 +326,8 @@ describe('share tags: a crawl of every page', () => {
       expect(image.startsWith(`${site}/cards/`), image).toBe(true);
       if (!checked.has(image)) checked.set(image, sharp(publicPath(image)).metadata());
     }
-    for (const [image, metadata] of checked) expect(await metadata, image).toMatchObject({ width: 1200, height: 630, format: 'jpeg' });
+    for (const [image, metadata] of checked)
+      expect(await metadata, image).toMatchObject({ width: 1200, height: 630, format: 'jpeg' });
     expect(checked.size).toBeGreaterThan(100);
   });
 
@@ -249,15 +341,33 @@ describe('share tags: a crawl of every page', () => {
 
 describe('search index', () => {
   test('Pagefind wrote its script and one index per language; the canonical pages only', async () => {
-    const entry = JSON.parse(await readFile(join(publicDir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+    const entry = JSON.parse(await readFile(join(publicDir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as {
+      languages: Record<string, { page_count: number }>;
+    };
     expect(Object.keys(entry.languages).sort()).toEqual(['en', 'nl']);
     expect(entry.languages.nl!.page_count + entry.languages.en!.page_count).toBe(result(first).found.search.pages);
     expect(existsSync(join(publicDir, 'pagefind', 'pagefind.js'))).toBe(true);
     // Each fragment is one page (gzip, after Pagefind's signature): only pages with a canonical
     // link, at that canonical, in their own language's part.
     const fragments = join(publicDir, 'pagefind', 'fragment');
-    const indexed = await Promise.all((await readdir(fragments)).map(async (name) => ({ locale: name.split('_')[0], url: (JSON.parse(gunzipSync(await readFile(join(fragments, name))).toString('utf8').replace(/^pagefind_dcd/, '')) as { url: string }).url })));
-    const canonicals = new Set(pages.map(({ html }) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]).filter(Boolean).map((url) => new URL(url!).pathname));
+    const indexed = await Promise.all(
+      (await readdir(fragments)).map(async (name) => ({
+        locale: name.split('_')[0],
+        url: (
+          JSON.parse(
+            gunzipSync(await readFile(join(fragments, name)))
+              .toString('utf8')
+              .replace(/^pagefind_dcd/, ''),
+          ) as { url: string }
+        ).url,
+      })),
+    );
+    const canonicals = new Set(
+      pages
+        .map(({ html }) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1])
+        .filter(Boolean)
+        .map((url) => new URL(url!).pathname),
+    );
     expect(indexed.length).toBe(result(first).found.search.pages);
     for (const { locale, url } of indexed) {
       expect(canonicals.has(url), url).toBe(true);
@@ -267,9 +377,12 @@ describe('search index', () => {
 
   test('the header links the search page; no page but the search page names a script of the search', () => {
     for (const { file, html } of pages) {
-      if (html.includes('<header class="site-header"')) expect(html, file).toMatch(/<a class="search-link" href="(\/en\/search|\/zoeken)">/);
+      if (html.includes('<header class="site-header"'))
+        expect(html, file).toMatch(/<a class="search-link" href="(\/en\/search|\/zoeken)">/);
       expect(html, file).not.toContain('pagefind');
     }
-    expect(pages.find((page) => page.file === 'zoeken.html')!.html.match(/<site-island data-island="site-search"/g)).toHaveLength(1);
+    expect(
+      pages.find((page) => page.file === 'zoeken.html')!.html.match(/<site-island data-island="site-search"/g),
+    ).toHaveLength(1);
   });
 });

@@ -14,7 +14,13 @@ export function schemaVocabulary(): { isType(name: string): boolean; allows(type
   const parents = new Map<string, string[]>();
   for (const match of text.matchAll(/^interface (\w+)Base extends ([^{]+)\{([\s\S]*?)^\}/gm)) {
     const [, type, extended, body] = match as unknown as [string, string, string, string];
-    parents.set(type, extended.split(',').map((name) => name.trim().replace(/Base$/, '')).filter((name) => /^\w+$/.test(name)));
+    parents.set(
+      type,
+      extended
+        .split(',')
+        .map((name) => name.trim().replace(/Base$/, ''))
+        .filter((name) => /^\w+$/.test(name)),
+    );
     own.set(type, new Set([...body.matchAll(/^\s+"([\w@-]+)"\??:/gm)].map((property) => property[1]!)));
   }
   // A type with nothing of its own (BreadcrumbList) is a Leaf of its parent's Base.
@@ -28,7 +34,10 @@ export function schemaVocabulary(): { isType(name: string): boolean; allows(type
   const allows = (type: string, property: string, seen = new Set<string>()): boolean => {
     if (seen.has(type)) return false;
     seen.add(type);
-    return own.get(type)?.has(property) === true || (parents.get(type) ?? []).some((parent) => allows(parent, property, seen));
+    return (
+      own.get(type)?.has(property) === true ||
+      (parents.get(type) ?? []).some((parent) => allows(parent, property, seen))
+    );
   };
   return { isType: (name) => own.has(name), allows: (type, property) => allows(type, property) };
 }

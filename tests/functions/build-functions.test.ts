@@ -10,7 +10,13 @@ import { buildFunctions } from '../../cli/build/functions.ts';
 import { inlineScriptHashes } from '../../functions/csp.ts';
 import { firebaseRedirects, overflowRewriteRegexes, prefixRewriteRegexes } from '../../cli/build/firebase-redirects.ts';
 import { firstSegmentNotIn } from '../../cli/build/firebase-config.ts';
-import { fixtureRedirects, fixtureSite, inlineScript, writeFixtureDist, type FixtureDist } from '../serve/helpers/fixture-dist.ts';
+import {
+  fixtureRedirects,
+  fixtureSite,
+  inlineScript,
+  writeFixtureDist,
+  type FixtureDist,
+} from '../serve/helpers/fixture-dist.ts';
 import { forms } from './helpers/forms.ts';
 
 const require = createRequire(import.meta.url);
@@ -20,7 +26,13 @@ let config: any; // firebase.json as written: checked field by field below
 
 beforeAll(async () => {
   dist = await writeFixtureDist();
-  result = await buildFunctions({ root: resolve('.'), outDir: dist.dir, redirects: fixtureRedirects, site: fixtureSite, scriptHashes: inlineScriptHashes(await readFile(join(dist.dir, 'public/index.html'), 'utf8')) });
+  result = await buildFunctions({
+    root: resolve('.'),
+    outDir: dist.dir,
+    redirects: fixtureRedirects,
+    site: fixtureSite,
+    scriptHashes: inlineScriptHashes(await readFile(join(dist.dir, 'public/index.html'), 'utf8')),
+  });
   config = JSON.parse(await readFile(join(dist.dir, 'firebase.json'), 'utf8'));
 });
 afterAll(() => dist.remove());
@@ -38,8 +50,15 @@ describe('dist/firebase.json', () => {
     const exact = fixtureRedirects.filter((rule) => !rule.from.endsWith('*'));
     expect(config.hosting.redirects).toHaveLength(exact.length);
     expect(config.hosting.redirects).toContainEqual({ source: '/clinic-25', destination: '/evenementen', type: 301 });
-    expect(config.hosting.redirects).toContainEqual({ regex: '^/tennisschool-baseline-utrecht/?$', destination: '/verenigingen/3-tc-de-baseline', type: 301 });
-    expect(config.hosting.rewrites).toContainEqual({ regex: '^(?:/nieuws/12-).*$', function: { functionId: 'api', region: 'europe-west1' } });
+    expect(config.hosting.redirects).toContainEqual({
+      regex: '^/tennisschool-baseline-utrecht/?$',
+      destination: '/verenigingen/3-tc-de-baseline',
+      type: 301,
+    });
+    expect(config.hosting.rewrites).toContainEqual({
+      regex: '^(?:/nieuws/12-).*$',
+      function: { functionId: 'api', region: 'europe-west1' },
+    });
   });
 
   test('function paths, shell pages and English 404s are rewritten', () => {
@@ -49,8 +68,14 @@ describe('dist/firebase.json', () => {
       { source: '/api/__session', function: fn },
       { source: '/api/staging-login', function: fn },
     ]);
-    expect(config.hosting.rewrites).toContainEqual({ source: '/evenementen/inschrijvingen/*', destination: '/evenementen/inschrijvingen/[id].html' });
-    expect(config.hosting.rewrites).toContainEqual({ source: '/en/events/registrations/*', destination: '/en/events/registrations/[id].html' });
+    expect(config.hosting.rewrites).toContainEqual({
+      source: '/evenementen/inschrijvingen/*',
+      destination: '/evenementen/inschrijvingen/[id].html',
+    });
+    expect(config.hosting.rewrites).toContainEqual({
+      source: '/en/events/registrations/*',
+      destination: '/en/events/registrations/[id].html',
+    });
     expect(config.hosting.rewrites.at(-1)).toEqual({ source: '/en/**', function: fn });
   });
 
@@ -64,12 +89,19 @@ describe('dist/firebase.json', () => {
     expect(value('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
     expect(value('x-content-type-options')).toBe('nosniff');
     expect(value('cache-control')).toBe('public, max-age=0, must-revalidate');
-    expect(hashed).toEqual({ source: '/@(assets|images|islands)/**', headers: [{ key: 'cache-control', value: 'public, max-age=31536000, immutable' }] });
+    expect(hashed).toEqual({
+      source: '/@(assets|images|islands)/**',
+      headers: [{ key: 'cache-control', value: 'public, max-age=31536000, immutable' }],
+    });
   });
 });
 
-describe('redirect folding for Hosting\'s rule limit', () => {
-  const many = Array.from({ length: 30 }, (_, index) => ({ from: `/oud/${index}`, to: `/nieuws/${index % 3}`, status: 301 }));
+describe("redirect folding for Hosting's rule limit", () => {
+  const many = Array.from({ length: 30 }, (_, index) => ({
+    from: `/oud/${index}`,
+    to: `/nieuws/${index % 3}`,
+    status: 301,
+  }));
 
   test('under the limit: one rule per path', () => {
     expect(firebaseRedirects(many, 100)).toEqual({ redirects: expect.any(Array), overflow: [] });
@@ -115,12 +147,20 @@ describe('dist/functions on a real Express app (as Firebase runs it)', () => {
     // The project's own packages (the versions dist/functions/package-lock.json names); the
     // emulator test (tests/deploy) runs the installed folder on the Firebase emulators.
     await mkdir(join(functionsDir, 'node_modules'));
-    for (const name of Object.keys(pkg.dependencies)) await symlink(resolve('node_modules', name), join(functionsDir, 'node_modules', name), 'dir');
+    for (const name of Object.keys(pkg.dependencies))
+      await symlink(resolve('node_modules', name), join(functionsDir, 'node_modules', name), 'dir');
     Object.assign(process.env, { SITE_OUTBOX: outbox, STAGING: '1', STAGING_PASSWORD: 'staging-password-1' });
 
-    const { api } = require(join(functionsDir, 'index.js')) as { api: ((req: unknown, res: unknown) => Promise<void>) & { __endpoint: Record<string, unknown> } };
+    const { api } = require(join(functionsDir, 'index.js')) as {
+      api: ((req: unknown, res: unknown) => Promise<void>) & { __endpoint: Record<string, unknown> };
+    };
     // What Firebase deploys: region, size, and the secrets it asks for (no events here: no database).
-    expect(api.__endpoint).toMatchObject({ region: ['europe-west1'], availableMemoryMb: 256, maxInstances: 10, secretEnvironmentVariables: [{ key: 'SMTP_URL' }] });
+    expect(api.__endpoint).toMatchObject({
+      region: ['europe-west1'],
+      availableMemoryMb: 256,
+      maxInstances: 10,
+      secretEnvironmentVariables: [{ key: 'SMTP_URL' }],
+    });
     const express = require('express') as any;
     const app = express();
     // What the Functions framework does before our handler: the raw body kept in req.rawBody.
@@ -139,35 +179,63 @@ describe('dist/functions on a real Express app (as Firebase runs it)', () => {
     await rm(outbox, { recursive: true, force: true });
   });
 
-  const hosting = { origin: 'https://www.baselinetennis.nl', 'x-forwarded-host': 'www.baselinetennis.nl', 'content-type': 'application/json' };
+  const hosting = {
+    origin: 'https://www.baselinetennis.nl',
+    'x-forwarded-host': 'www.baselinetennis.nl',
+    'content-type': 'application/json',
+  };
 
   test('a form posted through Hosting is mailed (outbox mode here)', async () => {
-    const response = await fetch(`${base}/mail/send-new`, { method: 'POST', headers: hosting, body: JSON.stringify(forms.contact) });
+    const response = await fetch(`${base}/mail/send-new`, {
+      method: 'POST',
+      headers: hosting,
+      body: JSON.stringify(forms.contact),
+    });
     expect(response.status).toBe(200);
     const files = (await readdir(outbox)).filter((name) => name.endsWith('.eml'));
     expect(files).toHaveLength(1);
-    const subjects = await Promise.all(files.map(async (name) => (await simpleParser(await readFile(join(outbox, name)))).subject));
+    const subjects = await Promise.all(
+      files.map(async (name) => (await simpleParser(await readFile(join(outbox, name)))).subject),
+    );
     expect(subjects).toContain('[Website] Contact: Lesrooster');
   });
 
   test('errors keep their status and JSON; another origin is refused', async () => {
-    const bad = await fetch(`${base}/mail/send-new`, { method: 'POST', headers: hosting, body: JSON.stringify({ ...forms.contact, email: 'x' }) });
+    const bad = await fetch(`${base}/mail/send-new`, {
+      method: 'POST',
+      headers: hosting,
+      body: JSON.stringify({ ...forms.contact, email: 'x' }),
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ field: 'email' });
-    const foreign = await fetch(`${base}/mail/send-new`, { method: 'POST', headers: { ...hosting, origin: 'https://evil.example' }, body: '{}' });
+    const foreign = await fetch(`${base}/mail/send-new`, {
+      method: 'POST',
+      headers: { ...hosting, origin: 'https://evil.example' },
+      body: '{}',
+    });
     expect(foreign.status).toBe(403);
-    const big = await fetch(`${base}/mail/send-new`, { method: 'POST', headers: hosting, body: 'x'.repeat(2 * 1024 * 1024) });
+    const big = await fetch(`${base}/mail/send-new`, {
+      method: 'POST',
+      headers: hosting,
+      body: 'x'.repeat(2 * 1024 * 1024),
+    });
     expect(big.status).toBe(413);
   });
 
   test('Set-Cookie passes through (staging login)', async () => {
-    const response = await fetch(`${base}/api/staging-login`, { method: 'POST', headers: hosting, body: JSON.stringify({ password: 'staging-password-1' }) });
+    const response = await fetch(`${base}/api/staging-login`, {
+      method: 'POST',
+      headers: hosting,
+      body: JSON.stringify({ password: 'staging-password-1' }),
+    });
     expect(response.status).toBe(200);
     // https behind Hosting: Secure.
-    expect(response.headers.get('set-cookie')).toMatch(/^staging-auth=v1\.\d+\.[\w-]+; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly; Secure$/);
+    expect(response.headers.get('set-cookie')).toMatch(
+      /^staging-auth=v1\.\d+\.[\w-]+; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly; Secure$/,
+    );
   });
 
-  test('the client is the address Google\'s front end appended, not the first X-Forwarded-For entry (issue 17, item 3)', async () => {
+  test("the client is the address Google's front end appended, not the first X-Forwarded-For entry (issue 17, item 3)", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 40; i += 1) {
       const headers = { ...hosting, 'x-forwarded-for': `10.0.0.${i}, 198.51.100.7, 35.191.0.1` };

@@ -18,12 +18,22 @@ let hosting: RunningEmulator;
 let serve: TestServer;
 beforeAll(async () => {
   dist = await writeFixtureDist();
-  await buildFunctions({ root: resolve('.'), outDir: dist.dir, redirects: fixtureRedirects, site: fixtureSite, scriptHashes: inlineScriptHashes(await readFile(join(dist.dir, 'public/index.html'), 'utf8')) });
+  await buildFunctions({
+    root: resolve('.'),
+    outDir: dist.dir,
+    redirects: fixtureRedirects,
+    site: fixtureSite,
+    scriptHashes: inlineScriptHashes(await readFile(join(dist.dir, 'public/index.html'), 'utf8')),
+  });
   const config = JSON.parse(await readFile(join(dist.dir, 'firebase.json'), 'utf8')) as Record<string, unknown>;
   hosting = await startFirebaseEmulator('hosting', {
     cwd: dist.dir,
     config,
-    ready: (host) => fetch(`http://${host}/`).then((r) => r.ok, () => false),
+    ready: (host) =>
+      fetch(`http://${host}/`).then(
+        (r) => r.ok,
+        () => false,
+      ),
   });
   serve = await startFixtureServer();
 });
@@ -34,17 +44,29 @@ afterAll(async () => {
 });
 
 const paths = [
-  '/', '/kampen', '/kampen/', '/kampen.html', '/en', '/en/camps', '/nl/kampen', '/bestaat-niet',
-  '/evenementen/inschrijvingen/abc', '/en/events/registrations/r-1', '/assets/site.3f2a1b9c.css', '/robots.txt',
+  '/',
+  '/kampen',
+  '/kampen/',
+  '/kampen.html',
+  '/en',
+  '/en/camps',
+  '/nl/kampen',
+  '/bestaat-niet',
+  '/evenementen/inschrijvingen/abc',
+  '/en/events/registrations/r-1',
+  '/assets/site.3f2a1b9c.css',
+  '/robots.txt',
   ...fixtureRedirects.filter((rule) => !rule.from.endsWith('*')).map((rule) => rule.from),
-  '/clinic-25?page=2', '/tennisschool-baseline-utrecht',
+  '/clinic-25?page=2',
+  '/tennisschool-baseline-utrecht',
 ];
 
 /**
  * Location as a path: Hosting answers absolute URLs, `site serve` paths. Hosting also appends an
  * empty query to a target with its own query (`/kampen?utm_source=flyer&`): the same URL.
  */
-const where = (response: Response, base: string) => response.headers.get('location')?.replace(base, '').replace(/&$/, '') ?? null;
+const where = (response: Response, base: string) =>
+  response.headers.get('location')?.replace(base, '').replace(/&$/, '') ?? null;
 
 describe('Firebase Hosting (emulator) and site serve answer alike', () => {
   test.each(paths)('%s', async (path) => {

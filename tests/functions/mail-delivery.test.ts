@@ -8,7 +8,9 @@ let smtp: TestSmtp;
 let server: TestServer;
 beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startFixtureServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Baseline Tennis <website@baselinetennis.nl>' } });
+  server = await startFixtureServer({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Baseline Tennis <website@baselinetennis.nl>' },
+  });
 });
 afterAll(async () => {
   await server.stop();
@@ -38,12 +40,14 @@ describe('each form kind reaches the office', () => {
     expect(office.replyTo?.value[0]?.name).toBe('Anna de Vries');
     expect(office.text).toContain('Naam: Anna de Vries');
     expect(office.text).toContain('Vraag:\n  Wanneer beginnen de lessen na de zomer?\n  Ik heb twee kinderen.');
-    expect(office.html).toContain('<th style="padding:4px 12px 4px 0;vertical-align:top;text-align:left">Onderwerp</th>');
+    expect(office.html).toContain(
+      '<th style="padding:4px 12px 4px 0;vertical-align:top;text-align:left">Onderwerp</th>',
+    );
     expect(office.html).toContain('Lesrooster');
     expect(office.headers.get('x-site-form')).toBe('contact');
   });
 
-  test('question (en): the office mail is Dutch whatever the form\'s language', async () => {
+  test("question (en): the office mail is Dutch whatever the form's language", async () => {
     const { office } = await send(forms.question);
     expect(office.subject).toBe('[Website] Vraag: TC De Baseline');
     expect(office.text).toContain('Vereniging: TC De Baseline');
@@ -86,7 +90,9 @@ describe('what a visitor types is escaped in the HTML body and kept as is in the
     expect(office.html).not.toContain('<script>');
     expect(office.html).not.toContain('<img src=x');
     expect(office.html).not.toContain('<b>vet</b>');
-    expect(office.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &lt;b&gt;vet&lt;/b&gt; &amp; &#39;quotes&#39;');
+    expect(office.html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &lt;b&gt;vet&lt;/b&gt; &amp; &#39;quotes&#39;',
+    );
     expect(office.html).toContain('Eve &lt;img src=x onerror=alert(1)&gt;');
     expect(office.text).toContain(question);
     // The display name is encoded by nodemailer, never pasted raw into the header.

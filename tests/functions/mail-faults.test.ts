@@ -17,7 +17,8 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const emlFiles = async (dir: string) => (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
+const emlFiles = async (dir: string) =>
+  (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.eml')).sort();
 
 let servers: TestServer[] = [];
 afterEach(async () => {
@@ -37,7 +38,8 @@ describe('SMTP down', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('60');
     expect(await response.json()).toEqual({
-      statusMessage: 'Er is iets mis gegaan bij het verzenden. Je bericht is niet verstuurd; probeer het over een paar minuten opnieuw.',
+      statusMessage:
+        'Er is iets mis gegaan bij het verzenden. Je bericht is niet verstuurd; probeer het over een paar minuten opnieuw.',
     });
     const spool = join(server.dist.dir, 'outbox', 'undelivered');
     const files = await emlFiles(spool);
@@ -60,7 +62,9 @@ describe('SMTP down', () => {
       smtp.refuse = true;
       const failed = await postJson(server.url, '/mail/send-new', forms.question);
       expect(failed.status).toBe(503);
-      expect(((await failed.json()) as { statusMessage: string }).statusMessage).toMatch(/^Something went wrong while sending\./);
+      expect(((await failed.json()) as { statusMessage: string }).statusMessage).toMatch(
+        /^Something went wrong while sending\./,
+      );
       expect(smtp.received).toHaveLength(0);
 
       // The island keeps the form filled (nothing is lost on the visitor's side); the retry works.

@@ -20,7 +20,12 @@ beforeEach(() => {
 });
 
 /** Posts, checks the answer, and checks that not a single mail went out. */
-async function rejected(body: unknown, status: number, expected: { field?: string; message?: RegExp } = {}, headers: Record<string, string> = {}) {
+async function rejected(
+  body: unknown,
+  status: number,
+  expected: { field?: string; message?: RegExp } = {},
+  headers: Record<string, string> = {},
+) {
   const response = await postJson(server.url, '/mail/send-new', body, headers);
   const answer = (await response.json()) as { statusMessage?: string; field?: string };
   expect(response.status, JSON.stringify(answer)).toBe(status);
@@ -32,13 +37,22 @@ async function rejected(body: unknown, status: number, expected: { field?: strin
   return answer;
 }
 
-const without = (form: Record<string, unknown>, field: string) => Object.fromEntries(Object.entries(form).filter(([key]) => key !== field));
+const without = (form: Record<string, unknown>, field: string) =>
+  Object.fromEntries(Object.entries(form).filter(([key]) => key !== field));
 
-describe('400 names the field, in the sender\'s language', () => {
+describe("400 names the field, in the sender's language", () => {
   test.each([
-    ['contact', 'email'], ['contact', 'question'], ['contact', 'subject'], ['question', 'subject'],
-    ['customer', 'subjectPerson'], ['customer', 'subjectClub'], ['basic', 'firstName'], ['basic', 'surname'],
-    ['job', 'jobId'], ['job', 'motivation'], ['job', 'locale'],
+    ['contact', 'email'],
+    ['contact', 'question'],
+    ['contact', 'subject'],
+    ['question', 'subject'],
+    ['customer', 'subjectPerson'],
+    ['customer', 'subjectClub'],
+    ['basic', 'firstName'],
+    ['basic', 'surname'],
+    ['job', 'jobId'],
+    ['job', 'motivation'],
+    ['job', 'locale'],
   ] as const)('%s without %s', async (kind, field) => {
     await rejected(without(forms[kind], field), 400, { field });
   });
@@ -67,7 +81,10 @@ describe('400 names the field, in the sender\'s language', () => {
   test('an unknown kind, an unknown locale, an unknown field', async () => {
     await rejected({ ...forms.contact, kind: 'newsletter' }, 400, { field: 'kind' });
     await rejected({ ...forms.contact, locale: 'de' }, 400, { field: 'locale' });
-    await rejected({ ...forms.contact, bcc: 'x@example.com' }, 400, { field: 'bcc', message: /hoort niet bij het formulier/ });
+    await rejected({ ...forms.contact, bcc: 'x@example.com' }, 400, {
+      field: 'bcc',
+      message: /hoort niet bij het formulier/,
+    });
   });
 
   test('too long', async () => {
@@ -107,9 +124,14 @@ describe('transport-level refusals', () => {
     await rejected('{"kind": "contact",', 400, { message: /geen geldige JSON/ });
   });
 
-  test('not JSON at all (415); a plain form\'s urlencoded post is taken (tests/functions/plain-forms.test.ts)', async () => {
+  test("not JSON at all (415); a plain form's urlencoded post is taken (tests/functions/plain-forms.test.ts)", async () => {
     await rejected('kind=contact', 415, {}, { 'content-type': 'text/plain' });
-    await rejected('--x\r\nContent-Disposition: form-data; name="kind"\r\n\r\ncontact\r\n--x--', 415, {}, { 'content-type': 'multipart/form-data; boundary=x' });
+    await rejected(
+      '--x\r\nContent-Disposition: form-data; name="kind"\r\n\r\ncontact\r\n--x--',
+      415,
+      {},
+      { 'content-type': 'multipart/form-data; boundary=x' },
+    );
   });
 
   test('a 2 MB body gets 413', async () => {
@@ -155,7 +177,9 @@ describe('transport-level refusals', () => {
   });
 
   test("the site's production origin is allowed (the page may be served from there)", async () => {
-    const response = await postJson(server.url, '/mail/send-new', forms.basic, { origin: 'https://www.baselinetennis.nl' });
+    const response = await postJson(server.url, '/mail/send-new', forms.basic, {
+      origin: 'https://www.baselinetennis.nl',
+    });
     expect(response.status).toBe(200);
   });
 

@@ -41,7 +41,12 @@ function postForm(target: TestServer, path: string, fields: Fields | string, hea
 }
 
 /** The form as a browser sends it: every control, the empty ones too, and the empty honeypot. */
-const asSent = (kind: FormKind, extra: Fields = {}): Fields => ({ ...(forms[kind] as Fields), name: (forms[kind] as Fields).name ?? '', website: '', ...extra });
+const asSent = (kind: FormKind, extra: Fields = {}): Fields => ({
+  ...(forms[kind] as Fields),
+  name: (forms[kind] as Fields).name ?? '',
+  website: '',
+  ...extra,
+});
 
 async function seeOther(response: Response): Promise<string> {
   expect(response.status).toBe(303);
@@ -55,20 +60,25 @@ const noMail = async () => {
 };
 
 describe('mail forms posted without JavaScript', () => {
-  test.each(Object.keys(forms) as FormKind[])('%s: sent, and the visitor goes to its "sent" page in the form\'s language', async (kind) => {
-    const fields = asSent(kind);
-    // `name` is optional where the form has it: sent empty, as a browser sends an empty field.
-    if (!('name' in forms[kind])) delete fields.name;
-    const location = await seeOther(await postForm(server, '/mail/send-new', fields));
-    expect(location).toBe(forms[kind].locale === 'en' ? `/en/sent/${kind}` : `/verzonden/${kind}`);
-    // The office mail only: a guest's address is not proven theirs, so no copy goes there (issue 17).
-    const mails = await waitForMails(smtp, 1);
-    expect(mails.map((mail) => mail.envelope.to)).toEqual([['info@baselinetennis.nl']]);
-    expect(mails.map((mail) => mail.mail.text)).toEqual([expect.stringContaining(fields.email!)]);
-  });
+  test.each(Object.keys(forms) as FormKind[])(
+    '%s: sent, and the visitor goes to its "sent" page in the form\'s language',
+    async (kind) => {
+      const fields = asSent(kind);
+      // `name` is optional where the form has it: sent empty, as a browser sends an empty field.
+      if (!('name' in forms[kind])) delete fields.name;
+      const location = await seeOther(await postForm(server, '/mail/send-new', fields));
+      expect(location).toBe(forms[kind].locale === 'en' ? `/en/sent/${kind}` : `/verzonden/${kind}`);
+      // The office mail only: a guest's address is not proven theirs, so no copy goes there (issue 17).
+      const mails = await waitForMails(smtp, 1);
+      expect(mails.map((mail) => mail.envelope.to)).toEqual([['info@baselinetennis.nl']]);
+      expect(mails.map((mail) => mail.mail.text)).toEqual([expect.stringContaining(fields.email!)]);
+    },
+  );
 
   test('line breaks of a textarea reach the mail as typed', async () => {
-    await seeOther(await postForm(server, '/mail/send-new', asSent('contact', { question: 'Regel een\r\nRegel twee' })));
+    await seeOther(
+      await postForm(server, '/mail/send-new', asSent('contact', { question: 'Regel een\r\nRegel twee' })),
+    );
     const [office] = await waitForMails(smtp, 1);
     expect(office?.mail.text).toMatch(/Regel een\r?\n\s*Regel twee/);
   });
@@ -77,28 +87,43 @@ describe('mail forms posted without JavaScript', () => {
     ['a bad address', asSent('contact', { email: 'anna@localhost' }), '/niet-verzonden/invalid'],
     ['a required field left empty', asSent('basic', { surname: '' }), '/en/not-sent/invalid'],
     ['a field the form does not have', asSent('contact', { colour: 'green' }), '/niet-verzonden/invalid'],
-    ['a field named __proto__', `${new URLSearchParams(asSent('contact')).toString()}&__proto__=x&constructor.prototype=y`, '/niet-verzonden/invalid'],
-    ['a subject with a line break (header injection)', asSent('question', { subject: 'Hi\r\nBcc: all@example.com' }), '/en/not-sent/invalid'],
-  ] as Array<[string, Fields | string, string]>)('%s: nothing sent, and the "not sent" page says why', async (_, fields, page) => {
-    expect(await seeOther(await postForm(server, '/mail/send-new', fields))).toBe(page);
-    await noMail();
-  });
+    [
+      'a field named __proto__',
+      `${new URLSearchParams(asSent('contact')).toString()}&__proto__=x&constructor.prototype=y`,
+      '/niet-verzonden/invalid',
+    ],
+    [
+      'a subject with a line break (header injection)',
+      asSent('question', { subject: 'Hi\r\nBcc: all@example.com' }),
+      '/en/not-sent/invalid',
+    ],
+  ] as Array<[string, Fields | string, string]>)(
+    '%s: nothing sent, and the "not sent" page says why',
+    async (_, fields, page) => {
+      expect(await seeOther(await postForm(server, '/mail/send-new', fields))).toBe(page);
+      await noMail();
+    },
+  );
 
   test('a filled honeypot looks sent to the bot, and nothing is sent', async () => {
-    expect(await seeOther(await postForm(server, '/mail/send-new', asSent('contact', { website: 'http://spam.example' })))).toBe('/verzonden/contact');
+    expect(
+      await seeOther(await postForm(server, '/mail/send-new', asSent('contact', { website: 'http://spam.example' }))),
+    ).toBe('/verzonden/contact');
     await noMail();
   });
 
   test('SMTP down: the "not sent" page of a server fault', async () => {
     smtp.refuse = true;
     try {
-      expect(await seeOther(await postForm(server, '/mail/send-new', asSent('question')))).toBe('/en/not-sent/unavailable');
+      expect(await seeOther(await postForm(server, '/mail/send-new', asSent('question')))).toBe(
+        '/en/not-sent/unavailable',
+      );
     } finally {
       smtp.refuse = false;
     }
   });
 
-  test('the island\'s JSON gets JSON as before', async () => {
+  test("the island's JSON gets JSON as before", async () => {
     const response = await postJson(server.url, '/mail/send-new', forms.contact);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, copySent: false });
@@ -123,7 +148,7 @@ describe('the same rules as JSON', () => {
     expect((await postJson(limited.url, '/mail/send-new', forms.contact)).status).toBe(429);
   });
 
-  test('a body over the limit is refused before it is read, to the page of the form\'s language (from the page it came from)', async () => {
+  test("a body over the limit is refused before it is read, to the page of the form's language (from the page it came from)", async () => {
     const fields = asSent('contact', { question: 'x'.repeat(4096) });
     const response = await postForm(server, '/mail/send-new', fields, { referer: `${server.url}/en/contact` });
     expect(await seeOther(response)).toBe('/en/not-sent/invalid');

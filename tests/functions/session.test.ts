@@ -17,7 +17,8 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-const session = (token: string, headers: Record<string, string> = {}) => postJson(server.url, '/api/__session', { token }, headers);
+const session = (token: string, headers: Record<string, string> = {}) =>
+  postJson(server.url, '/api/__session', { token }, headers);
 const cookieValue = (setCookie: string | null) => /^__session=([^;]*)/.exec(setCookie ?? '')?.[1];
 
 describe('POST /api/__session against the Auth emulator', () => {
@@ -33,7 +34,9 @@ describe('POST /api/__session against the Auth emulator', () => {
     expect(setCookie).not.toContain('Secure');
 
     // The cookie identifies the user to the functions that need one (registrations).
-    const request = new Request(`${server.url}/api/registrations`, { headers: { cookie: `theme=dark; __session=${user.idToken}` } });
+    const request = new Request(`${server.url}/api/registrations`, {
+      headers: { cookie: `theme=dark; __session=${user.idToken}` },
+    });
     const env = { session: { projectId: emulator.projectId, checkRevoked: true } };
     expect((await readSession(request, env))?.uid).toBe(user.localId);
     expect(await readSession(new Request(server.url), env)).toBeNull();
@@ -41,7 +44,10 @@ describe('POST /api/__session against the Auth emulator', () => {
 
   test('behind TLS the cookie is Secure', async () => {
     const user = await signUp(emulator, `secure-${Date.now()}@example.nl`);
-    const response = await session(user.idToken, { 'x-forwarded-proto': 'https', origin: 'https://www.baselinetennis.nl' });
+    const response = await session(user.idToken, {
+      'x-forwarded-proto': 'https',
+      origin: 'https://www.baselinetennis.nl',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toMatch(/; HttpOnly; Secure$/);
   });
@@ -73,7 +79,9 @@ describe('POST /api/__session against the Auth emulator', () => {
     const [header, payload, signature] = user.idToken.split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, number>;
     const past = Math.floor(Date.now() / 1000) - 7200;
-    const expired = Buffer.from(JSON.stringify({ ...claims, iat: past, auth_time: past, exp: past + 3600 })).toString('base64url');
+    const expired = Buffer.from(JSON.stringify({ ...claims, iat: past, auth_time: past, exp: past + 3600 })).toString(
+      'base64url',
+    );
     const response = await session(`${header}.${expired}.${signature ?? ''}`);
     expect(response.status).toBe(401);
     expect(response.headers.get('set-cookie')).toMatch(/^__session=; Path=\/; Max-Age=0;/);
@@ -82,7 +90,9 @@ describe('POST /api/__session against the Auth emulator', () => {
 
   test('a disabled user is signed out (revocation is checked)', async () => {
     const user = await signUp(emulator, `disabled-${Date.now()}@example.nl`);
-    const admin = getApps().find((app) => app.name === 'test-admin') ?? initializeApp({ projectId: emulator.projectId }, 'test-admin');
+    const admin =
+      getApps().find((app) => app.name === 'test-admin') ??
+      initializeApp({ projectId: emulator.projectId }, 'test-admin');
     await getAuth(admin).updateUser(user.localId, { disabled: true });
     const response = await session(user.idToken);
     expect(response.status).toBe(401);

@@ -35,7 +35,8 @@ export function toolAvailable(suite: string, path: string, install: string): boo
 }
 
 /** Whether browser suites can run: Debian's chromium (or CHROME_PATH) is required in CI. */
-export const browserAvailable = (suite: string): boolean => toolAvailable(suite, CHROMIUM_PATH, 'apt-get install chromium, or set CHROME_PATH');
+export const browserAvailable = (suite: string): boolean =>
+  toolAvailable(suite, CHROMIUM_PATH, 'apt-get install chromium, or set CHROME_PATH');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });

@@ -50,8 +50,18 @@ export function measureHero(page: Page): Promise<HeroLayout | null> {
     const y = box.top + offsetY + focus('--focus-y') * drawn.height;
     const plain = ({ left, top, right, bottom }: DOMRect) => ({ left, top, right, bottom });
     return {
-      subject: { left: x - margin.across * drawn.width, right: x + margin.across * drawn.width, top: y - margin.down * drawn.height, bottom: y + margin.down * drawn.height },
-      visible: { left: Math.max(box.left, frame.left), top: Math.max(box.top, frame.top), right: Math.min(box.right, frame.right), bottom: Math.min(box.bottom, frame.bottom) },
+      subject: {
+        left: x - margin.across * drawn.width,
+        right: x + margin.across * drawn.width,
+        top: y - margin.down * drawn.height,
+        bottom: y + margin.down * drawn.height,
+      },
+      visible: {
+        left: Math.max(box.left, frame.left),
+        top: Math.max(box.top, frame.top),
+        right: Math.min(box.right, frame.right),
+        bottom: Math.min(box.bottom, frame.bottom),
+      },
       texts: [...hero.querySelectorAll('.hero-text > *')].map((element) => ({
         what: element.className || element.tagName.toLowerCase(),
         box: plain(element.getBoundingClientRect()),
@@ -62,7 +72,8 @@ export function measureHero(page: Page): Promise<HeroLayout | null> {
 }
 
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-const inside = (a: Box, b: Box) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+const inside = (a: Box, b: Box) =>
+  a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
 
 /** What keeps a visitor from seeing the subject: empty when the hero shows it whole and uncovered. */
 export function subjectProblems({ subject, visible, texts }: HeroLayout): string[] {

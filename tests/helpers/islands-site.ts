@@ -52,7 +52,10 @@ export function copyOfBuiltSite(target: string): Promise<void> {
 }
 
 async function build(): Promise<void> {
-  await promisify(execFile)(process.execPath, ['bin/site.mjs', 'build', '--out', dist], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  await promisify(execFile)(process.execPath, ['bin/site.mjs', 'build', '--out', dist], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 export interface IslandsSite {
@@ -81,7 +84,9 @@ export async function startIslandsSite(): Promise<IslandsSite> {
     root: tmp,
     log: () => {},
   });
-  const manifest = (JSON.parse(await readFile(join(built, 'islands.json'), 'utf8')) as { islands: Record<string, string> }).islands;
+  const manifest = (
+    JSON.parse(await readFile(join(built, 'islands.json'), 'utf8')) as { islands: Record<string, string> }
+  ).islands;
   return {
     url: server.url,
     dist: built,
@@ -112,15 +117,27 @@ export function watchConsole(page: Page): string[] {
 }
 
 /** What marks a part as alive: the header's script marks the header, the loader each island it hydrated. */
-export const aliveSelector = (name: string) => (name === 'header' ? '[data-header][data-state="enhanced"]' : `site-island[data-island="${name}"][data-state="hydrated"]`);
+export const aliveSelector = (name: string) =>
+  name === 'header'
+    ? '[data-header][data-state="enhanced"]'
+    : `site-island[data-island="${name}"][data-state="hydrated"]`;
 
 /** A page whose named islands have all hydrated (`header`: whose header script has run). */
-export async function openPage(context: BrowserContext, path: string, options: { waitFor?: string[] } = {}): Promise<{ page: Page; problems: string[] }> {
+export async function openPage(
+  context: BrowserContext,
+  path: string,
+  options: { waitFor?: string[] } = {},
+): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   const problems = watchConsole(page);
   await page.goto(path, { waitUntil: 'load' });
-  for (const name of options.waitFor ?? []) await page.locator(aliveSelector(name)).first().waitFor({ state: 'attached' });
+  for (const name of options.waitFor ?? [])
+    await page.locator(aliveSelector(name)).first().waitFor({ state: 'attached' });
   return { page, problems };
 }
 
-export const contextOptions = (site: IslandsSite, extra: BrowserContextOptions = {}): BrowserContextOptions => ({ baseURL: site.url, locale: 'nl-NL', ...extra });
+export const contextOptions = (site: IslandsSite, extra: BrowserContextOptions = {}): BrowserContextOptions => ({
+  baseURL: site.url,
+  locale: 'nl-NL',
+  ...extra,
+});

@@ -11,5 +11,7 @@ export default async function prebuild(): Promise<void> {
   if (!process.env.CI && process.env.SITE_PREBUILD !== '1') return;
   const started = Date.now();
   await buildSiteOnce();
-  console.info(`prebuilt the shared test site (.site/test-islands/dist) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.info(
+    `prebuilt the shared test site (.site/test-islands/dist) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

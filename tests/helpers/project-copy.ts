@@ -9,7 +9,17 @@ import sharp from 'sharp';
 export const projectRoot = resolve(import.meta.dirname, '../..');
 
 /** What `site` reads of a project; node_modules is linked, never copied. */
-const PROJECT_PARTS = ['bin', 'cli', 'content', 'shared', 'templates', 'islands', 'functions', 'site.config.yaml', 'package.json'];
+const PROJECT_PARTS = [
+  'bin',
+  'cli',
+  'content',
+  'shared',
+  'templates',
+  'islands',
+  'functions',
+  'site.config.yaml',
+  'package.json',
+];
 
 export interface CopyOptions {
   /** Where the copy goes; a fresh temporary folder when absent. */
@@ -31,7 +41,11 @@ export interface CopyOptions {
 export async function copyProject(options: CopyOptions = {}): Promise<string> {
   const dir = options.dest ?? (await mkdtemp(join(tmpdir(), 'site-project-')));
   await mkdir(dir, { recursive: true });
-  await Promise.all(PROJECT_PARTS.filter((part) => existsSync(join(projectRoot, part))).map((part) => cp(join(projectRoot, part), join(dir, part), { recursive: true })));
+  await Promise.all(
+    PROJECT_PARTS.filter((part) => existsSync(join(projectRoot, part))).map((part) =>
+      cp(join(projectRoot, part), join(dir, part), { recursive: true }),
+    ),
+  );
   await symlink(join(projectRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const cache = join(projectRoot, '.site', 'cache', 'images');
   const imageCache = options.smallImages ? 'none' : (options.imageCache ?? 'link');
@@ -84,7 +98,11 @@ export interface RunResult {
  * whole process group gets SIGKILL at that moment (a kill -9, an OOM kill, a pulled plug: no
  * handler runs), so helper processes such as esbuild's service die with it.
  */
-export function runSite(dir: string, args: string[], options: { killAfterMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+export function runSite(
+  dir: string,
+  args: string[],
+  options: { killAfterMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunResult> {
   const started = performance.now();
   const child = spawn(process.execPath, [join(dir, 'bin', 'site.mjs'), ...args], {
     cwd: dir,

@@ -15,7 +15,8 @@ export interface Target {
 }
 
 /** A route's pattern (`/clubs/:id-:slug`) with its language prefix (`/en/clubs/:id-:slug`). */
-const prefixed = (pattern: string, locale: 'nl' | 'en') => (locale === 'nl' ? pattern : pattern === '/' ? '/en' : `/en${pattern}`);
+const prefixed = (pattern: string, locale: 'nl' | 'en') =>
+  locale === 'nl' ? pattern : pattern === '/' ? '/en' : `/en${pattern}`;
 
 /** Matches the paths of a route's pattern: `:id` a number, `:slug` one segment. */
 const matcher = (pattern: string) => new RegExp(`^${pattern.replace(/:id/g, '\\d+').replace(/:slug/g, '[^/]+')}$`);
@@ -54,7 +55,11 @@ export async function templateTargets(root: string, dist: string): Promise<Map<s
     }
     const pattern = prefixed(routes[route]![locale], locale);
     const sample = SAMPLE_IDS[route];
-    const path = !pattern.includes(':') ? pattern : sample ? pattern.replace(':id', sample) : listed.find((candidate) => matcher(pattern).test(candidate));
+    const path = !pattern.includes(':')
+      ? pattern
+      : sample
+        ? pattern.replace(':id', sample)
+        : listed.find((candidate) => matcher(pattern).test(candidate));
     targets.set(name, { name, ...(path ? { path } : {}), status: 200 });
   }
   return targets;

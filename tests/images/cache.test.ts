@@ -54,16 +54,24 @@ describe('image cache', () => {
     project.images.delete('court');
     const renamed = await run(project, { publicDir: freshPublic('renamed') });
     expect(renamed.encoded).toBe(0);
-    expect(renamed.lookup['court-renamed']!.variants[0]!.src).toMatch(/^\/images\/court-renamed\.320\.[0-9a-f]{8}\.webp$/);
+    expect(renamed.lookup['court-renamed']!.variants[0]!.src).toMatch(
+      /^\/images\/court-renamed\.320\.[0-9a-f]{8}\.webp$/,
+    );
   });
 
   it('encodes a source used under two names once', async () => {
-    const single = await run(project, { publicDir: freshPublic('single'), cacheDir: join(project.root, 'cache-single'), used: new Set(['court']) });
+    const single = await run(project, {
+      publicDir: freshPublic('single'),
+      cacheDir: join(project.root, 'cache-single'),
+      used: new Set(['court']),
+    });
     project.images.set('court-copy', project.images.get('court')!);
     const both = await run(project, { used: new Set(['court', 'court-copy']) });
     expect(both.encoded).toBe(single.encoded);
     expect(both.made).toBe(1);
-    expect(both.lookup['court-copy']!.variants.map((v) => v.width)).toEqual(both.lookup.court!.variants.map((v) => v.width));
+    expect(both.lookup['court-copy']!.variants.map((v) => v.width)).toEqual(
+      both.lookup.court!.variants.map((v) => v.width),
+    );
   });
 
   it('re-makes a cached file whose bytes were damaged, and only that file', async () => {
@@ -119,13 +127,19 @@ describe('image cache', () => {
     const config = await siteConfig();
     expect(config.images.effort).toBe(2);
     const standard = await run(project);
-    const quick = await run(project, { config: { ...config, images: { ...config.images, effort: 0 } }, publicDir: freshPublic('effort') });
-    const webpFiles = (lookup: typeof standard.lookup) => Object.values(lookup).flatMap((image) => image.variants).length;
+    const quick = await run(project, {
+      config: { ...config, images: { ...config.images, effort: 0 } },
+      publicDir: freshPublic('effort'),
+    });
+    const webpFiles = (lookup: typeof standard.lookup) =>
+      Object.values(lookup).flatMap((image) => image.variants).length;
     expect(quick).toMatchObject({ made: 3, encoded: webpFiles(standard.lookup) });
-    for (const name of Object.keys(standard.lookup)) expect(quick.lookup[name]!.placeholder).toBe(standard.lookup[name]!.placeholder);
+    for (const name of Object.keys(standard.lookup))
+      expect(quick.lookup[name]!.placeholder).toBe(standard.lookup[name]!.placeholder);
     expect(quick.bytes).toBeGreaterThan(standard.bytes);
     // Other bytes, other names: a browser that cached the old file forever never shows it for the new.
-    const urls = (lookup: typeof standard.lookup) => Object.values(lookup).flatMap((image) => image.variants.map((v) => v.src));
+    const urls = (lookup: typeof standard.lookup) =>
+      Object.values(lookup).flatMap((image) => image.variants.map((v) => v.src));
     expect(urls(quick.lookup).filter((src) => urls(standard.lookup).includes(src))).toEqual([]);
   });
 });
@@ -135,7 +149,13 @@ describe('image cache shared by builds running at once', () => {
     const cold = await run(project);
     const { startImages } = await import('../../cli/images/stage.ts');
     const { siteConfig } = await import('./fixtures.ts');
-    const work = startImages({ root: project.root, config: await siteConfig(), images: project.images, used: new Set(project.images.keys()), cacheDir: project.cacheDir });
+    const work = startImages({
+      root: project.root,
+      config: await siteConfig(),
+      images: project.images,
+      used: new Set(project.images.keys()),
+      cacheDir: project.cacheDir,
+    });
     expect(await work.lookup).toEqual(cold.lookup); // every file checked and found
     const files = join(project.cacheDir, 'files');
     for (const file of await readdir(files)) await rm(join(files, file)); // another build clears the cache
@@ -143,7 +163,9 @@ describe('image cache shared by builds running at once', () => {
     const totals = await work.finish(publicDir);
     expect(totals.encoded).toBeGreaterThan(0);
     for (const variant of Object.values(cold.lookup).flatMap((image) => image.variants)) {
-      await expect(sharp(fileOf(publicDir, variant.src)).metadata()).resolves.toMatchObject({ format: variant.src.endsWith('.svg') ? 'svg' : 'webp' });
+      await expect(sharp(fileOf(publicDir, variant.src)).metadata()).resolves.toMatchObject({
+        format: variant.src.endsWith('.svg') ? 'svg' : 'webp',
+      });
     }
   });
 
@@ -151,7 +173,13 @@ describe('image cache shared by builds running at once', () => {
     await run(project);
     const { startImages } = await import('../../cli/images/stage.ts');
     const { siteConfig } = await import('./fixtures.ts');
-    const work = startImages({ root: project.root, config: await siteConfig(), images: project.images, used: new Set(project.images.keys()), cacheDir: project.cacheDir });
+    const work = startImages({
+      root: project.root,
+      config: await siteConfig(),
+      images: project.images,
+      used: new Set(project.images.keys()),
+      cacheDir: project.cacheDir,
+    });
     await work.lookup;
     const files = join(project.cacheDir, 'files');
     for (const file of await readdir(files)) await rm(join(files, file));
@@ -159,9 +187,14 @@ describe('image cache shared by builds running at once', () => {
     const original = await readFile(join(project.root, source));
     await writeFile(join(project.root, source), await drawPhoto(700, 500, 10));
     try {
-      const failure = await work.finish(freshPublic('edited')).then(() => undefined, (error: unknown) => error);
+      const failure = await work.finish(freshPublic('edited')).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(failure, name).toBeInstanceOf(SiteError);
-      expect((failure as SiteError).problems).toEqual([expect.objectContaining({ code: 'IMAGE_CHANGED_DURING_BUILD', location: { file: source } })]);
+      expect((failure as SiteError).problems).toEqual([
+        expect.objectContaining({ code: 'IMAGE_CHANGED_DURING_BUILD', location: { file: source } }),
+      ]);
     } finally {
       await writeFile(join(project.root, source), original);
     }
@@ -182,7 +215,9 @@ process.stdout.write(JSON.stringify(result.lookup));
     );
     const runOne = (publicDir: string) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', script, project.root, publicDir], { cwd: join(import.meta.dirname, '../..') });
+        const child = spawn(process.execPath, ['--import', 'tsx', script, project.root, publicDir], {
+          cwd: join(import.meta.dirname, '../..'),
+        });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -9,7 +9,10 @@ import { repoRoot } from './fixtures.ts';
 /** The site's own pictures (content/images): issue 19's "20 clubs share 12 court drawings" may not come back. */
 describe("the site's images", () => {
   it('no two clubs share a picture', async () => {
-    const clubs = load(await readFile(join(repoRoot, 'content', 'data', 'clubs.yaml'), 'utf8')) as Array<{ name: string; image: string }>;
+    const clubs = load(await readFile(join(repoRoot, 'content', 'data', 'clubs.yaml'), 'utf8')) as Array<{
+      name: string;
+      image: string;
+    }>;
     const byImage = new Map<string, string[]>();
     for (const club of clubs) byImage.set(club.image, [...(byImage.get(club.image) ?? []), club.name]);
     expect([...byImage].filter(([, names]) => names.length > 1)).toEqual([]);

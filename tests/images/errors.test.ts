@@ -42,7 +42,10 @@ describe('unreadable sources', () => {
     const project = await makeProject({ 'gone.jpg': await drawPhoto(400, 300) });
     await rm(join(project.root, 'content/images/gone.jpg'));
     const error = await caught(run(project));
-    expect(error.problems[0]).toMatchObject({ code: 'IMAGE_UNREADABLE', location: { file: 'content/images/gone.jpg' } });
+    expect(error.problems[0]).toMatchObject({
+      code: 'IMAGE_UNREADABLE',
+      location: { file: 'content/images/gone.jpg' },
+    });
   });
 
   it('reports a used name that has no file at all as IMAGE_NOT_FOUND', async () => {

@@ -15,7 +15,11 @@ export const siteConfig = (): Promise<SiteConfig> => loadConfig(repoRoot);
 
 /** A picture with detail (so encoders have work and sizes differ) drawn by sharp from an SVG. */
 export function drawPhoto(width: number, height: number, hue = 120, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
-  const balls = Array.from({ length: 12 }, (_, i) => `<circle cx="${((i * 97) % 100) / 100 * width}" cy="${((i * 61) % 100) / 100 * height}" r="${Math.min(width, height) / 9}" fill="hsl(${(hue + i * 23) % 360},70%,55%)"/>`).join('');
+  const balls = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<circle cx="${(((i * 97) % 100) / 100) * width}" cy="${(((i * 61) % 100) / 100) * height}" r="${Math.min(width, height) / 9}" fill="hsl(${(hue + i * 23) % 360},70%,55%)"/>`,
+  ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="hsl(${hue},45%,40%)"/>
     <path d="M0 ${height * 0.6} L${width} ${height * 0.4} L${width} ${height} L0 ${height} Z" fill="hsl(${(hue + 180) % 360},40%,60%)"/>
@@ -29,7 +33,9 @@ const projects: string[] = [];
 afterAll(() => Promise.all(projects.splice(0).map((root) => rm(root, { recursive: true, force: true }))));
 
 /** A temporary project with content/images/<name> files (removed after the test file); returns paths and the images map. */
-export async function makeProject(files: Record<string, Buffer>): Promise<{ root: string; images: Map<string, string>; publicDir: string; cacheDir: string }> {
+export async function makeProject(
+  files: Record<string, Buffer>,
+): Promise<{ root: string; images: Map<string, string>; publicDir: string; cacheDir: string }> {
   const root = await mkdtemp(join(tmpdir(), 'site-images-'));
   projects.push(root);
   await mkdir(join(root, 'content', 'images'), { recursive: true });

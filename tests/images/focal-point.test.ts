@@ -32,34 +32,46 @@ const POINTS: Array<[string, FocalPoint]> = [
   ['off centre', { x: 0.7, y: 0.35 }],
   ['the middle', CENTRE],
 ];
-const cases = SOURCES.flatMap((source) => BOXES.flatMap((box) => POINTS.map(([where, focus]) => ({ source, box, where, focus }))));
+const cases = SOURCES.flatMap((source) =>
+  BOXES.flatMap((box) => POINTS.map(([where, focus]) => ({ source, box, where, focus }))),
+);
 
 describe('focusCrop: the part of a source a box shows, around the focal point', () => {
-  it.each(cases)('$source.width x $source.height into $box.width x $box.height, focal point $where', ({ source, box, focus }) => {
-    const crop = focusCrop(source, box, focus);
-    // inside the source
-    expect(crop.left).toBeGreaterThanOrEqual(0);
-    expect(crop.top).toBeGreaterThanOrEqual(0);
-    expect(crop.left + crop.width).toBeLessThanOrEqual(source.width);
-    expect(crop.top + crop.height).toBeLessThanOrEqual(source.height);
-    // the box's shape, as large as the source allows (one side whole)
-    expect(Math.abs(crop.width / crop.height - box.width / box.height)).toBeLessThan(0.01);
-    expect(crop.width === source.width || crop.height === source.height).toBe(true);
-    // the focal point is inside the crop
-    const [fx, fy] = [focus.x * source.width, focus.y * source.height];
-    expect(fx).toBeGreaterThanOrEqual(crop.left);
-    expect(fx).toBeLessThanOrEqual(crop.left + crop.width);
-    expect(fy).toBeGreaterThanOrEqual(crop.top);
-    expect(fy).toBeLessThanOrEqual(crop.top + crop.height);
-    // and in its middle wherever the source leaves room for that
-    const centredLeft = fx - crop.width / 2;
-    if (centredLeft >= 0 && centredLeft + crop.width <= source.width) expect(Math.abs(crop.left - centredLeft)).toBeLessThanOrEqual(1);
-    const centredTop = fy - crop.height / 2;
-    if (centredTop >= 0 && centredTop + crop.height <= source.height) expect(Math.abs(crop.top - centredTop)).toBeLessThanOrEqual(1);
-  });
+  it.each(cases)(
+    '$source.width x $source.height into $box.width x $box.height, focal point $where',
+    ({ source, box, focus }) => {
+      const crop = focusCrop(source, box, focus);
+      // inside the source
+      expect(crop.left).toBeGreaterThanOrEqual(0);
+      expect(crop.top).toBeGreaterThanOrEqual(0);
+      expect(crop.left + crop.width).toBeLessThanOrEqual(source.width);
+      expect(crop.top + crop.height).toBeLessThanOrEqual(source.height);
+      // the box's shape, as large as the source allows (one side whole)
+      expect(Math.abs(crop.width / crop.height - box.width / box.height)).toBeLessThan(0.01);
+      expect(crop.width === source.width || crop.height === source.height).toBe(true);
+      // the focal point is inside the crop
+      const [fx, fy] = [focus.x * source.width, focus.y * source.height];
+      expect(fx).toBeGreaterThanOrEqual(crop.left);
+      expect(fx).toBeLessThanOrEqual(crop.left + crop.width);
+      expect(fy).toBeGreaterThanOrEqual(crop.top);
+      expect(fy).toBeLessThanOrEqual(crop.top + crop.height);
+      // and in its middle wherever the source leaves room for that
+      const centredLeft = fx - crop.width / 2;
+      if (centredLeft >= 0 && centredLeft + crop.width <= source.width)
+        expect(Math.abs(crop.left - centredLeft)).toBeLessThanOrEqual(1);
+      const centredTop = fy - crop.height / 2;
+      if (centredTop >= 0 && centredTop + crop.height <= source.height)
+        expect(Math.abs(crop.top - centredTop)).toBeLessThanOrEqual(1);
+    },
+  );
 
   it('a focal point at 90% across a wide source keeps the right edge in a phone hero', () => {
-    expect(focusCrop({ width: 1600, height: 1000 }, { width: 390, height: 640 }, { x: 0.9, y: 0.5 })).toEqual({ left: 991, top: 0, width: 609, height: 1000 });
+    expect(focusCrop({ width: 1600, height: 1000 }, { width: 390, height: 640 }, { x: 0.9, y: 0.5 })).toEqual({
+      left: 991,
+      top: 0,
+      width: 609,
+      height: 1000,
+    });
   });
 
   it('writes a focal point as focus.yaml and CSS object-position do', () => {
@@ -76,9 +88,16 @@ const images = new Map([
 
 describe('content/images/focus.yaml', () => {
   it('reads percentages, across then down', () => {
-    const { points, problems } = parseFocus('# comment\ncourt-clay-1: 40% 65%\ncontact-desk: "0% 100%"\ncourt-clay-2: 12.5%   7%\n', images);
+    const { points, problems } = parseFocus(
+      '# comment\ncourt-clay-1: 40% 65%\ncontact-desk: "0% 100%"\ncourt-clay-2: 12.5%   7%\n',
+      images,
+    );
     expect(problems).toEqual([]);
-    expect(Object.fromEntries(points)).toEqual({ 'court-clay-1': { x: 0.4, y: 0.65 }, 'contact-desk': { x: 0, y: 1 }, 'court-clay-2': { x: 0.125, y: 0.07 } });
+    expect(Object.fromEntries(points)).toEqual({
+      'court-clay-1': { x: 0.4, y: 0.65 },
+      'contact-desk': { x: 0, y: 1 },
+      'court-clay-2': { x: 0.125, y: 0.07 },
+    });
   });
 
   it('is optional, and may hold only comments', () => {
@@ -87,18 +106,34 @@ describe('content/images/focus.yaml', () => {
   });
 
   it.each([
-    ['a value over 100%', 'court-clay-1: 40% 150%', 2, 'court-clay-1', 'two percentages from 0% to 100%, across then down'],
+    [
+      'a value over 100%',
+      'court-clay-1: 40% 150%',
+      2,
+      'court-clay-1',
+      'two percentages from 0% to 100%, across then down',
+    ],
     ['one number', 'court-clay-1: 40%', 2, 'court-clay-1', 'received "40%"'],
     ['words', 'court-clay-1: left top', 2, 'court-clay-1', 'like "40% 65%"'],
     ['numbers without %', 'court-clay-1: 40 65', 2, 'court-clay-1', 'two percentages'],
     ['a number', 'court-clay-1: 40', 2, 'court-clay-1', 'two percentages'],
     ['a negative value', 'court-clay-1: -5% 50%', 2, 'court-clay-1', 'from 0% to 100%'],
-    ['an unknown image', 'court-clay-9: 40% 65%', 2, 'court-clay-9', 'no image "court-clay-9" in content/images (did you mean "court-clay-1"?)'],
+    [
+      'an unknown image',
+      'court-clay-9: 40% 65%',
+      2,
+      'court-clay-9',
+      'no image "court-clay-9" in content/images (did you mean "court-clay-1"?)',
+    ],
     ['a list instead of lines', '- court-clay-1: 40% 65%', undefined, '(file)', 'one line per image'],
   ])('%s is an error at its line, saying what to write', (_, line, lineNumber, field, says) => {
     const { problems } = parseFocus(`# focal points\n${line}\n`, images);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ code: 'IMAGE_FOCUS_INVALID', field, location: { file: 'content/images/focus.yaml', ...(lineNumber ? { line: lineNumber } : {}) } });
+    expect(problems[0]).toMatchObject({
+      code: 'IMAGE_FOCUS_INVALID',
+      field,
+      location: { file: 'content/images/focus.yaml', ...(lineNumber ? { line: lineNumber } : {}) },
+    });
     expect(problems[0]!.message).toContain(says);
     expect(problems[0]!.hint).toContain('docs/images.md');
   });
@@ -112,8 +147,15 @@ describe('content/images/focus.yaml', () => {
 describe('the image stage crops around the focal point', () => {
   // Left half red, right half blue: a square crop around a point on the right is all blue.
   const halves = () =>
-    sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="200" height="200" fill="#ff0000"/><rect x="200" width="200" height="200" fill="#0000ff"/></svg>')).png().toBuffer();
-  const meanColour = async (file: string) => (await sharp(file).stats()).channels.slice(0, 3).map((channel) => Math.round(channel.mean));
+    sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><rect width="200" height="200" fill="#ff0000"/><rect x="200" width="200" height="200" fill="#0000ff"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
+  const meanColour = async (file: string) =>
+    (await sharp(file).stats()).channels.slice(0, 3).map((channel) => Math.round(channel.mean));
 
   it('a fixed crop follows focus.yaml, and the lookup carries the point for the templates', async () => {
     const project = await makeProject({ 'halves.png': await halves() });
@@ -128,8 +170,12 @@ describe('the image stage crops around the focal point', () => {
 
   it("a social card's photo half is cut around the focal point too", async () => {
     const project = await makeProject({ 'halves.png': await halves() });
-    const left = await sharp(await cropPhoto(join(project.root, 'content', 'images', 'halves.png'), { x: 0.1, y: 0.5 })).stats();
-    const right = await sharp(await cropPhoto(join(project.root, 'content', 'images', 'halves.png'), { x: 0.9, y: 0.5 })).stats();
+    const left = await sharp(
+      await cropPhoto(join(project.root, 'content', 'images', 'halves.png'), { x: 0.1, y: 0.5 }),
+    ).stats();
+    const right = await sharp(
+      await cropPhoto(join(project.root, 'content', 'images', 'halves.png'), { x: 0.9, y: 0.5 }),
+    ).stats();
     expect(left.channels[0]!.mean).toBeGreaterThan(200);
     expect(left.channels[2]!.mean).toBeLessThan(40);
     expect(right.channels[2]!.mean).toBeGreaterThan(200);
@@ -139,6 +185,11 @@ describe('the image stage crops around the focal point', () => {
   it('a bad focus.yaml line stops the stage with the unreadable images, all in one report', async () => {
     const project = await makeProject({ 'halves.png': await halves() });
     await writeFile(join(project.root, 'content', 'images', 'focus.yaml'), 'halves: 200% 50%\nhalfs: 10% 10%\n');
-    await expect(run(project)).rejects.toMatchObject({ problems: [{ code: 'IMAGE_FOCUS_INVALID', field: 'halves' }, { code: 'IMAGE_FOCUS_INVALID', field: 'halfs' }] });
+    await expect(run(project)).rejects.toMatchObject({
+      problems: [
+        { code: 'IMAGE_FOCUS_INVALID', field: 'halves' },
+        { code: 'IMAGE_FOCUS_INVALID', field: 'halfs' },
+      ],
+    });
   });
 });

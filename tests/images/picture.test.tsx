@@ -24,16 +24,24 @@ beforeAll(async () => {
 function img(markup: string): Record<string, string> {
   const tag = /<img\b([^>]*)\/?>/.exec(markup);
   if (!tag) throw new Error(`no <img> in ${markup}`);
-  const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+  const decode = (text: string) =>
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, '&');
   // HTML attribute names are case-insensitive (React writes srcSet): compare them lower-cased.
-  return Object.fromEntries([...tag[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), decode(m[2]!)]));
+  return Object.fromEntries(
+    [...tag[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), decode(m[2]!)]),
+  );
 }
 
 const srcsetEntries = (srcset: string) => srcset.split(', ').map((entry) => entry.split(' ') as [string, string]);
 
 describe('<Picture> responsive', () => {
   it('lists every width in srcset with the sizes it was given', () => {
-    const attrs = img(renderToStaticMarkup(<Picture image={lookup.hero!} alt="Gravelbaan" sizes="(min-width: 1024px) 50vw, 100vw" />));
+    const attrs = img(
+      renderToStaticMarkup(<Picture image={lookup.hero!} alt="Gravelbaan" sizes="(min-width: 1024px) 50vw, 100vw" />),
+    );
     expect(srcsetEntries(attrs.srcset!).map(([, w]) => w)).toEqual(['320w', '640w', '768w', '1024w', '1280w', '1536w']);
     expect(attrs.sizes).toBe('(min-width: 1024px) 50vw, 100vw');
     expect(attrs.alt).toBe('Gravelbaan');
@@ -48,7 +56,9 @@ describe('<Picture> responsive', () => {
   });
 
   it('loads lazily and decodes asynchronously by default', () => {
-    const attrs = img(renderToStaticMarkup(<Picture image={lookup.club!} alt="" sizes="100vw" className="card-image" />));
+    const attrs = img(
+      renderToStaticMarkup(<Picture image={lookup.club!} alt="" sizes="100vw" className="card-image" />),
+    );
     expect(attrs).toMatchObject({ loading: 'lazy', decoding: 'async', class: 'card-image' });
     expect(attrs.fetchpriority).toBeUndefined();
   });
@@ -82,7 +92,9 @@ describe('<Picture> fixed size', () => {
     expect([attrs.width, attrs.height]).toEqual(['48', '48']);
     expect(attrs.sizes).toBeUndefined();
     const { default: sharp } = await import('sharp');
-    const sizes = await Promise.all(srcsetEntries(attrs.srcset!).map(async ([src]) => (await sharp(fileOf(publicDir, src)).metadata()).width));
+    const sizes = await Promise.all(
+      srcsetEntries(attrs.srcset!).map(async ([src]) => (await sharp(fileOf(publicDir, src)).metadata()).width),
+    );
     expect(sizes).toEqual([48, 96]);
   });
 
@@ -124,6 +136,12 @@ describe('useImage', () => {
   });
 
   it('does not mistake object properties for images', () => {
-    expect(() => renderToStaticMarkup(<ImagesContext.Provider value={lookup}><Show name="constructor" /></ImagesContext.Provider>)).toThrow(/no processed image/);
+    expect(() =>
+      renderToStaticMarkup(
+        <ImagesContext.Provider value={lookup}>
+          <Show name="constructor" />
+        </ImagesContext.Provider>,
+      ),
+    ).toThrow(/no processed image/);
   });
 });

@@ -5,7 +5,11 @@ import { createImageReporter, imageSummaryLine } from '../../cli/images/report.t
 function setup(isTTY: boolean, env: NodeJS.ProcessEnv) {
   const written: string[] = [];
   let clock = 0;
-  const reporter = createImageReporter({ stream: { isTTY, write: (text: string) => written.push(text) }, env, now: () => clock });
+  const reporter = createImageReporter({
+    stream: { isTTY, write: (text: string) => written.push(text) },
+    env,
+    now: () => clock,
+  });
   return { written, reporter, advance: (ms: number) => (clock += ms) };
 }
 
@@ -41,7 +45,9 @@ describe('image progress reporter', () => {
   });
 
   it('formats small totals in KB, and leaves out bytes it was not given', () => {
-    expect(imageSummaryLine({ made: 0, cached: 2, bytes: 50_000 }, 12)).toBe('images: 2 (0 made, 2 from cache), 49 KB in 0.0 s');
+    expect(imageSummaryLine({ made: 0, cached: 2, bytes: 50_000 }, 12)).toBe(
+      'images: 2 (0 made, 2 from cache), 49 KB in 0.0 s',
+    );
     expect(imageSummaryLine({ made: 1, cached: 28 }, 1500)).toBe('images: 29 (1 made, 28 from cache) in 1.5 s');
   });
 });

@@ -14,8 +14,13 @@ const progress: Array<[number, number]> = [];
 
 beforeAll(async () => {
   // Stored 900x600 with EXIF orientation 6 (rotate 90°): shown 600 wide, 900 tall.
-  const portrait = await sharp(await drawPhoto(900, 600, 30)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
-  const transparent = await sharp({ create: { width: 400, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+  const portrait = await sharp(await drawPhoto(900, 600, 30))
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
+  const transparent = await sharp({
+    create: { width: 400, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
     .composite([{ input: await drawPhoto(200, 200, 200, 'png'), top: 100, left: 100 }])
     .png()
     .toBuffer();
@@ -25,7 +30,9 @@ beforeAll(async () => {
     'narrow.png': await drawPhoto(200, 150, 300, 'png'),
     'portrait.jpg': portrait,
     'transparent.png': transparent,
-    'logo.svg': Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#23a46a"/></svg>'),
+    'logo.svg': Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#23a46a"/></svg>',
+    ),
     'unused.jpg': await drawPhoto(800, 600, 90),
   });
   project.images.delete('unused');
@@ -73,7 +80,11 @@ describe('processImages: files', () => {
   it('gives every variant the width and height of the real file', async () => {
     for (const variant of everyFile()) {
       const meta = await sharp(fileOf(project.publicDir, variant.src)).metadata();
-      expect({ src: variant.src, width: meta.width, height: meta.height }).toEqual({ src: variant.src, width: variant.width, height: variant.height });
+      expect({ src: variant.src, width: meta.width, height: meta.height }).toEqual({
+        src: variant.src,
+        width: variant.width,
+        height: variant.height,
+      });
     }
   });
 
@@ -95,7 +106,9 @@ describe('processImages: files', () => {
 
   it('counts the bytes it wrote', async () => {
     const files = await readdir(join(project.publicDir, 'images'));
-    const sizes = await Promise.all(files.map(async (file) => (await stat(join(project.publicDir, 'images', file))).size));
+    const sizes = await Promise.all(
+      files.map(async (file) => (await stat(join(project.publicDir, 'images', file))).size),
+    );
     expect(result.bytes).toBe(sizes.reduce((a, b) => a + b, 0));
     expect(files.length).toBe(new Set(everyFile().map((variant) => variant.src)).size);
   });
@@ -107,14 +120,17 @@ describe('processImages: files', () => {
 });
 
 describe('processImages: placeholders', () => {
-  it.each(['wide', 'middle', 'narrow', 'portrait'])('%s has a decodable webp placeholder within 10x10', async (name) => {
-    const uri = lookup[name]!.placeholder;
-    expect(uri).toMatch(/^data:image\/webp;base64,/);
-    const meta = await sharp(Buffer.from(uri.split(',')[1]!, 'base64')).metadata();
-    expect(meta.format).toBe('webp');
-    expect(Math.max(meta.width!, meta.height!)).toBe(10);
-    expect(uri.length).toBeLessThan(400);
-  });
+  it.each(['wide', 'middle', 'narrow', 'portrait'])(
+    '%s has a decodable webp placeholder within 10x10',
+    async (name) => {
+      const uri = lookup[name]!.placeholder;
+      expect(uri).toMatch(/^data:image\/webp;base64,/);
+      const meta = await sharp(Buffer.from(uri.split(',')[1]!, 'base64')).metadata();
+      expect(meta.format).toBe('webp');
+      expect(Math.max(meta.width!, meta.height!)).toBe(10);
+      expect(uri.length).toBeLessThan(400);
+    },
+  );
 
   it('keeps the aspect ratio: a portrait placeholder is taller than wide', async () => {
     const meta = await sharp(Buffer.from(lookup.portrait!.placeholder.split(',')[1]!, 'base64')).metadata();
@@ -130,17 +146,26 @@ describe('processImages: fixed sizes', () => {
   it('makes 1x and 2x files of a cropped box', () => {
     const box = lookup.wide!.fixed!.find((rendition) => rendition.cropped);
     expect(box).toMatchObject({ width: 64, height: 64, cropped: true });
-    expect(box!.densities.map(({ density, width, height }) => [density, width, height])).toEqual([[1, 64, 64], [2, 128, 128]]);
+    expect(box!.densities.map(({ density, width, height }) => [density, width, height])).toEqual([
+      [1, 64, 64],
+      [2, 128, 128],
+    ]);
   });
 
   it('keeps the aspect ratio without a height', () => {
     const box = lookup.wide!.fixed!.find((rendition) => !rendition.cropped);
     expect(box).toMatchObject({ width: 200, height: 125 });
-    expect(box!.densities.map(({ density, width, height }) => [density, width, height])).toEqual([[1, 200, 125], [2, 400, 250]]);
+    expect(box!.densities.map(({ density, width, height }) => [density, width, height])).toEqual([
+      [1, 200, 125],
+      [2, 400, 250],
+    ]);
   });
 
   it('clamps a density the source cannot fill to the source, with its real density', () => {
     const box = lookup.narrow!.fixed![0]!;
-    expect(box.densities.map(({ density, width }) => [density, width])).toEqual([[1, 150], [1.33, 200]]);
+    expect(box.densities.map(({ density, width }) => [density, width])).toEqual([
+      [1, 150],
+      [1.33, 200],
+    ]);
   });
 });

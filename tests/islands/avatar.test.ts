@@ -45,7 +45,8 @@ test('sizes in px, md the default', () => {
 
 test('the stylesheet sizes each avatar class as the table says', async () => {
   const css = await readFile(resolve(import.meta.dirname, '../../templates/styles/islands.css'), 'utf8');
-  const classes = Object.fromEntries([...css.matchAll(/\.avatar-([\w]+) \{\s*--avatar: (\d+)px;/g)].map((match) => [match[1], Number(match[2])]));
+  const classes = Object.fromEntries(
+    [...css.matchAll(/\.avatar-([\w]+) \{\s*--avatar: (\d+)px;/g)].map((match) => [match[1], Number(match[2])]),
+  );
   expect(classes).toEqual(avatarSizes);
 });
-

@@ -2,7 +2,12 @@
 import { describe, expect, test } from 'vitest';
 import { checkField, checkFields, payloadValues, type FieldRule } from '../../islands/lib/form-rules.ts';
 
-const nl = { required: 'Dit veld is verplicht.', invalidEmail: 'Vul een geldig e-mailadres in.', invalidPhone: 'Vul een geldig telefoonnummer in.', tooLong: 'Gebruik hoogstens {max} tekens.' };
+const nl = {
+  required: 'Dit veld is verplicht.',
+  invalidEmail: 'Vul een geldig e-mailadres in.',
+  invalidPhone: 'Vul een geldig telefoonnummer in.',
+  tooLong: 'Gebruik hoogstens {max} tekens.',
+};
 const rule = (kind: FieldRule['kind'], required = true, max = 60): FieldRule => ({ name: 'f', kind, required, max });
 
 describe('one field', () => {
@@ -36,7 +41,10 @@ test('every field at once', () => {
     { name: 'email', kind: 'email', required: true, max: 254 },
     { name: 'phone', kind: 'phone', required: false, max: 40 },
   ];
-  expect(checkFields(rules, { firstName: '', email: 'x', phone: '' }, nl)).toEqual({ firstName: nl.required, email: nl.invalidEmail });
+  expect(checkFields(rules, { firstName: '', email: 'x', phone: '' }, nl)).toEqual({
+    firstName: nl.required,
+    email: nl.invalidEmail,
+  });
   expect(checkFields(rules, { firstName: 'Sanne', email: 'sanne@example.nl' }, nl)).toEqual({});
 });
 
@@ -46,5 +54,7 @@ test('the payload: trimmed, empty optional fields left out', () => {
     { name: 'email', kind: 'email', required: true, max: 254 },
     { name: 'question', kind: 'longtext', required: true, max: 5000 },
   ];
-  expect(payloadValues(rules, { name: '  ', email: ' sanne@example.nl ', question: ' Wanneer?\n', website: 'x' })).toEqual({ email: 'sanne@example.nl', question: 'Wanneer?' });
+  expect(
+    payloadValues(rules, { name: '  ', email: ' sanne@example.nl ', question: ' Wanneer?\n', website: 'x' }),
+  ).toEqual({ email: 'sanne@example.nl', question: 'Wanneer?' });
 });

@@ -25,12 +25,16 @@ async function site(files: Record<string, string>): Promise<string> {
     await mkdir(dirname(join(dir, 'public', path)), { recursive: true });
     await writeFile(join(dir, 'public', path), text);
   }
-  await writeFile(join(dir, 'islands.json'), JSON.stringify({ islands: { loader: '/islands/loader.js', header: '/islands/header.js' } }));
+  await writeFile(
+    join(dir, 'islands.json'),
+    JSON.stringify({ islands: { loader: '/islands/loader.js', header: '/islands/header.js' } }),
+  );
   return dir;
 }
 
 const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
-const island = (name: string) => `<site-island data-island="${name}" data-src="/islands/${name}.js" data-load="load" data-props="{}"><p>x</p></site-island>`;
+const island = (name: string) =>
+  `<site-island data-island="${name}" data-src="/islands/${name}.js" data-load="load" data-props="{}"><p>x</p></site-island>`;
 const loader = '<script type="module" src="/islands/loader.js"></script>';
 const header = '<script type="module" src="/islands/header.js"></script>';
 
@@ -66,7 +70,9 @@ test('a good site passes, counting each page’s files once with what they impor
   expect(code).toBe(0);
   expect(out).toContain('4 pages, 1 with islands, 3 without');
   expect(out).toContain('every page is within the JavaScript budget');
-  const json = JSON.parse((await run(dist, '--json')).out) as { pages: Array<{ path: string; files: number; bytes: number }> };
+  const json = JSON.parse((await run(dist, '--json')).out) as {
+    pages: Array<{ path: string; files: number; bytes: number }>;
+  };
   const home = json.pages.find((entry) => entry.path === '/')!;
   expect(home.files).toBe(5);
   expect(home.bytes).toBeGreaterThan(5700);
@@ -79,8 +85,16 @@ test('a good site passes, counting each page’s files once with what they impor
 
 test.each([
   ['a page without islands that loads the loader', { 'kampen.html': page(`${header}${loader}`) }, '/kampen: 5'],
-  ['a page without islands over 2 KB (the header grew)', { 'islands/header.js': noise(2100), 'kampen.html': page(header) }, 'B of JavaScript on a page without islands, over the 2048 B budget of static pages'],
-  ['an inline script', { 'kampen.html': page(`${island('menu')}${loader}<script>alert(1)</script>`) }, 'inline script(s): the CSP refuses them'],
+  [
+    'a page without islands over 2 KB (the header grew)',
+    { 'islands/header.js': noise(2100), 'kampen.html': page(header) },
+    'B of JavaScript on a page without islands, over the 2048 B budget of static pages',
+  ],
+  [
+    'an inline script',
+    { 'kampen.html': page(`${island('menu')}${loader}<script>alert(1)</script>`) },
+    'inline script(s): the CSP refuses them',
+  ],
   ['a page over 15 KB', { 'vacatures.html': page(`${island('big')}${loader}`) }, 'over the 15360 B budget'],
 ])('fails on %s', async (_, pages, message) => {
   const { code, out } = await run(await site({ ...baseFiles, ...pages }));
@@ -89,7 +103,13 @@ test.each([
 });
 
 test('the login page may carry more (it loads Firebase on demand)', async () => {
-  const { code } = await run(await site({ ...baseFiles, 'login.html': page(`${island('big')}${loader}`), 'en/login.html': page(`${island('big')}${loader}`) }));
+  const { code } = await run(
+    await site({
+      ...baseFiles,
+      'login.html': page(`${island('big')}${loader}`),
+      'en/login.html': page(`${island('big')}${loader}`),
+    }),
+  );
   expect(code).toBe(0);
 });
 

@@ -1,6 +1,12 @@
 /** Language rules (spec §2, §9): cookie, detection once, explicit prefixes respected. */
 import { describe, expect, test } from 'vitest';
-import { decideLanguage, detectLocale, languageCookie, localeCookie, readLocaleCookie } from '../../islands/lib/language.ts';
+import {
+  decideLanguage,
+  detectLocale,
+  languageCookie,
+  localeCookie,
+  readLocaleCookie,
+} from '../../islands/lib/language.ts';
 import { isPrefixed } from '../../shared/locale.ts';
 
 test('the cookie lasts 365 days on path /', () => {
@@ -46,8 +52,20 @@ test.each([
 describe('what a page load does', () => {
   test.each([
     // first visit on a default (unprefixed) address: the browser chooses, once
-    { pathname: '/', pageLocale: 'nl', cookie: undefined, languages: ['en-GB'], expected: { remember: 'en', redirect: 'en' } },
-    { pathname: '/kampen', pageLocale: 'nl', cookie: undefined, languages: ['nl-NL', 'en'], expected: { remember: 'nl' } },
+    {
+      pathname: '/',
+      pageLocale: 'nl',
+      cookie: undefined,
+      languages: ['en-GB'],
+      expected: { remember: 'en', redirect: 'en' },
+    },
+    {
+      pathname: '/kampen',
+      pageLocale: 'nl',
+      cookie: undefined,
+      languages: ['nl-NL', 'en'],
+      expected: { remember: 'nl' },
+    },
     { pathname: '/kampen', pageLocale: 'nl', cookie: undefined, languages: ['de-DE'], expected: { remember: 'nl' } },
     // the remembered choice wins over the browser
     { pathname: '/kampen', pageLocale: 'nl', cookie: 'nl', languages: ['en-GB'], expected: {} },
@@ -56,7 +74,10 @@ describe('what a page load does', () => {
     { pathname: '/nl/kampen', pageLocale: 'nl', cookie: undefined, languages: ['en-GB'], expected: {} },
     { pathname: '/en/camps', pageLocale: 'en', cookie: 'nl', languages: ['nl-NL'], expected: {} },
     { pathname: '/en', pageLocale: 'en', cookie: undefined, languages: ['nl-NL'], expected: {} },
-  ] as const)('$pathname ($pageLocale page), cookie $cookie, browser $languages -> $expected', ({ expected, ...input }) => {
-    expect(decideLanguage(input)).toEqual(expected);
-  });
+  ] as const)(
+    '$pathname ($pageLocale page), cookie $cookie, browser $languages -> $expected',
+    ({ expected, ...input }) => {
+      expect(decideLanguage(input)).toEqual(expected);
+    },
+  );
 });

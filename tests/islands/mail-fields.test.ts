@@ -28,7 +28,12 @@ function value(name: MailFieldName, length: number): string {
   return 'x'.repeat(length);
 }
 
-const body = (form: (typeof forms)[number], values: Partial<Record<MailFieldName, string>>) => ({ kind: form.kind, locale: 'nl', ...form.fixed, ...values });
+const body = (form: (typeof forms)[number], values: Partial<Record<MailFieldName, string>>) => ({
+  kind: form.kind,
+  locale: 'nl',
+  ...form.fixed,
+  ...values,
+});
 const short = (form: (typeof forms)[number]) => Object.fromEntries(form.fields.map((name) => [name, value(name, 14)]));
 
 describe.each(forms)('$kind form', (form) => {
@@ -36,11 +41,16 @@ describe.each(forms)('$kind form', (form) => {
     expect(mailFormSchema.safeParse(body(form, short(form))).success).toBe(true);
   });
 
-  test.each(form.fields.filter((name) => mailFields[name].kind !== 'email'))('%s: its limit is the server’s', (name) => {
-    const { max } = mailFields[name];
-    expect(mailFormSchema.safeParse(body(form, { ...short(form), [name]: value(name, max) })).success).toBe(true);
-    expect(mailFormSchema.safeParse(body(form, { ...short(form), [name]: value(name, max + 1) })).success).toBe(false);
-  });
+  test.each(form.fields.filter((name) => mailFields[name].kind !== 'email'))(
+    '%s: its limit is the server’s',
+    (name) => {
+      const { max } = mailFields[name];
+      expect(mailFormSchema.safeParse(body(form, { ...short(form), [name]: value(name, max) })).success).toBe(true);
+      expect(mailFormSchema.safeParse(body(form, { ...short(form), [name]: value(name, max + 1) })).success).toBe(
+        false,
+      );
+    },
+  );
 
   test.each(form.fields)('%s: required here exactly when required there', (name) => {
     const without = { ...short(form) };
@@ -50,6 +60,22 @@ describe.each(forms)('$kind form', (form) => {
 });
 
 test('the email limit is the server’s', () => {
-  expect(mailFormSchema.safeParse({ kind: 'basic', locale: 'nl', firstName: 'a', surname: 'b', email: value('email', mailFields.email.max) }).success).toBe(true);
-  expect(mailFormSchema.safeParse({ kind: 'basic', locale: 'nl', firstName: 'a', surname: 'b', email: value('email', mailFields.email.max + 1) }).success).toBe(false);
+  expect(
+    mailFormSchema.safeParse({
+      kind: 'basic',
+      locale: 'nl',
+      firstName: 'a',
+      surname: 'b',
+      email: value('email', mailFields.email.max),
+    }).success,
+  ).toBe(true);
+  expect(
+    mailFormSchema.safeParse({
+      kind: 'basic',
+      locale: 'nl',
+      firstName: 'a',
+      surname: 'b',
+      email: value('email', mailFields.email.max + 1),
+    }).success,
+  ).toBe(false);
 });

@@ -24,9 +24,19 @@ describe('registration links', () => {
     expect(pattern.exec(path)?.slice(1).find(Boolean)).toBe(id);
   });
   test('the fragment: token, and the marks of a fresh sign-up or one that existed', () => {
-    expect(linkFragment('#token=abc&new=1&mail=0')).toEqual({ token: 'abc', fresh: true, mailFailed: true, existing: false });
+    expect(linkFragment('#token=abc&new=1&mail=0')).toEqual({
+      token: 'abc',
+      fresh: true,
+      mailFailed: true,
+      existing: false,
+    });
     expect(linkFragment('#token=abc')).toEqual({ token: 'abc', fresh: false, mailFailed: false, existing: false });
-    expect(linkFragment('#token=abc&existing=1')).toEqual({ token: 'abc', fresh: false, mailFailed: false, existing: true });
+    expect(linkFragment('#token=abc&existing=1')).toEqual({
+      token: 'abc',
+      fresh: false,
+      mailFailed: false,
+      existing: true,
+    });
     expect(linkFragment('')).toEqual({ token: undefined, fresh: false, mailFailed: false, existing: false });
   });
 });

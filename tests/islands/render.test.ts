@@ -13,7 +13,9 @@ import { islands } from '../../islands/index.ts';
  */
 function tags(html: string, name: string): Array<Record<string, string>> {
   return [...html.matchAll(new RegExp(`<${name}(\\s[^>]*)?>`, 'g'))].map((match) =>
-    Object.fromEntries([...(match[1] ?? '').matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map((attr) => [attr[1]!, attr[2] ?? ''])),
+    Object.fromEntries(
+      [...(match[1] ?? '').matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map((attr) => [attr[1]!, attr[2] ?? '']),
+    ),
   );
 }
 const tag = (html: string, name: string, where: Record<string, string> = {}) =>
@@ -33,10 +35,18 @@ const text = {
 
 describe('avatar', () => {
   test.each([
-    [{ alt: 'Sanne de Wit', size: 'xl' }, ['data-avatar="text"', 'role="img"', 'aria-label="Sanne de Wit"', '>SD<', 'avatar-xl'], ['<img', '<svg', 'style=']],
+    [
+      { alt: 'Sanne de Wit', size: 'xl' },
+      ['data-avatar="text"', 'role="img"', 'aria-label="Sanne de Wit"', '>SD<', 'avatar-xl'],
+      ['<img', '<svg', 'style='],
+    ],
     [{ size: '3xs' }, ['data-avatar="icon"', '<svg', 'aria-hidden="true"', 'avatar-3xs'], ['role="img"']],
     [{}, ['avatar-md'], []],
-    [{ src: '/images/sanne.webp', alt: 'Sanne de Wit', size: '3xl' }, ['data-avatar="image"', '<img', 'alt="Sanne de Wit"', 'width="48"', 'height="48"'], ['>SD<']],
+    [
+      { src: '/images/sanne.webp', alt: 'Sanne de Wit', size: '3xl' },
+      ['data-avatar="image"', '<img', 'alt="Sanne de Wit"', 'width="48"', 'height="48"'],
+      ['>SD<'],
+    ],
     [{ alt: 'Sanne de Wit', text: 'BT' }, ['>BT<'], ['>SD<']],
   ] as const)('%o', (props, present, absent) => {
     const html = renderIsland(islands.avatar, props);
@@ -51,20 +61,37 @@ test('a form: labelled fields, optional marked, messages tied to their control, 
     locale: 'nl',
     jobId: '2',
     open: 'Solliciteer direct',
-    labels: { firstName: 'Voornaam', surname: 'Achternaam', email: 'E-mailadres', phone: 'Telefoonnummer', motivation: 'Motivatie' },
+    labels: {
+      firstName: 'Voornaam',
+      surname: 'Achternaam',
+      email: 'E-mailadres',
+      phone: 'Telefoonnummer',
+      motivation: 'Motivatie',
+    },
     text,
   });
   expect(html).toMatch(/<summary class="button">Solliciteer direct<\/summary>/);
   // Without JavaScript the browser checks the fields itself (no novalidate until the island runs),
   // and posts what the island would add to the body (kind, language, vacancy) as hidden fields.
   expect(tag(html, 'form')).toEqual({ method: 'post', action: '/mail/send-new', class: 'form', 'aria-busy': 'false' });
-  expect([{ name: 'kind' }, { name: 'locale' }, { name: 'jobId' }].map((attributes) => tag(html, 'input', attributes))).toEqual([
+  expect(
+    [{ name: 'kind' }, { name: 'locale' }, { name: 'jobId' }].map((attributes) => tag(html, 'input', attributes)),
+  ).toEqual([
     { type: 'hidden', name: 'kind', value: 'job' },
     { type: 'hidden', name: 'locale', value: 'nl' },
     { type: 'hidden', name: 'jobId', value: '2' },
   ]);
   expect(html).toContain('<label for="job-2-firstName">Voornaam</label>');
-  expect(tag(html, 'input', { name: 'email' })).toEqual({ id: 'job-2-email', name: 'email', required: '', 'aria-describedby': 'job-2-email-error', autocomplete: 'email', pattern: fieldPatterns.email, type: 'email', maxlength: '254' });
+  expect(tag(html, 'input', { name: 'email' })).toEqual({
+    id: 'job-2-email',
+    name: 'email',
+    required: '',
+    'aria-describedby': 'job-2-email-error',
+    autocomplete: 'email',
+    pattern: fieldPatterns.email,
+    type: 'email',
+    maxlength: '254',
+  });
   expect(tag(html, 'input', { name: 'phone' })).toMatchObject({ type: 'tel', pattern: fieldPatterns.phone });
   expect(html).toContain('<label for="job-2-phone">Telefoonnummer<span class="optional"> (optioneel)</span></label>');
   expect(tag(html, 'input', { name: 'phone' })).not.toHaveProperty('required');
@@ -105,8 +132,19 @@ test.each([
 
 test('the open card’s link has its tooltip in the page, hidden, describing it', () => {
   const html = renderIsland(islands['signup-window'], { ...signupProps, builtOn: '2025-08-10' });
-  expect(tag(html, 'a')).toEqual({ href: 'https://example.nl/club', rel: 'noopener', 'aria-describedby': 'signup-tooltip', class: 'button signup-action' });
-  expect(tag(html, 'span', { role: 'tooltip' })).toEqual({ role: 'tooltip', id: 'signup-tooltip', class: 'tooltip', 'data-state': 'closed', hidden: '' });
+  expect(tag(html, 'a')).toEqual({
+    href: 'https://example.nl/club',
+    rel: 'noopener',
+    'aria-describedby': 'signup-tooltip',
+    class: 'button signup-action',
+  });
+  expect(tag(html, 'span', { role: 'tooltip' })).toEqual({
+    role: 'tooltip',
+    id: 'signup-tooltip',
+    class: 'tooltip',
+    'data-state': 'closed',
+    hidden: '',
+  });
   expect(html).toContain('>Via YourTennis</span>');
 });
 
@@ -116,16 +154,26 @@ test('the toaster region exists before any toast, labelled with its hotkey', () 
   expect(html).toContain('<ol class="toast-list"></ol>');
   expect(html).toContain('aria-live="assertive"');
   expect(html).toContain('aria-live="polite"');
-  expect(() => renderIsland(islands.toaster, { label: ' ', closeLabel: 'Sluiten' })).toThrow('needs a label that is not blank');
+  expect(() => renderIsland(islands.toaster, { label: ' ', closeLabel: 'Sluiten' })).toThrow(
+    'needs a label that is not blank',
+  );
 });
 
 test('the 404 path before script', () => {
-  expect(renderIsland(islands['requested-path'], { placeholder: '/...' })).toBe('<code data-requested-path>/...</code>');
+  expect(renderIsland(islands['requested-path'], { placeholder: '/...' })).toBe(
+    '<code data-requested-path>/...</code>',
+  );
 });
 
 test('the same props give the same HTML again, remembered by value, not by object', () => {
-  const props = (href: string) => ({ ...signupProps, builtOn: '2025-08-10', states: { ...signupProps.states, open: { message: 'open', action: { label: 'Sign up', href } } } });
+  const props = (href: string) => ({
+    ...signupProps,
+    builtOn: '2025-08-10',
+    states: { ...signupProps.states, open: { message: 'open', action: { label: 'Sign up', href } } },
+  });
   const first = renderIsland(islands['signup-window'], props('https://example.nl/a'));
   expect(renderIsland(islands['signup-window'], props('https://example.nl/a'))).toBe(first);
-  expect(renderIsland(islands['signup-window'], props('https://example.nl/b'))).toContain('href="https://example.nl/b"');
+  expect(renderIsland(islands['signup-window'], props('https://example.nl/b'))).toContain(
+    'href="https://example.nl/b"',
+  );
 });

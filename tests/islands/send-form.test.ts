@@ -17,7 +17,11 @@ beforeAll(async () => {
       const answers: Record<string, [number, string, string]> = {
         '/ok': [200, 'application/json', '{"ok":true}'],
         '/field': [400, 'application/json', '{"statusMessage":"Vul een geldig e-mailadres in.","field":"email"}'],
-        '/busy': [503, 'application/json', '{"statusMessage":"Er is iets mis gegaan bij het verzenden. Je bericht is niet verstuurd."}'],
+        '/busy': [
+          503,
+          'application/json',
+          '{"statusMessage":"Er is iets mis gegaan bij het verzenden. Je bericht is niet verstuurd."}',
+        ],
         '/blank': [500, 'application/json', '{"statusMessage":"  "}'],
         '/html': [502, 'text/html', '<h1>Bad gateway</h1>'],
       };
@@ -55,5 +59,8 @@ test('no network: the form’s own failure message', async () => {
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
   const port = (closed.address() as AddressInfo).port;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
-  expect(await sendJson(`http://127.0.0.1:${port}/mail/send-new`, {}, failure)).toEqual({ ok: false, message: failure });
+  expect(await sendJson(`http://127.0.0.1:${port}/mail/send-new`, {}, failure)).toEqual({
+    ok: false,
+    message: failure,
+  });
 });

@@ -1,6 +1,13 @@
 /** The toast rules of spec §4, §5 and §9, on a fake clock. */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ToastError, ToastQueue, toastRules, validateLabel, validateToast, type ToastInput } from '../../islands/lib/toast-queue.ts';
+import {
+  ToastError,
+  ToastQueue,
+  toastRules,
+  validateLabel,
+  validateToast,
+  type ToastInput,
+} from '../../islands/lib/toast-queue.ts';
 
 const open = (queue: ToastQueue) => queue.visible().map((toast) => toast.title);
 const all = (queue: ToastQueue) => queue.list().map((toast) => `${toast.title}:${toast.open ? 'open' : 'closed'}`);
@@ -135,7 +142,11 @@ describe('toast validation (spec §5)', () => {
     ['blank title', { title: '   ' }, 'needs a title that is not blank'],
     ['empty title', { title: '' }, 'needs a title that is not blank'],
     ['unknown type', { title: 'a', type: 'loud' as never }, 'must be "foreground" or "background", received "loud"'],
-    ['action without alt text', { title: 'a', action: { label: 'Undo', altText: ' ', onClick: () => {} } }, 'The toast action "Undo" needs altText'],
+    [
+      'action without alt text',
+      { title: 'a', action: { label: 'Undo', altText: ' ', onClick: () => {} } },
+      'The toast action "Undo" needs altText',
+    ],
     ['zero duration', { title: 'a', duration: 0 }, 'must be above 0 ms'],
   ])('%s is refused with a clear error', (_, input, message) => {
     expect(() => validateToast(input)).toThrow(ToastError);

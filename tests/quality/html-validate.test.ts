@@ -15,7 +15,9 @@ const gate = join(projectRoot, 'scripts', 'gates', 'html-validate.mjs');
 
 async function validate(folder: string): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [gate, folder], { maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [gate, folder], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -42,7 +44,10 @@ describe('html-validate gate', () => {
     await mkdir(bad);
     const page = await readFile(join(dist, 'public', 'kampen.html'), 'utf8');
     // A block inside a paragraph, an id used twice, an image without alt text.
-    await writeFile(join(bad, 'kampen.html'), page.replace('<main', '<p>Kamp<div id="main">!</div></p><img src="/x.webp" width="1" height="1"><main'));
+    await writeFile(
+      join(bad, 'kampen.html'),
+      page.replace('<main', '<p>Kamp<div id="main">!</div></p><img src="/x.webp" width="1" height="1"><main'),
+    );
     const run = await validate(bad);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^kampen\.html:\d+:\d+: error \[no-implicit-close\]/m);

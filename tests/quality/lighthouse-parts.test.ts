@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
-const sitemap = (paths: string[]) => `<urlset>${paths.map((p) => `<url><loc>https://x.nl${p}</loc></url>`).join('')}</urlset>`;
+const sitemap = (paths: string[]) =>
+  `<urlset>${paths.map((p) => `<url><loc>https://x.nl${p}</loc></url>`).join('')}</urlset>`;
 
 describe('pages', () => {
   test('one of each kind, item pages the first of their kind in the sitemap', async () => {
@@ -22,7 +23,16 @@ describe('pages', () => {
     await mkdir(join(dist, 'public'), { recursive: true });
     await writeFile(
       join(dist, 'public', 'sitemap.xml'),
-      sitemap(['/', '/en/clubs/1-a', '/verenigingen', '/verenigingen/1-a', '/verenigingen/2-b', '/nieuws/3-c', '/evenementen/4-d', '/evenementen/4-d/inschrijven']),
+      sitemap([
+        '/',
+        '/en/clubs/1-a',
+        '/verenigingen',
+        '/verenigingen/1-a',
+        '/verenigingen/2-b',
+        '/nieuws/3-c',
+        '/evenementen/4-d',
+        '/evenementen/4-d/inschrijven',
+      ]),
     );
     expect(await lighthousePages(dist)).toEqual([
       { name: 'home', path: '/' },
@@ -45,7 +55,15 @@ describe('pages', () => {
 });
 
 describe('bench/RESULTS.md', () => {
-  const row = { name: 'home', path: '/', scores: { performance: 99, accessibility: 100, 'best-practices': 100, seo: 100 }, lcp: 1580, bytes: { js: 9084, css: 6765 }, runs: 2, benchmarkIndex: 700 };
+  const row = {
+    name: 'home',
+    path: '/',
+    scores: { performance: 99, accessibility: 100, 'best-practices': 100, seo: 100 },
+    lcp: 1580,
+    bytes: { js: 9084, css: 6765 },
+    runs: 2,
+    benchmarkIndex: 700,
+  };
   const text = section([row], { seconds: 120, chromium: 'Chrome 142', lighthouse: '12.8.2', min: 95 });
 
   test('a table row per page: scores, LCP in seconds, bytes in KB', () => {

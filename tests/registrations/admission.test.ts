@@ -32,14 +32,19 @@ afterAll(async () => {
   await database?.stop();
 });
 
-const storedSignUps = () => withTables(env, async (db) => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM registrations'))[0]?.n));
+const storedSignUps = () =>
+  withTables(env, async (db) =>
+    Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM registrations'))[0]?.n),
+  );
 
 describe.runIf(runs)('sign-ups in line', () => {
   test('while the first sign-ups wait for their mail, the rest of a crowd waits in line, unstored; then every one is taken, with its mail', async () => {
     const crowd = 3 * WRITES_AT_ONCE;
     let release!: () => void;
     smtp.hold = new Promise<void>((done) => (release = done));
-    const answers = Promise.all(Array.from({ length: crowd }, (_, n) => site.call('POST', '/api/registrations', { body: signUp(3, n) })));
+    const answers = Promise.all(
+      Array.from({ length: crowd }, (_, n) => site.call('POST', '/api/registrations', { body: signUp(3, n) })),
+    );
     // The first ones are stored and their mails are at the SMTP server, which does not answer yet.
     expect(await waitForMails(smtp, WRITES_AT_ONCE, 60_000)).toHaveLength(WRITES_AT_ONCE);
     expect(await storedSignUps()).toBe(WRITES_AT_ONCE);
@@ -48,6 +53,8 @@ describe.runIf(runs)('sign-ups in line', () => {
     expect((await answers).map((answer) => answer.status)).toEqual(Array(crowd).fill(202));
     expect(await storedSignUps()).toBe(crowd);
     await smtp.settled();
-    expect(smtp.received.map((mail) => mail.envelope.to).sort()).toEqual(Array.from({ length: crowd }, (_, n) => [`speler${n}@example.nl`]).sort());
+    expect(smtp.received.map((mail) => mail.envelope.to).sort()).toEqual(
+      Array.from({ length: crowd }, (_, n) => [`speler${n}@example.nl`]).sort(),
+    );
   }, 120_000);
 });

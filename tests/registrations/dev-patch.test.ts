@@ -18,13 +18,22 @@ test('an event edited in site dev: capacity and deadline reach site.json events 
   const item = base.content.events[0]!;
   const path = item.nl.file;
   const before = files.files.find((file) => file.path === path)!.text;
-  const text = before.replace(/^capacity: .*$/m, 'capacity: 3').replace(/^deadline: .*$/m, `deadline: "${item.nl.data.start.slice(0, 10)}T08:00"`);
+  const text = before
+    .replace(/^capacity: .*$/m, 'capacity: 3')
+    .replace(/^deadline: .*$/m, `deadline: "${item.nl.data.start.slice(0, 10)}T08:00"`);
   expect(text).not.toBe(before);
   const textOf = (p: string) => (p === path ? text : files.files.find((file) => file.path === p)?.text);
-  const clubs = parseYaml(files.files.find((file) => file.path === 'content/data/clubs.yaml')!.text, 'content/data/clubs.yaml');
+  const clubs = parseYaml(
+    files.files.find((file) => file.path === 'content/data/clubs.yaml')!.text,
+    'content/data/clubs.yaml',
+  );
 
   const fast = patchItem(base, path, textOf, memo.html, clubs);
-  const full = checkContent(config, { ...files, files: files.files.map((file) => (file.path === path ? { path, text } : file)) }, memo.html);
+  const full = checkContent(
+    config,
+    { ...files, files: files.files.map((file) => (file.path === path ? { path, text } : file)) },
+    memo.html,
+  );
   expect(fast.kind).toBe('patched');
   if (fast.kind !== 'patched') return;
   const edited = fast.state.index.manifest.events.find((event) => event.id === item.nl.data.id);

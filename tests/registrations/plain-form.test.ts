@@ -13,7 +13,10 @@ describe('event sign-up as a plain HTML form', () => {
   let site: RegistrationsServer;
   beforeAll(async () => {
     database = await embedded();
-    site = await startRegistrationsServer([eventFacts(1, { capacity: 1 }), eventFacts(2, { deadline: inDays(-1), start: inDays(5), end: inDays(5.1) })], await database.fresh());
+    site = await startRegistrationsServer(
+      [eventFacts(1, { capacity: 1 }), eventFacts(2, { deadline: inDays(-1), start: inDays(5), end: inDays(5.1) })],
+      await database.fresh(),
+    );
   });
   afterAll(async () => {
     await site?.stop();
@@ -39,7 +42,8 @@ describe('event sign-up as a plain HTML form', () => {
     website: '',
     ...extra,
   });
-  const places = async (event: number) => (await site.call('GET', `/api/registrations/places?event=${event}`)).body.events[event];
+  const places = async (event: number) =>
+    (await site.call('GET', `/api/registrations/places?event=${event}`)).body.events[event];
 
   test('a sign-up is stored with its answers, the request to confirm mailed, and the visitor sees the "sent" page', async () => {
     const response = await post(form(1, { remarks: 'Neemt een eigen racket mee.\r\nGraag om 10 uur.' }));
@@ -49,7 +53,12 @@ describe('event sign-up as a plain HTML form', () => {
     expect(await places(1)).toMatchObject({ confirmed: 0, waitlisted: 0 });
     const { id, token } = await site.confirmLink('fleur1@example.nl');
     const confirmed = await site.call('POST', `/api/registrations/${id}/confirm`, { token });
-    expect(confirmed.body.registration).toMatchObject({ status: 'confirmed', firstName: 'Fleur1', answers: { birthYear: 2012 }, remarks: 'Neemt een eigen racket mee.\r\nGraag om 10 uur.' });
+    expect(confirmed.body.registration).toMatchObject({
+      status: 'confirmed',
+      firstName: 'Fleur1',
+      answers: { birthYear: 2012 },
+      remarks: 'Neemt een eigen racket mee.\r\nGraag om 10 uur.',
+    });
     expect(await places(1)).toMatchObject({ confirmed: 1, waitlisted: 0 });
   });
 
@@ -57,7 +66,9 @@ describe('event sign-up as a plain HTML form', () => {
     const response = await post(form(2, { locale: 'en' }));
     expect(response.headers.get('location')).toBe('/en/sent/signup');
     const { id, token } = await site.confirmLink('fleur2@example.nl');
-    expect((await site.call('POST', `/api/registrations/${id}/confirm`, { token })).body.registration.status).toBe('waitlisted');
+    expect((await site.call('POST', `/api/registrations/${id}/confirm`, { token })).body.registration.status).toBe(
+      'waitlisted',
+    );
     expect(await places(1)).toMatchObject({ confirmed: 1, waitlisted: 1 });
   });
 

@@ -19,7 +19,10 @@ let site: RegistrationsServer;
 
 beforeAll(async () => {
   [emulator, database] = await Promise.all([startAuthEmulator(), embedded()]);
-  site = await startRegistrationsServer([eventFacts(1, { capacity: 10 }), eventFacts(2, { capacity: 10 })], { ...(await database.fresh()), FIREBASE_PROJECT_ID: emulator.projectId });
+  site = await startRegistrationsServer([eventFacts(1, { capacity: 10 }), eventFacts(2, { capacity: 10 })], {
+    ...(await database.fresh()),
+    FIREBASE_PROJECT_ID: emulator.projectId,
+  });
 });
 afterAll(async () => {
   await site?.stop();
@@ -27,7 +30,9 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-const admin = () => getApps().find((app) => app.name === 'registrations-test') ?? initializeApp({ projectId: emulator.projectId }, 'registrations-test');
+const admin = () =>
+  getApps().find((app) => app.name === 'registrations-test') ??
+  initializeApp({ projectId: emulator.projectId }, 'registrations-test');
 
 /** A user in the emulator with a name (verified or not); the cookie the browser would hold after signing in. */
 async function visitor(name: string, email: string, verified: boolean): Promise<{ uid: string; cookie: string }> {
@@ -37,11 +42,14 @@ async function visitor(name: string, email: string, verified: boolean): Promise<
 }
 
 async function signIn(email: string): Promise<string> {
-  const response = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret-password-1', returnSecureToken: true }),
-  });
+  const response = await fetch(
+    `http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'secret-password-1', returnSecureToken: true }),
+    },
+  );
   return ((await response.json()) as { idToken: string }).idToken;
 }
 
@@ -58,14 +66,19 @@ describe('registrations of signed-in visitors', () => {
       profile: { name: 'Anna de Vries', email: `anna-${stamp}@example.nl` },
       registrations: [],
     });
-    const created = await site.call('POST', '/api/registrations', { cookie: anna.cookie, body: signUp(1, 1, { email: `Anna-${stamp}@Example.nl` }) });
+    const created = await site.call('POST', '/api/registrations', {
+      cookie: anna.cookie,
+      body: signUp(1, 1, { email: `Anna-${stamp}@Example.nl` }),
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ registration: { status: 'confirmed' }, mailSent: true });
     const { id } = created.body.registration;
 
     const mine = (await site.call('GET', '/api/registrations', { cookie: anna.cookie })).body;
     expect(mine.registrations.map((r: { id: string }) => r.id)).toEqual([id]);
-    expect((await site.call('GET', `/api/registrations/${id}`, { cookie: anna.cookie })).body.registration).toMatchObject({ id, status: 'confirmed' });
+    expect(
+      (await site.call('GET', `/api/registrations/${id}`, { cookie: anna.cookie })).body.registration,
+    ).toMatchObject({ id, status: 'confirmed' });
 
     // Bob is signed in, but it is not his: the same 404 as a stranger, for reading, confirming and cancelling.
     expect((await site.call('GET', `/api/registrations/${id}`, { cookie: bob.cookie })).status).toBe(404);
@@ -82,17 +95,31 @@ describe('registrations of signed-in visitors', () => {
   test('the same person again: the owner is led to their registration; a stranger gets the guest answer and the owner a mail with the link', async () => {
     const email = `erik-${stamp}@example.nl`;
     const erik = await visitor('Erik Smit', email, true);
-    const created = await site.call('POST', '/api/registrations', { cookie: erik.cookie, body: signUp(2, 5, { email }) });
+    const created = await site.call('POST', '/api/registrations', {
+      cookie: erik.cookie,
+      body: signUp(2, 5, { email }),
+    });
     expect(created.status).toBe(201);
     const again = await site.call('POST', '/api/registrations', { cookie: erik.cookie, body: signUp(2, 5, { email }) });
-    expect(again).toMatchObject({ status: 200, body: { existing: true, link: created.body.link, registration: { id: created.body.registration.id } } });
+    expect(again).toMatchObject({
+      status: 200,
+      body: { existing: true, link: created.body.link, registration: { id: created.body.registration.id } },
+    });
 
     // A stranger types Erik's address and participant: told what any guest is told, nothing of Erik's.
-    const stranger = await site.call('POST', '/api/registrations', { body: signUp(2, 5, { email, firstName: 'Visit evil.example', remarks: 'spam' }) });
-    const fresh = await site.call('POST', '/api/registrations', { body: signUp(2, 6, { email: `nobody-${stamp}@example.nl` }) });
+    const stranger = await site.call('POST', '/api/registrations', {
+      body: signUp(2, 5, { email, firstName: 'Visit evil.example', remarks: 'spam' }),
+    });
+    const fresh = await site.call('POST', '/api/registrations', {
+      body: signUp(2, 6, { email: `nobody-${stamp}@example.nl` }),
+    });
     expect(stranger).toEqual({ status: 202, body: { pending: true, email, confirmHours: 24 } });
     expect(fresh.status).toBe(202);
-    const reminders = (await site.outbox()).filter((m) => m.headers.get('x-site-registration') === created.body.registration.id && m.headers.get('x-site-registration-mail') === 'reminder');
+    const reminders = (await site.outbox()).filter(
+      (m) =>
+        m.headers.get('x-site-registration') === created.body.registration.id &&
+        m.headers.get('x-site-registration-mail') === 'reminder',
+    );
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.subject).toBe('Je inschrijving: Toernooi 2');
     expect(reminders[0]!.text).toContain('Daarvoor ben je al ingeschreven');
@@ -103,7 +130,10 @@ describe('registrations of signed-in visitors', () => {
   test('an account whose address is not verified waits for the mail like a guest; only the link confirms', async () => {
     const email = `dave-${stamp}@example.nl`;
     const dave = await visitor('Dave Bos', email, false);
-    const created = await site.call('POST', '/api/registrations', { cookie: dave.cookie, body: signUp(1, 4, { email }) });
+    const created = await site.call('POST', '/api/registrations', {
+      cookie: dave.cookie,
+      body: signUp(1, 4, { email }),
+    });
     expect(created).toEqual({ status: 202, body: { pending: true, email, confirmHours: 24 } });
     const [listed] = (await site.call('GET', '/api/registrations', { cookie: dave.cookie })).body.registrations;
     expect(listed).toMatchObject({ status: 'pending', email });
@@ -114,7 +144,9 @@ describe('registrations of signed-in visitors', () => {
       body: { statusMessage: `Bevestig je inschrijving met de link in de mail die we naar ${email} stuurden.` },
     });
     const { token } = await site.confirmLink(email);
-    expect((await site.call('POST', `/api/registrations/${listed.id}/confirm`, { token })).body.registration.status).toBe('confirmed');
+    expect(
+      (await site.call('POST', `/api/registrations/${listed.id}/confirm`, { token })).body.registration.status,
+    ).toBe('confirmed');
   });
 
   test('a guest registration joins the list of the account with that address once it is verified, which can confirm it', async () => {
@@ -128,9 +160,18 @@ describe('registrations of signed-in visitors', () => {
 
     await getAuth(admin()).updateUser(carol.uid, { emailVerified: true });
     const verified = `__session=${await signIn(email)}`;
-    expect((await site.call('GET', '/api/registrations', { cookie: verified })).body.registrations.map((r: { id: string }) => r.id)).toEqual([id]);
-    expect((await site.call('GET', `/api/registrations/${id}`, { cookie: verified })).body).toMatchObject({ confirmable: true, registration: { status: 'pending' } });
+    expect(
+      (await site.call('GET', '/api/registrations', { cookie: verified })).body.registrations.map(
+        (r: { id: string }) => r.id,
+      ),
+    ).toEqual([id]);
+    expect((await site.call('GET', `/api/registrations/${id}`, { cookie: verified })).body).toMatchObject({
+      confirmable: true,
+      registration: { status: 'pending' },
+    });
     // Her verified address is the proof the mail would give.
-    expect((await site.call('POST', `/api/registrations/${id}/confirm`, { cookie: verified })).body.registration.status).toBe('confirmed');
+    expect(
+      (await site.call('POST', `/api/registrations/${id}/confirm`, { cookie: verified })).body.registration.status,
+    ).toBe('confirmed');
   });
 });

@@ -13,7 +13,15 @@ import type { CreateOutcome, MailKind, Registration, SignUp, WriteRules } from '
 import { databaseKinds, startDatabase, type Database } from './helpers/databases.ts';
 
 const person = (n: number, overrides: Partial<SignUp> = {}): SignUp => ({
-  eventId: 1, locale: 'nl', firstName: `P${n}`, surname: 'Jansen', email: `p${n}@example.nl`, participant: `P${n} Jansen`, remarks: '', answers: {}, ...overrides,
+  eventId: 1,
+  locale: 'nl',
+  firstName: `P${n}`,
+  surname: 'Jansen',
+  email: `p${n}@example.nl`,
+  participant: `P${n} Jansen`,
+  remarks: '',
+  answers: {},
+  ...overrides,
 });
 const guest = { uid: null, addressProven: false };
 const proven = { uid: null, addressProven: true };
@@ -23,7 +31,13 @@ const rules = (capacity: number, confirmMinutes = 60, remindMinutes = 10): Write
   confirmMinutes,
   remindMinutes,
   pendingPerAddress: 5,
-  compose: (kind: MailKind, registration: Registration): MailMessage => ({ to: registration.email, subject: `${kind} ${registration.id}`, text: registration.status, html: '', headers: { 'X-Site-Registration-Mail': kind } }),
+  compose: (kind: MailKind, registration: Registration): MailMessage => ({
+    to: registration.email,
+    subject: `${kind} ${registration.id}`,
+    text: registration.status,
+    html: '',
+    headers: { 'X-Site-Registration-Mail': kind },
+  }),
 });
 const created = (outcome: CreateOutcome | undefined) => {
   if (outcome?.kind !== 'created') throw new Error(`expected a new registration, got ${outcome?.kind}`);
@@ -69,21 +83,34 @@ describe.each(databaseKinds('tests/registrations/store.test.ts'))('the store on 
     const order = [3, 2, 1, 0].map((i) => made[i]!.registration.id);
     const confirmed = [];
     for (const id of order) confirmed.push(await store.confirm(id, 9, rules(2)));
-    expect(confirmed.map((c) => c?.kind === 'confirmed' && [c.registration.firstName, c.registration.status, c.registration.waitlistPosition])).toEqual([
-      ['P4', 'confirmed', null], ['P3', 'confirmed', null], ['P2', 'waitlisted', 1], ['P1', 'waitlisted', 2],
+    expect(
+      confirmed.map(
+        (c) =>
+          c?.kind === 'confirmed' && [c.registration.firstName, c.registration.status, c.registration.waitlistPosition],
+      ),
+    ).toEqual([
+      ['P4', 'confirmed', null],
+      ['P3', 'confirmed', null],
+      ['P2', 'waitlisted', 1],
+      ['P1', 'waitlisted', 2],
     ]);
     // Twice changes nothing.
     expect((await store.confirm(order[0]!, 9, rules(2)))?.kind).toBe('unchanged');
     // A cancellation promotes the first to have confirmed among the waiting.
     const cancelled = await store.cancel(order[0]!, 9, rules(2));
     expect(cancelled?.kind === 'cancelled' && cancelled.promoted.map((r) => r.firstName)).toEqual(['P2']);
-    expect((await store.get(made[0]!.registration.id))).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    expect(await store.get(made[0]!.registration.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
   });
 
   test('a proven address is placed at once: confirmed while places are left, then waitlisted', async () => {
     const made = [];
-    for (let n = 1; n <= 3; n += 1) made.push(created(await store.create(person(n, { eventId: 10 }), proven, rules(2))));
-    expect(made.map((m) => [m.registration.status, m.registration.waitlistPosition])).toEqual([['confirmed', null], ['confirmed', null], ['waitlisted', 1]]);
+    for (let n = 1; n <= 3; n += 1)
+      made.push(created(await store.create(person(n, { eventId: 10 }), proven, rules(2))));
+    expect(made.map((m) => [m.registration.status, m.registration.waitlistPosition])).toEqual([
+      ['confirmed', null],
+      ['confirmed', null],
+      ['waitlisted', 1],
+    ]);
     expect(made.every((m) => m.registration.verifiedAt !== null && m.registration.expiresAt === null)).toBe(true);
   });
 
@@ -91,7 +118,10 @@ describe.each(databaseKinds('tests/registrations/store.test.ts'))('the store on 
     // No minutes to confirm: expired the moment it is read.
     const lapsed = created(await store.create(person(30, { eventId: 11 }), guest, rules(5, 0)));
     expect((await store.get(lapsed.registration.id))?.status).toBe('expired');
-    expect(await store.confirm(lapsed.registration.id, 11, rules(5))).toMatchObject({ kind: 'unchanged', registration: { status: 'expired' } });
+    expect(await store.confirm(lapsed.registration.id, 11, rules(5))).toMatchObject({
+      kind: 'unchanged',
+      registration: { status: 'expired' },
+    });
     expect(await store.cancel(lapsed.registration.id, 11, rules(5))).toMatchObject({ kind: 'already-cancelled' });
     const again = created(await store.create(person(30, { eventId: 11 }), guest, rules(5)));
     expect(again.registration.id).not.toBe(lapsed.registration.id);
@@ -103,12 +133,22 @@ describe.each(databaseKinds('tests/registrations/store.test.ts'))('the store on 
     const first = created(await store.create(person(40, { eventId: 12 }), guest, rules(5, 30)));
     expect(first.mails).toHaveLength(1);
     // Within ten minutes of the first mail: nothing new goes out, and nothing stored changes.
-    const soon = await store.create(person(40, { eventId: 12, email: 'P40@EXAMPLE.NL', participant: ' p40  jansen ', remarks: 'changed' }), guest, rules(5, 30));
-    expect(soon).toMatchObject({ kind: 'duplicate', mails: [], registration: { id: first.registration.id, remarks: '' } });
+    const soon = await store.create(
+      person(40, { eventId: 12, email: 'P40@EXAMPLE.NL', participant: ' p40  jansen ', remarks: 'changed' }),
+      guest,
+      rules(5, 30),
+    );
+    expect(soon).toMatchObject({
+      kind: 'duplicate',
+      mails: [],
+      registration: { id: first.registration.id, remarks: '' },
+    });
     // Later (no wait here: a rule of 0 minutes): the request to confirm again, its time renewed.
     const later = duplicate(await store.create(person(40, { eventId: 12 }), guest, rules(5, 90, 0)));
     expect(later.mails).toHaveLength(1);
-    expect(new Date(later.registration.expiresAt!).getTime() - new Date(first.registration.expiresAt!).getTime()).toBeGreaterThan(59 * 60_000);
+    expect(
+      new Date(later.registration.expiresAt!).getTime() - new Date(first.registration.expiresAt!).getTime(),
+    ).toBeGreaterThan(59 * 60_000);
     expect(later.registration).toMatchObject({ id: first.registration.id, status: 'pending' });
     // A confirmed registration asked again: a reminder with the link (its 'confirmed' mail is no
     // reason to wait: only the mails a sign-up causes count), then nothing for ten minutes.
@@ -118,13 +158,43 @@ describe.each(databaseKinds('tests/registrations/store.test.ts'))('the store on 
     expect(duplicate(await store.create(person(41, { eventId: 12 }), guest, rules(5))).mails).toEqual([]);
     // Five unconfirmed sign-ups to one address at most (each mails it), then no more until one is confirmed.
     const family = [];
-    for (let n = 1; n <= 6; n += 1) family.push(await store.create(person(n, { eventId: 14, email: 'family@example.nl', participant: `Kind ${n}` }), guest, rules(9)));
-    expect(family.map((outcome) => outcome.kind)).toEqual(['created', 'created', 'created', 'created', 'created', 'too-many-pending']);
+    for (let n = 1; n <= 6; n += 1)
+      family.push(
+        await store.create(
+          person(n, { eventId: 14, email: 'family@example.nl', participant: `Kind ${n}` }),
+          guest,
+          rules(9),
+        ),
+      );
+    expect(family.map((outcome) => outcome.kind)).toEqual([
+      'created',
+      'created',
+      'created',
+      'created',
+      'created',
+      'too-many-pending',
+    ]);
     const firstChild = created(family[0]);
     await store.confirm(firstChild.registration.id, 14, rules(9));
-    expect((await store.create(person(6, { eventId: 14, email: 'family@example.nl', participant: 'Kind 6' }), guest, rules(9))).kind).toBe('created');
+    expect(
+      (
+        await store.create(
+          person(6, { eventId: 14, email: 'family@example.nl', participant: 'Kind 6' }),
+          guest,
+          rules(9),
+        )
+      ).kind,
+    ).toBe('created');
     // A verified address needs no mail round, so no limit.
-    expect((await store.create(person(7, { eventId: 14, email: 'family@example.nl', participant: 'Kind 7' }), proven, rules(9))).kind).toBe('created');
+    expect(
+      (
+        await store.create(
+          person(7, { eventId: 14, email: 'family@example.nl', participant: 'Kind 7' }),
+          proven,
+          rules(9),
+        )
+      ).kind,
+    ).toBe('created');
     // After a cancellation the person may sign up anew.
     await store.cancel(other.registration.id, 12, rules(5));
     expect((await store.create(person(41, { eventId: 12 }), guest, rules(5))).kind).toBe('created');
@@ -134,7 +204,11 @@ describe.each(databaseKinds('tests/registrations/store.test.ts'))('the store on 
     sent.length = 0;
     const one = created(await store.create(person(50, { eventId: 13 }), guest, rules(1)));
     // Three senders at once (the request, a drain, another drain): one mail.
-    const results = await Promise.all([store.sendMails(one.mails, send), store.sendMails(one.mails, send), store.sendDueMails(send)]);
+    const results = await Promise.all([
+      store.sendMails(one.mails, send),
+      store.sendMails(one.mails, send),
+      store.sendDueMails(send),
+    ]);
     expect(results.slice(0, 2)).toEqual([true, true]);
     expect(sent.filter((m) => m.subject === `confirm ${one.registration.id}`)).toHaveLength(1);
     expect(await store.sendMails(one.mails, send)).toBe(true);
@@ -157,7 +231,9 @@ describe.each(databaseKinds('tests/registrations/store.test.ts'))('the store on 
     // A recipient the SMTP server refuses outright (550 at RCPT TO) is given up at once, but kept.
     const three = created(await store.create(person(52, { eventId: 13 }), guest, rules(1)));
     const refused = Object.assign(new Error('550 no such user'), { responseCode: 550, command: 'RCPT TO' });
-    expect(await store.sendMails(three.mails, async () => Promise.reject(new Error('wrapped', { cause: refused })))).toBe(false);
+    expect(
+      await store.sendMails(three.mails, async () => Promise.reject(new Error('wrapped', { cause: refused }))),
+    ).toBe(false);
     expect(await store.sendMails(three.mails, send)).toBe(false);
     expect(sent.some((m) => m.subject === `confirm ${three.registration.id}`)).toBe(false);
   });
@@ -183,15 +259,19 @@ describe.each(databaseKinds('tests/registrations/store.test.ts'))('the store on 
     await store.create(person(21, { eventId: 3, email: 'Twenty@Example.nl' }), guest, rules(5));
     await store.create(person(22, { eventId: 3 }), { uid: 'uid-other', addressProven: false }, rules(5));
     const mine = await store.listFor({ uid: 'uid-20', verifiedEmail: 'twenty@example.nl' });
-    expect(mine.map((r) => [r.firstName, r.status]).sort()).toEqual([['P20', 'confirmed'], ['P21', 'pending']]);
+    expect(mine.map((r) => [r.firstName, r.status]).sort()).toEqual([
+      ['P20', 'confirmed'],
+      ['P21', 'pending'],
+    ]);
     expect((await store.listFor({ uid: 'uid-20', verifiedEmail: undefined })).map((r) => r.firstName)).toEqual(['P20']);
   });
 
   test('migrating again changes nothing; a database newer than the code is refused', async () => {
     await store.close();
-    const client = kind === 'postgres'
-      ? (await import('../../functions/registrations/store-postgres.ts')).openPostgres(options.databaseUrl!)
-      : await (await import('../../functions/registrations/store-embedded.ts')).openEmbedded(options.dataDir);
+    const client =
+      kind === 'postgres'
+        ? (await import('../../functions/registrations/store-postgres.ts')).openPostgres(options.databaseUrl!)
+        : await (await import('../../functions/registrations/store-embedded.ts')).openEmbedded(options.dataDir);
     try {
       expect(await migrate(client)).toEqual([]);
       const future = migrations.length + 1;
@@ -234,7 +314,10 @@ describe('the embedded database after a kill between SMTP and the mark', () => {
       await appendFile(`${resolve(dataDir!)}.mail-sent`, `${accepted.mails[0]}\n${waiting.mails[0]}`);
       store = await openStore({ dataDir: dataDir!, log: () => {} });
       const sent: MailMessage[] = [];
-      expect(await store.sendDueMails(async (message) => void sent.push(message), true)).toMatchObject({ sent: 1, failed: 0 });
+      expect(await store.sendDueMails(async (message) => void sent.push(message), true)).toMatchObject({
+        sent: 1,
+        failed: 0,
+      });
       // Only the one not (wholly) noted goes.
       expect(sent.map((message) => message.subject)).toEqual([`confirm ${waiting.registration.id}`]);
       await store.close();

@@ -53,7 +53,9 @@ function judge(f: Fault): string | undefined {
   }
   const took = cpuMs(started);
   cpu += took;
-  const reasons = [...catalogueViolations(outcome.problems, files), unmetExpectation(f, outcome.problems)].filter(Boolean);
+  const reasons = [...catalogueViolations(outcome.problems, files), unmetExpectation(f, outcome.problems)].filter(
+    Boolean,
+  );
   if (took > SLOW_MS) reasons.push(`took ${Math.round(took)} ms of CPU`);
   return reasons.length ? reasons.join('\n') : undefined;
 }
@@ -83,21 +85,35 @@ describe('content fuzzing: the build answers every generated mistake with catalo
     }
   });
 
-  test('one file broken: wrong types, missing and unknown fields, damaged text, odd Unicode', () => {
-    assertFaults(fileFaults(content), 1_000);
-  }, WALL_LIMIT);
+  test(
+    'one file broken: wrong types, missing and unknown fields, damaged text, odd Unicode',
+    () => {
+      assertFaults(fileFaults(content), 1_000);
+    },
+    WALL_LIMIT,
+  );
 
-  test('several files broken at once', () => {
-    assertFaults(fc.array(fileFaults(content), { minLength: 2, maxLength: 5 }).map(combine), 400);
-  }, WALL_LIMIT);
+  test(
+    'several files broken at once',
+    () => {
+      assertFaults(fc.array(fileFaults(content), { minLength: 2, maxLength: 5 }).map(combine), 400);
+    },
+    WALL_LIMIT,
+  );
 
-  test('two items on one path, or one id twice: one error naming both', () => {
-    assertFaults(collisionFaults(config, content), 600);
-  }, WALL_LIMIT);
+  test(
+    'two items on one path, or one id twice: one error naming both',
+    () => {
+      assertFaults(collisionFaults(config, content), 600);
+    },
+    WALL_LIMIT,
+  );
 });
 
 afterAll(() => {
-  console.info(`content fuzzing: ${cases} cases, ${Math.round(cpu)} ms of CPU (${(cpu / Math.max(1, cases)).toFixed(1)} ms a case)`);
+  console.info(
+    `content fuzzing: ${cases} cases, ${Math.round(cpu)} ms of CPU (${(cpu / Math.max(1, cases)).toFixed(1)} ms a case)`,
+  );
   // Issue 11 asks for at least 2,000 cases in CI; a smaller FUZZ_RUNS is for local runs only.
   if (scale >= 1) expect(cases).toBeGreaterThanOrEqual(2_000);
 });

@@ -66,37 +66,71 @@ describe('a damaged cache is detected and rebuilt', () => {
   test.each([
     ['markdown.json cut in half', () => cutInHalf(cache('markdown.json'))],
     ['markdown.json that is valid JSON of another shape (null)', () => writeFile(cache('markdown.json'), 'null')],
-    ['markdown.json with entries that are not HTML', async () => {
-      const entries = JSON.parse(await readFile(cache('markdown.json'), 'utf8')) as Record<string, unknown>;
-      await writeFile(cache('markdown.json'), JSON.stringify(Object.fromEntries(Object.keys(entries).map((key) => [key, 42]))));
-    }],
-    ['an image cache file (a made webp) cut in half', async () => cutInHalf(await oneOf(cache('images', 'files'), /\.webp$/))],
-    ['an image cache file of zero bytes', async () => {
-      const file = await oneOf(cache('images', 'files'), /\.webp$/);
-      await rm(file);
-      await writeFile(file, '');
-    }],
+    [
+      'markdown.json with entries that are not HTML',
+      async () => {
+        const entries = JSON.parse(await readFile(cache('markdown.json'), 'utf8')) as Record<string, unknown>;
+        await writeFile(
+          cache('markdown.json'),
+          JSON.stringify(Object.fromEntries(Object.keys(entries).map((key) => [key, 42]))),
+        );
+      },
+    ],
+    [
+      'an image cache file (a made webp) cut in half',
+      async () => cutInHalf(await oneOf(cache('images', 'files'), /\.webp$/)),
+    ],
+    [
+      'an image cache file of zero bytes',
+      async () => {
+        const file = await oneOf(cache('images', 'files'), /\.webp$/);
+        await rm(file);
+        await writeFile(file, '');
+      },
+    ],
     ['an image cache file missing', async () => rm(await oneOf(cache('images', 'files'), /\.webp$/))],
-    ['an image cache entry (its metadata) cut in half', async () => cutInHalf(await oneOf(cache('images', 'entries'), /\.json$/))],
-    ['every image cache entry torn at once', async () => {
-      for (const name of await readdir(cache('images', 'entries'))) await cutInHalf(cache('images', 'entries', name));
-    }],
-    ['the compiled templates bundle (templates.*.mjs) cut in half', async () => cutInHalf(await oneOf(cache(), /^templates\..*\.mjs$/))],
-    ["dist's build-state.json cut in half (no page can be reused)", async () => {
-      const file = join(project, 'dist', 'build-state.json');
-      const bytes = await readFile(file);
-      await truncate(file, Math.floor(bytes.length / 2)); // in place: it belongs to the build dist shows, which is replaced
-    }],
-    ['a killed build: its half-written folder and the link it never renamed', async () => {
-      await mkdir(join(project, '.dist-builds', '2000-01-01T00-00-00-000Z-99999', 'public'), { recursive: true });
-      await writeFile(join(project, '.dist-builds', '2000-01-01T00-00-00-000Z-99999', 'public', 'index.html'), '<!doctype html><title>half');
-      await symlink('.dist-builds/2000-01-01T00-00-00-000Z-99999', join(project, 'dist.link-99999'));
-    }],
+    [
+      'an image cache entry (its metadata) cut in half',
+      async () => cutInHalf(await oneOf(cache('images', 'entries'), /\.json$/)),
+    ],
+    [
+      'every image cache entry torn at once',
+      async () => {
+        for (const name of await readdir(cache('images', 'entries'))) await cutInHalf(cache('images', 'entries', name));
+      },
+    ],
+    [
+      'the compiled templates bundle (templates.*.mjs) cut in half',
+      async () => cutInHalf(await oneOf(cache(), /^templates\..*\.mjs$/)),
+    ],
+    [
+      "dist's build-state.json cut in half (no page can be reused)",
+      async () => {
+        const file = join(project, 'dist', 'build-state.json');
+        const bytes = await readFile(file);
+        await truncate(file, Math.floor(bytes.length / 2)); // in place: it belongs to the build dist shows, which is replaced
+      },
+    ],
+    [
+      'a killed build: its half-written folder and the link it never renamed',
+      async () => {
+        await mkdir(join(project, '.dist-builds', '2000-01-01T00-00-00-000Z-99999', 'public'), { recursive: true });
+        await writeFile(
+          join(project, '.dist-builds', '2000-01-01T00-00-00-000Z-99999', 'public', 'index.html'),
+          '<!doctype html><title>half',
+        );
+        await symlink('.dist-builds/2000-01-01T00-00-00-000Z-99999', join(project, 'dist.link-99999'));
+      },
+    ],
     ['the whole cache folder gone', () => rm(join(project, '.site', 'cache'), { recursive: true, force: true })],
-  ])('%s', async (_, damage) => {
-    await damage();
-    await expectCleanBuild(await buildOther());
-  }, WALL_LIMIT);
+  ])(
+    '%s',
+    async (_, damage) => {
+      await damage();
+      await expectCleanBuild(await buildOther());
+    },
+    WALL_LIMIT,
+  );
 
   test('after all of it, only complete builds and no stray links remain', async () => {
     expect((await readdir(join(project, '.dist-builds'))).length).toBeLessThanOrEqual(2);

@@ -2,7 +2,13 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, removeProject, runSite, type RunResult } from '../helpers/project-copy.ts';
-import { buildManifest, distManifest, manifestDifference, sameManifest, type Manifest } from './fixtures/dist-manifest.ts';
+import {
+  buildManifest,
+  distManifest,
+  manifestDifference,
+  sameManifest,
+  type Manifest,
+} from './fixtures/dist-manifest.ts';
 import { applyState, STATES } from './fixtures/content-states.ts';
 
 /**
@@ -44,7 +50,10 @@ async function distState(candidates: number[]): Promise<number | string> {
     return `dist is not a complete build: ${(error as Error).message}`;
   }
   const match = candidates.find((state) => sameManifest(manifest, expected.get(state)!));
-  return match ?? `dist is neither ${candidates.map((s) => STATES[s]!.name).join(' nor ')}:\n${manifestDifference(manifest, expected.get(candidates[0]!)!)}`;
+  return (
+    match ??
+    `dist is neither ${candidates.map((s) => STATES[s]!.name).join(' nor ')}:\n${manifestDifference(manifest, expected.get(candidates[0]!)!)}`
+  );
 }
 
 beforeAll(async () => {
@@ -65,49 +74,63 @@ afterAll(async () => {
 describe('killed builds: dist is always a complete build, and the next build succeeds', () => {
   test('the four content states give four different sites (else a kill could not be told from success)', () => {
     const all = [...expected.values()];
-    for (let a = 0; a < all.length; a++) for (let b = a + 1; b < all.length; b++) expect(sameManifest(all[a]!, all[b]!)).toBe(false);
+    for (let a = 0; a < all.length; a++)
+      for (let b = a + 1; b < all.length; b++) expect(sameManifest(all[a]!, all[b]!)).toBe(false);
   });
 
-  test('one content state built again from another gives the same site, file for file', async () => {
-    const result = await build(1);
-    assertSucceeded(result, 'rebuild');
-    expect(await distState([1])).toBe(1);
-  }, WALL_LIMIT);
+  test(
+    'one content state built again from another gives the same site, file for file',
+    async () => {
+      const result = await build(1);
+      assertSucceeded(result, 'rebuild');
+      expect(await distState([1])).toBe(1);
+    },
+    WALL_LIMIT,
+  );
 
-  test(`SIGKILL at ${KILLS} moments spread over a build`, async () => {
-    let current = 1;
-    const outcomes: string[] = [];
-    for (let kill = 0; kill < KILLS; kill++) {
-      const next = (current + 1 + (kill % (STATES.length - 1))) % STATES.length;
-      // Every sixth run starts without caches: kills then land in cold image and Markdown work.
-      if (kill % 6 === 5) await rm(join(project, '.site', 'cache'), { recursive: true, force: true });
-      // Spread over the whole build, and a little past it, so some kills find it finished.
-      const delay = Math.round(((kill + Math.random()) / KILLS) * buildMs * 1.15);
-      await applyState(project, STATES[next]!, originals);
-      const killed = await runSite(project, ['build', '--json'], { killAfterMs: delay });
+  test(
+    `SIGKILL at ${KILLS} moments spread over a build`,
+    async () => {
+      let current = 1;
+      const outcomes: string[] = [];
+      for (let kill = 0; kill < KILLS; kill++) {
+        const next = (current + 1 + (kill % (STATES.length - 1))) % STATES.length;
+        // Every sixth run starts without caches: kills then land in cold image and Markdown work.
+        if (kill % 6 === 5) await rm(join(project, '.site', 'cache'), { recursive: true, force: true });
+        // Spread over the whole build, and a little past it, so some kills find it finished.
+        const delay = Math.round(((kill + Math.random()) / KILLS) * buildMs * 1.15);
+        await applyState(project, STATES[next]!, originals);
+        const killed = await runSite(project, ['build', '--json'], { killAfterMs: delay });
 
-      const after = await distState([current, next]);
-      expect(after, `kill ${kill + 1} after ${delay} ms (${killed.signal ?? `exit ${killed.code}`})`).toBeTypeOf('number');
-      outcomes.push(`${delay} ms: ${killed.signal ? 'killed' : 'finished'}, dist = ${after === next ? 'new' : 'previous'} build`);
+        const after = await distState([current, next]);
+        expect(after, `kill ${kill + 1} after ${delay} ms (${killed.signal ?? `exit ${killed.code}`})`).toBeTypeOf(
+          'number',
+        );
+        outcomes.push(
+          `${delay} ms: ${killed.signal ? 'killed' : 'finished'}, dist = ${after === next ? 'new' : 'previous'} build`,
+        );
 
-      const again = await runSite(project, ['build', '--json']);
-      assertSucceeded(again, `the build after kill ${kill + 1}`);
-      // The machine's pace changes (CI runs other work): aim the next kills at the latest build.
-      buildMs = (buildMs + again.ms) / 2;
-      expect(await distState([next]), `the build after kill ${kill + 1}`).toBe(next);
-      current = next;
-    }
-    console.info(`killed builds (a complete build takes ~${Math.round(buildMs)} ms):\n  ${outcomes.join('\n  ')}`);
-    // Most kills must hit a running build, or the test proves little.
-    expect(outcomes.filter((o) => o.includes('killed')).length).toBeGreaterThanOrEqual(Math.floor(KILLS * 0.7));
-  }, WALL_LIMIT);
+        const again = await runSite(project, ['build', '--json']);
+        assertSucceeded(again, `the build after kill ${kill + 1}`);
+        // The machine's pace changes (CI runs other work): aim the next kills at the latest build.
+        buildMs = (buildMs + again.ms) / 2;
+        expect(await distState([next]), `the build after kill ${kill + 1}`).toBe(next);
+        current = next;
+      }
+      console.info(`killed builds (a complete build takes ~${Math.round(buildMs)} ms):\n  ${outcomes.join('\n  ')}`);
+      // Most kills must hit a running build, or the test proves little.
+      expect(outcomes.filter((o) => o.includes('killed')).length).toBeGreaterThanOrEqual(Math.floor(KILLS * 0.7));
+    },
+    WALL_LIMIT,
+  );
 
   test('what the kills left behind is cleaned up: only complete builds are kept, no stray links', async () => {
     const builds = await readdir(join(project, '.dist-builds'));
     // The current build and the one before it (kept for a server still reading it); a killed
     // build's half-written folder is removed by the next build, never kept as "the previous".
     expect(builds.length).toBeLessThanOrEqual(2);
-    for (const name of builds) await expect(buildManifest(join(project, '.dist-builds', name)), name).resolves.toBeInstanceOf(Map);
+    for (const name of builds)
+      await expect(buildManifest(join(project, '.dist-builds', name)), name).resolves.toBeInstanceOf(Map);
     expect((await readdir(project)).filter((name) => name.startsWith('dist.'))).toEqual([]);
   });
 });

@@ -26,10 +26,18 @@ const jsonRoutes = [
   ['/api/staging-login', () => staging],
 ] as const;
 
-async function send(on: TestServer, path: string, init: { method?: string; type?: string | null; body?: string; language?: string } = {}) {
+async function send(
+  on: TestServer,
+  path: string,
+  init: { method?: string; type?: string | null; body?: string; language?: string } = {},
+) {
   const headers: Record<string, string> = { origin: on.url, 'accept-language': init.language ?? 'nl-NL,nl;q=0.9' };
   if (init.type !== null) headers['content-type'] = init.type ?? 'application/json';
-  const response = await fetch(`${on.url}${path}`, { method: init.method ?? 'POST', headers, ...(init.body === undefined ? {} : { body: init.body }) });
+  const response = await fetch(`${on.url}${path}`, {
+    method: init.method ?? 'POST',
+    headers,
+    ...(init.body === undefined ? {} : { body: init.body }),
+  });
   const text = await response.text();
   return { response, text, answer: JSON.parse(text) as { statusMessage?: unknown } };
 }
@@ -80,7 +88,11 @@ describe.each(jsonRoutes)('POST %s', (path, on) => {
   });
 
   test('a 2 MB body → 413', async () => {
-    expectMessage(await send(on(), path, { body: JSON.stringify({ question: 'x'.repeat(2 * 1024 * 1024) }) }), 413, /te groot/);
+    expectMessage(
+      await send(on(), path, { body: JSON.stringify({ question: 'x'.repeat(2 * 1024 * 1024) }) }),
+      413,
+      /te groot/,
+    );
   });
 
   test.each(['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])('%s → 405 with Allow', async (method) => {
@@ -106,7 +118,9 @@ describe('oversized bodies are refused before they are read', () => {
   test('a chunked body without a length is cut off at the limit and the connection closed', async () => {
     const socket = await openSocket(server.url);
     const closed = untilClosed(socket);
-    socket.write(`POST /api/registrations HTTP/1.1\r\nHost: localhost\r\nOrigin: ${server.url}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    socket.write(
+      `POST /api/registrations HTTP/1.1\r\nHost: localhost\r\nOrigin: ${server.url}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
     const chunk = 'x'.repeat(16 * 1024);
     // Keeps sending (a client that ignores the 413) until the server closes the socket.
     const flood = setInterval(() => {
@@ -119,12 +133,15 @@ describe('oversized bodies are refused before they are read', () => {
 });
 
 describe('static paths take GET and HEAD only', () => {
-  test.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'])('%s /kampen → 405, Allow: GET, HEAD', async (method) => {
-    const answer = await rawGet(server.url, '/kampen', method);
-    expect(answer.status).toBe(405);
-    expect(answer.headers.allow).toBe('GET, HEAD');
-    expect(answer.body).toBe('Method Not Allowed\n');
-  });
+  test.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'])(
+    '%s /kampen → 405, Allow: GET, HEAD',
+    async (method) => {
+      const answer = await rawGet(server.url, '/kampen', method);
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('GET, HEAD');
+      expect(answer.body).toBe('Method Not Allowed\n');
+    },
+  );
 
   test('POST to a page that does not exist is 405 too (no 404 page rendered for it)', async () => {
     expect((await rawGet(server.url, '/bestaat-niet', 'POST')).status).toBe(405);

@@ -24,14 +24,24 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-function startFlood(on: TestServer, plan: Omit<FloodPlan, 'url'>): { opened: Promise<number>; done: Promise<FloodReport> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve('tests/serve/helpers/flood.ts'), JSON.stringify({ url: on.url, ...plan })], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+function startFlood(
+  on: TestServer,
+  plan: Omit<FloodPlan, 'url'>,
+): { opened: Promise<number>; done: Promise<FloodReport> } {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve('tests/serve/helpers/flood.ts'), JSON.stringify({ url: on.url, ...plan })],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout });
   let opened!: (ms: number) => void;
   let done!: (report: FloodReport) => void;
-  const result = { opened: new Promise<number>((ok) => (opened = ok)), done: new Promise<FloodReport>((ok) => (done = ok)) };
+  const result = {
+    opened: new Promise<number>((ok) => (opened = ok)),
+    done: new Promise<FloodReport>((ok) => (done = ok)),
+  };
   lines.on('line', (line) => {
     const message = JSON.parse(line) as { event: string; afterMs?: number } & FloodReport;
     if (message.event === 'open') opened(message.afterMs ?? 0);
@@ -45,16 +55,25 @@ function startFlood(on: TestServer, plan: Omit<FloodPlan, 'url'>): { opened: Pro
 }
 
 /** One visitor request on a new connection (as a new visitor opens one): its status and time. */
-function visit(on: TestServer, path: string, init: { method?: string; body?: string } = {}): Promise<{ status: number; ms: number }> {
+function visit(
+  on: TestServer,
+  path: string,
+  init: { method?: string; body?: string } = {},
+): Promise<{ status: number; ms: number }> {
   const { hostname, port } = new URL(on.url);
   const started = performance.now();
   return new Promise((done, fail) => {
     const headers = init.body === undefined ? {} : { 'content-type': 'application/json', origin: on.url };
-    const req = request({ host: hostname, port, path, method: init.method ?? 'GET', headers, localAddress: visitorAddress, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => done({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-    });
-    req.setTimeout(slowestVisitorMs * 2, () => req.destroy(new Error(`${path}: no answer within ${slowestVisitorMs * 2} ms`)));
+    const req = request(
+      { host: hostname, port, path, method: init.method ?? 'GET', headers, localAddress: visitorAddress, agent: false },
+      (res) => {
+        res.resume();
+        res.on('end', () => done({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
+    req.setTimeout(slowestVisitorMs * 2, () =>
+      req.destroy(new Error(`${path}: no answer within ${slowestVisitorMs * 2} ms`)),
+    );
     req.on('error', fail);
     req.end(init.body);
   });
@@ -74,12 +93,21 @@ async function visitDuring(on: TestServer, until: Promise<unknown>, path: string
 
 const summary = (visits: { ms: number }[]) => {
   const times = visits.map((visit) => visit.ms).sort((a, b) => a - b);
-  return { visits: times.length, medianMs: Math.round(times[Math.floor(times.length / 2)] ?? 0), slowestMs: Math.round(times.at(-1) ?? 0) };
+  return {
+    visits: times.length,
+    medianMs: Math.round(times[Math.floor(times.length / 2)] ?? 0),
+    slowestMs: Math.round(times.at(-1) ?? 0),
+  };
 };
 
 describe.sequential('a flood does not stop the server answering others', () => {
   test('2,000 connections at once asking for pages, replaced as they are answered, for 3 s', async () => {
-    const flood = startFlood(server, { connections: 2000, mode: 'answer', durationMs: 3000, request: 'GET /kampen HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br\r\nConnection: close\r\n\r\n' });
+    const flood = startFlood(server, {
+      connections: 2000,
+      mode: 'answer',
+      durationMs: 3000,
+      request: 'GET /kampen HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br\r\nConnection: close\r\n\r\n',
+    });
     await flood.opened;
     const visits = await visitDuring(server, flood.done, '/nl/kampen');
     const report = await flood.done;
@@ -91,7 +119,13 @@ describe.sequential('a flood does not stop the server answering others', () => {
   });
 
   test('2,000 slowloris connections trickling their heads: the visitor is served, the flood cut off', async () => {
-    const flood = startFlood(server, { connections: 2000, mode: 'hold', durationMs: 10_000, trickleMs: 300, request: `GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ${'s'.repeat(100)}` });
+    const flood = startFlood(server, {
+      connections: 2000,
+      mode: 'hold',
+      durationMs: 10_000,
+      trickleMs: 300,
+      request: `GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ${'s'.repeat(100)}`,
+    });
     await flood.opened;
     const visits = await visitDuring(server, flood.done, '/kampen');
     const report = await flood.done;

@@ -38,7 +38,10 @@ describe('oversized heads get 431', () => {
 
   test('a head just under the limit is served', async () => {
     const filler = 'c'.repeat(defaultLimits.maxHeaderBytes - 200);
-    const answer = await rawRequest(server.url, `GET /kampen HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${filler}\r\nConnection: close\r\n\r\n`);
+    const answer = await rawRequest(
+      server.url,
+      `GET /kampen HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${filler}\r\nConnection: close\r\n\r\n`,
+    );
     expect(answer.status).toBe(200);
   });
 });

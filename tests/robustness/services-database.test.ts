@@ -13,7 +13,12 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { postgresAvailable, startPostgres, type TestPostgres } from '../registrations/helpers/postgres.ts';
-import { eventFacts, signUp, startRegistrationsServer, type RegistrationsServer } from '../registrations/helpers/site.ts';
+import {
+  eventFacts,
+  signUp,
+  startRegistrationsServer,
+  type RegistrationsServer,
+} from '../registrations/helpers/site.ts';
 import { startSmtp, waitForMails } from '../functions/helpers/smtp.ts';
 
 const runs = postgresAvailable('tests/robustness/services-database.test.ts');
@@ -26,7 +31,9 @@ async function rows(url: string): Promise<Array<{ email: string; status: string 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ email: string; status: string }>('SELECT email, status FROM registrations ORDER BY seq')).rows;
+    return (
+      await client.query<{ email: string; status: string }>('SELECT email, status FROM registrations ORDER BY seq')
+    ).rows;
   } finally {
     await client.end();
   }
@@ -69,7 +76,9 @@ describe.skipIf(!runs)('PostgreSQL stopped and started again under a running ser
     expect(created.status).toBe(202);
     expect(await rows(url)).toEqual([{ email: 'speler1@example.nl', status: 'pending' }]);
     // The log says why, for the operator; the visitor never sees it.
-    expect(server.logs.some((line) => line.startsWith('registrations: database failure') && line.includes('ECONNREFUSED'))).toBe(true);
+    expect(
+      server.logs.some((line) => line.startsWith('registrations: database failure') && line.includes('ECONNREFUSED')),
+    ).toBe(true);
   });
 
   test('lost while in use: sign-up, reading and cancelling get 503 and change nothing; all work again after', async () => {
@@ -93,7 +102,11 @@ describe.skipIf(!runs)('PostgreSQL stopped and started again under a running ser
     expect(again.registration.status).toBe('confirmed');
     // speler1 never confirmed: no place.
     expect((await server.call('GET', '/api/registrations/places?event=7')).body.events['7'].confirmed).toBe(2);
-    expect((await rows(url)).map((row) => row.email)).toEqual(['speler1@example.nl', 'speler2@example.nl', 'speler3@example.nl']);
+    expect((await rows(url)).map((row) => row.email)).toEqual([
+      'speler1@example.nl',
+      'speler2@example.nl',
+      'speler3@example.nl',
+    ]);
     // Two mails (the request to confirm, the confirmation) for the one stored sign-up, none for the refused ones.
     expect((await server.outbox()).length).toBe(mailsBefore + 2);
   });
@@ -110,7 +123,9 @@ describe.skipIf(!runs)('PostgreSQL stopped and started again under a running ser
       const pending = server.call('POST', '/api/registrations', { body: signUp(8, 11) });
       let waiting: number | undefined;
       for (let tries = 0; waiting === undefined && tries < 200; tries += 1) {
-        const found = await locker.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()");
+        const found = await locker.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+        );
         waiting = found.rows[0]?.pid;
         if (waiting === undefined) await new Promise((done) => setTimeout(done, 25));
       }
@@ -152,10 +167,16 @@ describe.skipIf(!runs)('SMTP down during a sign-up', () => {
     expect(await server.call('POST', '/api/registrations', { body: signUp(9, 1) })).toEqual(created);
     expect(await rows(url)).toEqual([{ email: 'speler1@example.nl', status: 'pending' }]);
     const queued = await outbox(url);
-    expect(queued).toEqual([{ kind: 'confirm', sent: false, attempts: 1, failed: false, error: expect.stringContaining('ECONNREFUSED') }]);
+    expect(queued).toEqual([
+      { kind: 'confirm', sent: false, attempts: 1, failed: false, error: expect.stringContaining('ECONNREFUSED') },
+    ]);
     // Nothing piles up in undelivered/ (the row is the copy, retried), and the log says when the next try is.
     expect(await readdir(join(server.dist.dir, 'outbox', 'undelivered')).catch(() => [])).toEqual([]);
-    expect(server.logs.some((line) => /registrations: mail \d+ \(confirm for \S+\) not sent: .*ECONNREFUSED.*; trying again in 60 s/.test(line))).toBe(true);
+    expect(
+      server.logs.some((line) =>
+        /registrations: mail \d+ \(confirm for \S+\) not sent: .*ECONNREFUSED.*; trying again in 60 s/.test(line),
+      ),
+    ).toBe(true);
 
     const back = await startSmtp(port);
     try {
@@ -177,7 +198,9 @@ async function outbox(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const found = await client.query('SELECT kind, sent_at IS NOT NULL AS sent, attempts, failed_at IS NOT NULL AS failed, last_error AS error FROM mail_outbox ORDER BY id');
+    const found = await client.query(
+      'SELECT kind, sent_at IS NOT NULL AS sent, attempts, failed_at IS NOT NULL AS failed, last_error AS error FROM mail_outbox ORDER BY id',
+    );
     return found.rows;
   } finally {
     await client.end();

@@ -14,7 +14,8 @@ import { postJson } from '../functions/helpers/post.ts';
 import { startSmtp, toAddresses, waitForMails, type TestSmtp } from '../functions/helpers/smtp.ts';
 import { signUp, startAuthEmulator, type AuthEmulator } from '../functions/helpers/firebase-emulator.ts';
 
-const emlFiles = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+const emlFiles = async (dir: string) =>
+  (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
 
 describe('SMTP stopped and started again under a running server', () => {
   let smtp: TestSmtp;
@@ -22,7 +23,9 @@ describe('SMTP stopped and started again under a running server', () => {
   let emulator: AuthEmulator;
   beforeAll(async () => {
     [smtp, emulator] = await Promise.all([startSmtp(), startAuthEmulator()]);
-    server = await startFixtureServer({ env: { SMTP_URL: smtp.url, SITE_RATE_LIMIT: '0', FIREBASE_PROJECT_ID: emulator.projectId } });
+    server = await startFixtureServer({
+      env: { SMTP_URL: smtp.url, SITE_RATE_LIMIT: '0', FIREBASE_PROJECT_ID: emulator.projectId },
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -43,11 +46,15 @@ describe('SMTP stopped and started again under a running server', () => {
     expect(dutch.headers.get('retry-after')).toBe('60');
     expect(dutch.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await dutch.json()).toEqual({
-      statusMessage: 'Er is iets mis gegaan bij het verzenden. Je bericht is niet verstuurd; probeer het over een paar minuten opnieuw.',
+      statusMessage:
+        'Er is iets mis gegaan bij het verzenden. Je bericht is niet verstuurd; probeer het over een paar minuten opnieuw.',
     });
     const english = await postJson(server.url, '/mail/send-new', forms.question);
     expect(english.status).toBe(503);
-    expect(await english.json()).toEqual({ statusMessage: 'Something went wrong while sending. Your message was not sent; please try again in a few minutes.' });
+    expect(await english.json()).toEqual({
+      statusMessage:
+        'Something went wrong while sending. Your message was not sent; please try again in a few minutes.',
+    });
     // Nothing partial: no copy tells a sender their message went out; each office mail is kept, once.
     expect(await emlFiles(undelivered)).toHaveLength(2);
     expect(server.logs.filter((line) => line.includes('the copy to the sender'))).toEqual([]);
@@ -81,7 +88,9 @@ describe('SMTP stopped and started again under a running server', () => {
     await stopped;
     expect(smtp.received.slice(receivedBefore).map((m) => toAddresses(m.mail))).toEqual([['info@baselinetennis.nl']]);
     expect(await emlFiles(undelivered)).toHaveLength(keptBefore + 1);
-    expect(server.logs.some((line) => line.includes('the copy to the sender of a contact form was not sent'))).toBe(true);
+    expect(server.logs.some((line) => line.includes('the copy to the sender of a contact form was not sent'))).toBe(
+      true,
+    );
     smtp = await startSmtp(port);
   });
 });

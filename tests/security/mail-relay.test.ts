@@ -19,7 +19,9 @@ let smtp: TestSmtp;
 let server: TestServer;
 beforeAll(async () => {
   [emulator, smtp] = await Promise.all([startAuthEmulator(), startSmtp()]);
-  server = await startFixtureServer({ env: { SMTP_URL: smtp.url, SITE_RATE_LIMIT: '0', FIREBASE_PROJECT_ID: emulator.projectId } });
+  server = await startFixtureServer({
+    env: { SMTP_URL: smtp.url, SITE_RATE_LIMIT: '0', FIREBASE_PROJECT_ID: emulator.projectId },
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -31,7 +33,8 @@ beforeEach(() => {
 });
 
 /** A user in the emulator, signed in: the `__session` cookie the browser would hold. */
-const signedIn = async (email: string, verified: boolean) => `__session=${(await signUp(emulator, email, 'any', { verified })).idToken}`;
+const signedIn = async (email: string, verified: boolean) =>
+  `__session=${(await signUp(emulator, email, 'any', { verified })).idToken}`;
 
 /** Sends a form and returns the answer and every mail the site sent for it. */
 async function send(body: Record<string, unknown>, cookie?: string) {
@@ -45,22 +48,34 @@ async function send(body: Record<string, unknown>, cookie?: string) {
 
 /** No mail with the visitor's words went anywhere but the office and `allowed`. */
 function onlyTo(mails: Awaited<ReturnType<typeof send>>['mails'], allowed: string[]) {
-  for (const mail of mails) for (const to of mail.envelope.to) expect([office, ...allowed], `a mail went to ${to}`).toContain(to);
+  for (const mail of mails)
+    for (const to of mail.envelope.to) expect([office, ...allowed], `a mail went to ${to}`).toContain(to);
 }
 
 describe('a guest cannot make the site mail anyone', () => {
-  test.each(Object.keys(forms) as FormKind[])('%s form with a stranger address and a phishing text: only the office gets it', async (kind) => {
-    const bait = 'Your account is locked: log in at http://evil.example/login';
-    const body = { ...forms[kind], email: 'victim@example.org', ...('question' in forms[kind] ? { question: bait } : {}), ...('motivation' in forms[kind] ? { motivation: bait } : {}) };
-    const { answer, mails } = await send(body);
-    expect(answer).toEqual({ status: 200, body: { ok: true, copySent: false } });
-    onlyTo(mails, []);
-    // The office can still answer the visitor: the reply goes to the typed address, by a person.
-    expect(replyTo(mails[0]!.mail)).toEqual(['victim@example.org']);
-  });
+  test.each(Object.keys(forms) as FormKind[])(
+    '%s form with a stranger address and a phishing text: only the office gets it',
+    async (kind) => {
+      const bait = 'Your account is locked: log in at http://evil.example/login';
+      const body = {
+        ...forms[kind],
+        email: 'victim@example.org',
+        ...('question' in forms[kind] ? { question: bait } : {}),
+        ...('motivation' in forms[kind] ? { motivation: bait } : {}),
+      };
+      const { answer, mails } = await send(body);
+      expect(answer).toEqual({ status: 200, body: { ok: true, copySent: false } });
+      onlyTo(mails, []);
+      // The office can still answer the visitor: the reply goes to the typed address, by a person.
+      expect(replyTo(mails[0]!.mail)).toEqual(['victim@example.org']);
+    },
+  );
 
   test('a forged or expired cookie proves nothing', async () => {
-    const { answer, mails } = await send({ ...forms.contact, email: 'victim@example.org' }, '__session=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6InZpY3RpbUBleGFtcGxlLm9yZyIsImVtYWlsX3ZlcmlmaWVkIjp0cnVlfQ.');
+    const { answer, mails } = await send(
+      { ...forms.contact, email: 'victim@example.org' },
+      '__session=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6InZpY3RpbUBleGFtcGxlLm9yZyIsImVtYWlsX3ZlcmlmaWVkIjp0cnVlfQ.',
+    );
     expect(answer.body.copySent).toBe(false);
     onlyTo(mails, []);
   });

@@ -61,7 +61,15 @@ describe('the rate limiter', () => {
   test('spent: whether the next attempt would be refused, counting nothing (site serve lets such a request skip the line)', () => {
     let time = 1_000_000;
     const limiter = createRateLimiter(2, () => time);
-    const seen = [limiter.spent('a'), limiter.take('a'), limiter.spent('a'), limiter.take('a'), limiter.spent('a'), limiter.spent('a'), limiter.spent('b')];
+    const seen = [
+      limiter.spent('a'),
+      limiter.take('a'),
+      limiter.spent('a'),
+      limiter.take('a'),
+      limiter.spent('a'),
+      limiter.spent('a'),
+      limiter.spent('b'),
+    ];
     expect(seen).toEqual([false, true, false, true, true, true, false]);
     expect(limiter.take('a')).toBe(false); // peeking twice did not use the window up further
     time += 60_000;
@@ -120,7 +128,11 @@ describe('over HTTP', () => {
   afterAll(() => server?.stop());
 
   const post = (forwardedFor: string) =>
-    fetch(`${server.url}/mail/send-new`, { method: 'POST', headers: { origin: server.url, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, body: '{}' });
+    fetch(`${server.url}/mail/send-new`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: '{}',
+    });
 
   test('item 3: rotating the first X-Forwarded-For entry does not make a new client', async () => {
     const statuses: number[] = [];
@@ -134,7 +146,9 @@ describe('over HTTP', () => {
   test('item 10: GET /api/__session is limited (each call would be an Auth lookup)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 125; i += 1) {
-      const answer = await fetch(`${server.url}/api/__session`, { headers: { cookie: '__session=not-a-token', 'x-forwarded-for': '198.51.100.44' } });
+      const answer = await fetch(`${server.url}/api/__session`, {
+        headers: { cookie: '__session=not-a-token', 'x-forwarded-for': '198.51.100.44' },
+      });
       statuses.push(answer.status);
       if (answer.status === 429) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     }

@@ -35,7 +35,8 @@ describe('item 7: no path redirects off the site', () => {
     '/%2E%2E//evil.example/',
   ])('%s', async (target) => {
     const answer = await rawGet(server.url, target);
-    if (answer.headers.location !== undefined) expect(destination(answer.headers.location), answer.headers.location).toBe('127.0.0.1:8080');
+    if (answer.headers.location !== undefined)
+      expect(destination(answer.headers.location), answer.headers.location).toBe('127.0.0.1:8080');
     expect(answer.status).toBe(400);
   });
 
@@ -77,12 +78,15 @@ describe('item 8: a parameter that does not decode is not a crash', () => {
 });
 
 describe('item 11: on staging a stranger sees the login, never the site', () => {
-  test.each(['/assets/nope.css', '/images/nope.webp', '/islands/nope.js', '/assets/', '/images/a/b/c'])('%s goes to the staging login', async (target) => {
-    const answer = await rawGet(staging.url, target);
-    expect(answer.status).toBe(302);
-    expect(answer.headers.location).toBe('/staging-login');
-    expect(answer.body).not.toContain('Pagina niet gevonden');
-  });
+  test.each(['/assets/nope.css', '/images/nope.webp', '/islands/nope.js', '/assets/', '/images/a/b/c'])(
+    '%s goes to the staging login',
+    async (target) => {
+      const answer = await rawGet(staging.url, target);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.location).toBe('/staging-login');
+      expect(answer.body).not.toContain('Pagina niet gevonden');
+    },
+  );
 
   test('an English path goes to the English staging login', async () => {
     const answer = await rawGet(staging.url, '/en/nope');
@@ -97,7 +101,10 @@ describe('item 11: on staging a stranger sees the login, never the site', () => 
   });
 
   test('a post to an asset path is refused, not served', async () => {
-    const answer = await rawRequest(staging.url, 'POST /assets/site.3f2a1b9c.css HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    const answer = await rawRequest(
+      staging.url,
+      'POST /assets/site.3f2a1b9c.css HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+    );
     expect(answer.status).toBe(401);
   });
 });

@@ -6,9 +6,14 @@ import { isSiteError } from '../../cli/errors/site-error.ts';
 /** A program like cli/main.ts builds, with only `serve`, output captured instead of printed. */
 function program() {
   let output = '';
-  const site = new Command('site').exitOverride().configureOutput({ writeOut: (text) => (output += text), writeErr: (text) => (output += text) });
+  const site = new Command('site')
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => (output += text), writeErr: (text) => (output += text) });
   registerServeCommand(site);
-  for (const command of site.commands) command.exitOverride().configureOutput({ writeOut: (text) => (output += text), writeErr: (text) => (output += text) });
+  for (const command of site.commands)
+    command
+      .exitOverride()
+      .configureOutput({ writeOut: (text) => (output += text), writeErr: (text) => (output += text) });
   return { site, output: () => output };
 }
 
@@ -36,7 +41,9 @@ describe('site serve (command line)', () => {
 
   test('a folder that is not a build is a user error naming what is missing', async () => {
     const { site } = program();
-    const error = await site.parseAsync(['node', 'site', 'serve', '--out', '/nonexistent/dist', '--port', '0']).catch((e: unknown) => e);
+    const error = await site
+      .parseAsync(['node', 'site', 'serve', '--out', '/nonexistent/dist', '--port', '0'])
+      .catch((e: unknown) => e);
     expect(isSiteError(error)).toBe(true);
     if (!isSiteError(error)) return;
     expect(error.problems[0]?.code).toBe('DIST_NOT_FOUND');
@@ -45,7 +52,9 @@ describe('site serve (command line)', () => {
 
   test('--out is taken relative to --root, like build and check', async () => {
     const { site } = program();
-    const error = await site.parseAsync(['node', 'site', 'serve', '--root', '/nonexistent', '--out', 'build', '--port', '0']).catch((e: unknown) => e);
+    const error = await site
+      .parseAsync(['node', 'site', 'serve', '--root', '/nonexistent', '--out', 'build', '--port', '0'])
+      .catch((e: unknown) => e);
     expect(isSiteError(error) && error.problems[0]?.message).toBe('/nonexistent/build has no public/ folder.');
   });
 
@@ -54,14 +63,19 @@ describe('site serve (command line)', () => {
     const written: string[] = [];
     const write = process.stderr.write;
     process.stderr.write = ((text: string) => (written.push(text), true)) as typeof process.stderr.write;
-    const error = await site.parseAsync(['node', 'site', 'serve', '--dist', '/nonexistent/dist', '--port', '0']).catch((e: unknown) => e).finally(() => (process.stderr.write = write));
+    const error = await site
+      .parseAsync(['node', 'site', 'serve', '--dist', '/nonexistent/dist', '--port', '0'])
+      .catch((e: unknown) => e)
+      .finally(() => (process.stderr.write = write));
     expect(written.join('')).toContain('--dist is deprecated; use --out');
     expect(isSiteError(error) && error.problems[0]?.message).toBe('/nonexistent/dist has no public/ folder.');
   });
 
   test('--dist with --out is a usage error naming --out', async () => {
     const { site, output } = program();
-    const error = await site.parseAsync(['node', 'site', 'serve', '--dist', 'a', '--out', 'b']).catch((e: unknown) => e);
+    const error = await site
+      .parseAsync(['node', 'site', 'serve', '--dist', 'a', '--out', 'b'])
+      .catch((e: unknown) => e);
     expect((error as CommanderError).exitCode).toBe(2);
     expect(output()).toContain('--dist is the old name of --out; give only --out');
   });

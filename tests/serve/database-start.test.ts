@@ -17,7 +17,9 @@ let database: Database;
 let dist: FixtureDist;
 beforeAll(async () => {
   database = await embedded();
-  dist = await writeFixtureDist({ 'site.json': JSON.stringify({ ...fixtureSite, events: [eventFacts(1, { capacity: 1 })] }) });
+  dist = await writeFixtureDist({
+    'site.json': JSON.stringify({ ...fixtureSite, events: [eventFacts(1, { capacity: 1 })] }),
+  });
 });
 afterAll(async () => {
   await dist?.remove();
@@ -25,7 +27,11 @@ afterAll(async () => {
 });
 
 const postSignUp = (url: string, n: number) =>
-  fetch(`${url}/api/registrations`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify(signUp(1, n)) });
+  fetch(`${url}/api/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(signUp(1, n)),
+  });
 
 test('pages are served while the database starts; a sign-up waits for it, longer than the request timeout, and is taken', async () => {
   // PGlite's start (9 MB of WebAssembly compiled, PostgreSQL started) takes over a second on any
@@ -65,7 +71,15 @@ test('a site without events starts no database at all', async () => {
   const plain = await writeFixtureDist();
   const dataDir = join(plain.dir, 'data');
   try {
-    const server = await startServer({ dist: plain.dir, port: 0, host: '127.0.0.1', env: { SITE_DATA_DIR: dataDir }, root: plain.dir, log: () => {}, warmUp: true });
+    const server = await startServer({
+      dist: plain.dir,
+      port: 0,
+      host: '127.0.0.1',
+      env: { SITE_DATA_DIR: dataDir },
+      root: plain.dir,
+      log: () => {},
+      warmUp: true,
+    });
     expect(await server.ready).toEqual({});
     await server.close(1000);
     expect(existsSync(dataDir)).toBe(false);
@@ -82,7 +96,9 @@ function threadNiceness(pid: number): number[] {
   });
 }
 const childrenOf = (pid: number) =>
-  readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number));
+  readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number),
+  );
 
 describe('site serve as a process', () => {
   test('says it serves pages at once, and that it is ready only once the database has started', async () => {
@@ -112,14 +128,19 @@ await runServe({ dist: ${JSON.stringify(dist.dir)}, port: 0, host: '127.0.0.1', 
     try {
       const url = (await until(/serving pages on (http:\/\/[\d.]+:\d+); the registrations database is starting/))[1]!;
       expect(output).not.toContain('ready:');
-      const [answer] = await Promise.all([postSignUp(url, 9), until(/site serve: ready: .+ on http:\S+ \(registrations: embedded at .+, started in \d+ ms\)/)]);
+      const [answer] = await Promise.all([
+        postSignUp(url, 9),
+        until(/site serve: ready: .+ on http:\S+ \(registrations: embedded at .+, started in \d+ ms\)/),
+      ]);
       expect(answer.status).toBe(202);
       expect(output.indexOf('serving pages on')).toBeLessThan(output.indexOf('ready:'));
       // The database's process gives way to the server's (2 cores: pages first), in every thread
       // it has (Linux sets priority per thread; V8's compile the WebAssembly).
       if (process.platform === 'linux') {
         // (tsx, which runs this server from TypeScript, has a process of its own too.)
-        const databases = childrenOf(child.pid!).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('PGlite'));
+        const databases = childrenOf(child.pid!).filter((pid) =>
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('PGlite'),
+        );
         expect(databases).toHaveLength(1);
         const server = threadNiceness(child.pid!)[0]!;
         expect(server).toBeLessThan(10);

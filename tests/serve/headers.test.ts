@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { redirect: 'manual', headers });
 
 describe('cache headers', () => {
   test.each([
@@ -37,15 +38,18 @@ describe('cache headers', () => {
 describe('security headers', () => {
   const csp = (response: Response) => response.headers.get('content-security-policy') ?? '';
 
-  test.each(['/', '/kampen', '/bestaat-niet', '/clinic-25', '/assets/site.3f2a1b9c.css'])('%s carries them all', async (path) => {
-    const response = await get(path);
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(csp(response)).toContain("frame-ancestors 'none'");
-    expect(csp(response)).toContain("default-src 'self'");
-    expect(csp(response)).toContain("object-src 'none'");
-  });
+  test.each(['/', '/kampen', '/bestaat-niet', '/clinic-25', '/assets/site.3f2a1b9c.css'])(
+    '%s carries them all',
+    async (path) => {
+      const response = await get(path);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(csp(response)).toContain("frame-ancestors 'none'");
+      expect(csp(response)).toContain("default-src 'self'");
+      expect(csp(response)).toContain("object-src 'none'");
+    },
+  );
 
   test("scripts: our own origin and hashed inline scripts, never 'unsafe-inline'", async () => {
     const policy = csp(await get('/'));
@@ -57,7 +61,9 @@ describe('security headers', () => {
   });
 
   test('a page without inline scripts gets no hashes', async () => {
-    const scriptSrc = csp(await get('/kampen')).split('; ').find((directive) => directive.startsWith('script-src '));
+    const scriptSrc = csp(await get('/kampen'))
+      .split('; ')
+      .find((directive) => directive.startsWith('script-src '));
     expect(scriptSrc).toBe("script-src 'self' 'wasm-unsafe-eval'");
   });
 

@@ -19,14 +19,18 @@ describe('SIGTERM', () => {
     const { child, url, output, exited } = await serveProcess();
     const body = JSON.stringify(forms.contact);
     const answer = new Promise<{ status: number; text: string }>((done, fail) => {
-      const req = request(`${url}/mail/send-new`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: url, 'content-length': Buffer.byteLength(body) },
-      }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => done({ status: res.statusCode ?? 0, text }));
-      });
+      const req = request(
+        `${url}/mail/send-new`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url, 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on('error', fail);
       // Half the body now, SIGTERM, the rest later: the request is in flight during shutdown.
       req.write(body.slice(0, 20));

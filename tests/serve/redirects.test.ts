@@ -29,7 +29,9 @@ describe('the redirect map (dist/redirects.json)', () => {
   });
 
   test('an old path with a trailing slash is found with or without it', async () => {
-    expect((await get('/tennisschool-baseline-utrecht')).headers.get('location')).toBe('/verenigingen/3-tc-de-baseline');
+    expect((await get('/tennisschool-baseline-utrecht')).headers.get('location')).toBe(
+      '/verenigingen/3-tc-de-baseline',
+    );
     expect((await get('/clinic-25/')).headers.get('location')).toBe('/evenementen');
   });
 
@@ -49,7 +51,7 @@ describe('the redirect map (dist/redirects.json)', () => {
     expect((await get('/nieuws/120-ander-bericht')).status).toBe(404);
   });
 
-  test('a wrong slug keeps the path below it (an event\'s sign-up page); the right slug\'s missing page is a 404, not a loop', async () => {
+  test("a wrong slug keeps the path below it (an event's sign-up page); the right slug's missing page is a 404, not a loop", async () => {
     const below = await get('/nieuws/12-oude-titel/reacties?x=1');
     expect(below.status).toBe(301);
     expect(below.headers.get('location')).toBe('/nieuws/12-nieuw-seizoen/reacties?x=1');
@@ -65,7 +67,11 @@ describe('a map of thousands of entries', () => {
   let big: TestServer;
   const count = 5000;
   beforeAll(async () => {
-    const redirects = Array.from({ length: count }, (_, index) => ({ from: `/oud/${index}`, to: `/nieuws/${index}-bericht`, status: 301 }));
+    const redirects = Array.from({ length: count }, (_, index) => ({
+      from: `/oud/${index}`,
+      to: `/nieuws/${index}-bericht`,
+      status: 301,
+    }));
     big = await startFixtureServer({ files: { 'redirects.json': JSON.stringify({ redirects }) } });
   });
   afterAll(() => big.stop());

@@ -42,16 +42,23 @@ describe('without a staging-auth cookie', () => {
     expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
   });
 
-  test.each(['/staging-login', '/nl/staging-login', '/en/staging-login'])('the login page %s is served', async (path) => {
-    expect((await get(path)).status).toBe(200);
-  });
+  test.each(['/staging-login', '/nl/staging-login', '/en/staging-login'])(
+    'the login page %s is served',
+    async (path) => {
+      expect((await get(path)).status).toBe(200);
+    },
+  );
 
   test('the assets the login page needs are served', async () => {
     expect((await get('/assets/site.3f2a1b9c.css')).status).toBe(200);
   });
 
   test('functions are closed too', async () => {
-    const response = await fetch(`${server.url}/mail/send-new`, { method: 'POST', headers: { origin: server.url, 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${server.url}/mail/send-new`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(401);
   });
 });
@@ -89,7 +96,8 @@ describe('logging in', () => {
 });
 
 describe('logging in without JavaScript (a plain form, issue 18)', () => {
-  const page = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', headers: { accept: 'text/html', ...headers } });
+  const page = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { redirect: 'manual', headers: { accept: 'text/html', ...headers } });
   const postForm = (fields: Record<string, string>, cookie = '', origin = server.url) =>
     fetch(`${server.url}/api/staging-login`, {
       method: 'POST',
@@ -97,16 +105,22 @@ describe('logging in without JavaScript (a plain form, issue 18)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin, ...(cookie ? { cookie } : {}) },
       body: new URLSearchParams(fields).toString(),
     });
-  const cookieOf = (response: Response, name: string) => response.headers.getSetCookie().find((line) => line.startsWith(`${name}=`)) ?? '';
+  const cookieOf = (response: Response, name: string) =>
+    response.headers.getSetCookie().find((line) => line.startsWith(`${name}=`)) ?? '';
 
   test('the guard remembers the page asked for, for the login function only', async () => {
     const response = await page('/en/camps?week=2');
     expect(response.headers.get('location')).toBe('/en/staging-login');
-    expect(cookieOf(response, 'staging-next')).toBe('staging-next=%2Fen%2Fcamps%3Fweek%3D2; Path=/api/staging-login; Max-Age=3600; SameSite=Lax; HttpOnly');
+    expect(cookieOf(response, 'staging-next')).toBe(
+      'staging-next=%2Fen%2Fcamps%3Fweek%3D2; Path=/api/staging-login; Max-Age=3600; SameSite=Lax; HttpOnly',
+    );
   });
 
   test('what a page loads (its icon, a script) is not remembered: it would replace the page', async () => {
-    const icon = await fetch(`${server.url}/favicon.svg`, { redirect: 'manual', headers: { accept: 'image/avif,image/webp,*/*' } });
+    const icon = await fetch(`${server.url}/favicon.svg`, {
+      redirect: 'manual',
+      headers: { accept: 'image/avif,image/webp,*/*' },
+    });
     expect(icon.status).toBe(302);
     expect(cookieOf(icon, 'staging-next')).toBe('');
   });
@@ -133,7 +147,7 @@ describe('logging in without JavaScript (a plain form, issue 18)', () => {
     expect((await page('/en/camps?week=2', { cookie: auth })).status).toBe(200);
   });
 
-  test('without a page asked for, the right code goes home in the form\'s language', async () => {
+  test("without a page asked for, the right code goes home in the form's language", async () => {
     const response = await postForm({ locale: 'en', password });
     expect(response.headers.get('location')).toBe('/en');
   });

@@ -26,7 +26,15 @@ async function write(path: string, text: string, mtime: number) {
 
 function commit(message: string, seconds: number) {
   const date = `${seconds} +0000`;
-  const env = { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.org', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.org' };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_DATE: date,
+    GIT_COMMITTER_DATE: date,
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@example.org',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@example.org',
+  };
   execFileSync('git', ['add', '-A'], { cwd: repo, env });
   execFileSync('git', ['commit', '-q', '-m', message], { cwd: repo, env });
 }
@@ -52,11 +60,25 @@ afterAll(() => rm(repo, { recursive: true, force: true }));
 
 describe('when the files of the calendar files last changed', () => {
   test('the events and the clubs are the sources; other content is not', () => {
-    expect(calendarSources(['content/nl/events/1-a.md', 'content/data/clubs.yaml', 'content/nl/news/1-b.md', 'content/data/lessons.yaml', 'content/nl/pages/home.md'])).toEqual(['content/nl/events/1-a.md', 'content/data/clubs.yaml']);
+    expect(
+      calendarSources([
+        'content/nl/events/1-a.md',
+        'content/data/clubs.yaml',
+        'content/nl/news/1-b.md',
+        'content/data/lessons.yaml',
+        'content/nl/pages/home.md',
+      ]),
+    ).toEqual(['content/nl/events/1-a.md', 'content/data/clubs.yaml']);
   });
 
   test('a file as committed: its newest commit; edited or new: its modification time; touched only: still its commit', async () => {
-    const times = await changedAt(project, ['content/nl/events/1-open-dag.md', 'content/nl/events/2-kamp.md', 'content/en/events/1-open-day.md', 'content/en/events/2-camp.md', 'content/data/clubs.yaml']);
+    const times = await changedAt(project, [
+      'content/nl/events/1-open-dag.md',
+      'content/nl/events/2-kamp.md',
+      'content/en/events/1-open-day.md',
+      'content/en/events/2-camp.md',
+      'content/data/clubs.yaml',
+    ]);
     expect(Object.fromEntries(times)).toEqual({
       'content/nl/events/1-open-dag.md': COMMITTED - 1000,
       'content/nl/events/2-kamp.md': COMMITTED,
@@ -71,7 +93,10 @@ describe('when the files of the calendar files last changed', () => {
     try {
       execFileSync('git', ['clone', '-q', repo, clone]);
       // A fresh clone: every file written now, all dated by their commits.
-      const times = await changedAt(join(clone, 'site'), ['content/nl/events/2-kamp.md', 'content/nl/events/1-open-dag.md']);
+      const times = await changedAt(join(clone, 'site'), [
+        'content/nl/events/2-kamp.md',
+        'content/nl/events/1-open-dag.md',
+      ]);
       expect([...times.values()]).toEqual([COMMITTED, COMMITTED - 1000]);
     } finally {
       await rm(clone, { recursive: true, force: true });
@@ -92,7 +117,9 @@ describe('when the files of the calendar files last changed', () => {
 
 describe("an event's revision", () => {
   const event = (files: Record<string, string>, location: EventText['location']) =>
-    Object.fromEntries(Object.entries(files).map(([locale, source]) => [locale, { source, data: { location } }])) as unknown as ByLocale<EventText>;
+    Object.fromEntries(
+      Object.entries(files).map(([locale, source]) => [locale, { source, data: { location } }]),
+    ) as unknown as ByLocale<EventText>;
   const changed = new Map([
     ['content/nl/events/1-a.md', 1_790_000_030],
     ['content/en/events/1-a.md', 1_790_000_100],
@@ -100,9 +127,21 @@ describe("an event's revision", () => {
   ]);
 
   test.each([
-    ['at a club: the latest of its texts and the clubs', event({ nl: 'content/nl/events/1-a.md', en: 'content/en/events/1-a.md' }, { club: 1 }), 1_790_000_500],
-    ['at an address: the latest of its texts', event({ nl: 'content/nl/events/1-a.md', en: 'content/en/events/1-a.md' }, { address: 'Dorpsstraat 1, Ede' }), 1_790_000_100],
-    ['untranslated: the Dutch text stands for both', event({ nl: 'content/nl/events/1-a.md', en: 'content/nl/events/1-a.md' }, { address: 'Dorpsstraat 1, Ede' }), 1_790_000_030],
+    [
+      'at a club: the latest of its texts and the clubs',
+      event({ nl: 'content/nl/events/1-a.md', en: 'content/en/events/1-a.md' }, { club: 1 }),
+      1_790_000_500,
+    ],
+    [
+      'at an address: the latest of its texts',
+      event({ nl: 'content/nl/events/1-a.md', en: 'content/en/events/1-a.md' }, { address: 'Dorpsstraat 1, Ede' }),
+      1_790_000_100,
+    ],
+    [
+      'untranslated: the Dutch text stands for both',
+      event({ nl: 'content/nl/events/1-a.md', en: 'content/nl/events/1-a.md' }, { address: 'Dorpsstraat 1, Ede' }),
+      1_790_000_030,
+    ],
   ])('%s', (_, item, seconds) => {
     expect(eventRevision(item, changed)).toEqual({ sequence: Math.floor(seconds / 60), stamp: at(seconds) });
   });
@@ -110,7 +149,9 @@ describe("an event's revision", () => {
   test('SEQUENCE goes up with every later minute an edit is made, and fits a 32-bit integer until the year 6000', () => {
     const item = event({ nl: 'content/nl/events/1-a.md' }, { address: 'x' });
     const minute = 29_833_333 * 60;
-    const sequences = [minute, minute + 59, minute + 60, minute + 100_000_000].map((seconds) => eventRevision(item, new Map([['content/nl/events/1-a.md', seconds]])).sequence);
+    const sequences = [minute, minute + 59, minute + 60, minute + 100_000_000].map(
+      (seconds) => eventRevision(item, new Map([['content/nl/events/1-a.md', seconds]])).sequence,
+    );
     expect(sequences[1]).toBe(sequences[0]); // the same minute: DTSTAMP alone is later
     expect(sequences[2]).toBe(sequences[0]! + 1);
     expect(sequences[3]).toBeGreaterThan(sequences[2]!);

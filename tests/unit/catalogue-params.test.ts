@@ -27,7 +27,9 @@ describe('catalogue parameters are typed', () => {
   });
 
   it('lets optional names be left out, and a message without names be given none', () => {
-    expect(problem('CONTENT_DUPLICATE_ID', { collection: 'news', id: 3, other: 'b.md' }).message).toBe('news id 3 is used twice: here and in b.md.');
+    expect(problem('CONTENT_DUPLICATE_ID', { collection: 'news', id: 3, other: 'b.md' }).message).toBe(
+      'news id 3 is used twice: here and in b.md.',
+    );
     expect(problem('NEW_NEEDS_IMAGE').message).toBe(catalogue.NEW_NEEDS_IMAGE.message({}));
   });
 });

@@ -9,7 +9,23 @@ import { formatProblems } from '../../cli/errors/format.ts';
 import { isSiteError, type Problem } from '../../cli/errors/site-error.ts';
 import { buildModel } from '../../cli/content/model.ts';
 import { renderMarkdown } from '../../cli/content/markdown.ts';
-import { CAMPS, CLUBS, EVENT, NEWS, change, errorsOf, formatted, lineOf, realContent, remove, replace, text, validate, write, type Change } from './fixtures/content.ts';
+import {
+  CAMPS,
+  CLUBS,
+  EVENT,
+  NEWS,
+  change,
+  errorsOf,
+  formatted,
+  lineOf,
+  realContent,
+  remove,
+  replace,
+  text,
+  validate,
+  write,
+  type Change,
+} from './fixtures/content.ts';
 import { realConfig, repoRoot } from './fixtures/model.ts';
 
 /**
@@ -61,12 +77,21 @@ const cases: Case[] = [
   {
     name: 'wrong type, nested in a data file',
     changes: [replace(CLUBS, 'courts: { clay: 6, hard: 2, indoor: 0 }', 'courts: { clay: zes, hard: 2, indoor: 0 }')],
-    expected: (at) => [mismatch(at(CLUBS, 'clay: zes'), 'club 1 "LTC De Kei", courts.clay', 'expected number, received "zes"', 'club')],
+    expected: (at) => [
+      mismatch(at(CLUBS, 'clay: zes'), 'club 1 "LTC De Kei", courts.clay', 'expected number, received "zes"', 'club'),
+    ],
   },
   {
     name: 'a UI string key named __proto__ (it would vanish, not hold text)',
     changes: [replace(EN_STRINGS, /^site:\n/m, 'site:\n  __proto__: kwijt\n')],
-    expected: (at) => [mismatch(at(EN_STRINGS, '__proto__'), 'site.__proto__', 'a key named __proto__ cannot hold text: choose another name, received "kwijt"', 'strings file')],
+    expected: (at) => [
+      mismatch(
+        at(EN_STRINGS, '__proto__'),
+        'site.__proto__',
+        'a key named __proto__ cannot hold text: choose another name, received "kwijt"',
+        'strings file',
+      ),
+    ],
   },
   {
     name: 'missing required field (points at the start of the front matter)',
@@ -76,12 +101,16 @@ const cases: Case[] = [
   {
     name: 'missing required nested field (points at its parent)',
     changes: [replace(CAMPS, /^ {2}image: camp-summer\n/m, '')],
-    expected: (at) => [mismatch(at(CAMPS, 'hero:'), 'hero.image', 'required field is missing (expected string)', 'pages')],
+    expected: (at) => [
+      mismatch(at(CAMPS, 'hero:'), 'hero.image', 'required field is missing (expected string)', 'pages'),
+    ],
   },
   {
     name: 'unknown field (a typo)',
     changes: [replace(CAMPS, 'title: Kampen\n', 'title: Kampen\ntitel: Kampen\n')],
-    expected: (at) => [mismatch(at(CAMPS, 'titel:'), 'titel', 'unknown field "titel" (did you mean "title"?)', 'pages')],
+    expected: (at) => [
+      mismatch(at(CAMPS, 'titel:'), 'titel', 'unknown field "titel" (did you mean "title"?)', 'pages'),
+    ],
   },
   {
     name: 'two unknown fields: one problem each, each at its own line',
@@ -99,17 +128,28 @@ const cases: Case[] = [
   {
     name: 'bad date (written out): one message, not two',
     changes: [replace(NEWS, 'date: "2025-03-04"', 'date: 4 maart 2025')],
-    expected: (at) => [mismatch(at(NEWS, 'date:'), 'date', 'a date like "2026-10-02", received "4 maart 2025"', 'news')],
+    expected: (at) => [
+      mismatch(at(NEWS, 'date:'), 'date', 'a date like "2026-10-02", received "4 maart 2025"', 'news'),
+    ],
   },
   {
     name: 'bad date and time (hour 25)',
     changes: [replace(EVENT, 'start: "2027-03-14T10:00"', 'start: "2027-03-14T25:00"')],
-    expected: (at) => [mismatch(at(EVENT, 'start:'), 'start', 'a date and time like "2027-03-14T10:00", received "2027-03-14T25:00"', 'events')],
+    expected: (at) => [
+      mismatch(
+        at(EVENT, 'start:'),
+        'start',
+        'a date and time like "2027-03-14T10:00", received "2027-03-14T25:00"',
+        'events',
+      ),
+    ],
   },
   {
     name: 'dates in the wrong order (a cross-field rule)',
     changes: [replace(EVENT, 'end: "2027-03-14T13:00"', 'end: "2027-03-14T09:00"')],
-    expected: (at) => [mismatch(at(EVENT, 'end:'), 'end', 'the event must end after it starts, received "2027-03-14T09:00"', 'events')],
+    expected: (at) => [
+      mismatch(at(EVENT, 'end:'), 'end', 'the event must end after it starts, received "2027-03-14T09:00"', 'events'),
+    ],
   },
   {
     name: 'bad enum',
@@ -120,40 +160,76 @@ const cases: Case[] = [
     name: 'bad enum in a discriminated list (event question type)',
     changes: [replace(EVENT, 'type: number', 'type: textarea')],
     expected: (at) => [
-      mismatch(at(EVENT, 'type: textarea'), 'questions[0].type', 'Invalid discriminator value. Expected \'text\' | \'number\' | \'select\', received "textarea"', 'events'),
+      mismatch(
+        at(EVENT, 'type: textarea'),
+        'questions[0].type',
+        "Invalid discriminator value. Expected 'text' | 'number' | 'select', received \"textarea\"",
+        'events',
+      ),
     ],
   },
   {
     name: 'a link with both a route and an href (union): says what is wrong, not "Invalid input"',
     changes: [replace(HOME, 'route: clubs }', 'route: clubs, href: "https://www.knltb.nl" }')],
-    expected: (at) => [mismatch(at(HOME, 'href: "https://www.knltb.nl"'), 'sections[0].cta', 'unknown field "href" (check the spelling)', 'pages')],
+    expected: (at) => [
+      mismatch(
+        at(HOME, 'href: "https://www.knltb.nl"'),
+        'sections[0].cta',
+        'unknown field "href" (check the spelling)',
+        'pages',
+      ),
+    ],
   },
   {
     name: 'YAML syntax error (an unquoted colon)',
     changes: [replace(JOB, 'location: Utrecht en omgeving', 'location: Utrecht: en omgeving')],
     expected: (at) => [
-      block('error', 'YAML_SYNTAX', at(JOB, 'location:'), 'Nested mappings are not allowed in compact mappings', 'Check indentation and quoting on that line; text with a colon in it needs quotes.'),
+      block(
+        'error',
+        'YAML_SYNTAX',
+        at(JOB, 'location:'),
+        'Nested mappings are not allowed in compact mappings',
+        'Check indentation and quoting on that line; text with a colon in it needs quotes.',
+      ),
     ],
   },
   {
     name: 'YAML syntax error in a page: no second "page text missing" error',
     changes: [replace(CAMPS, 'title: Kampen', 'title: Kampen: zomer')],
     expected: (at) => [
-      block('error', 'YAML_SYNTAX', at(CAMPS, 'title: Kampen: zomer'), 'Nested mappings are not allowed in compact mappings', 'Check indentation and quoting on that line; text with a colon in it needs quotes.'),
+      block(
+        'error',
+        'YAML_SYNTAX',
+        at(CAMPS, 'title: Kampen: zomer'),
+        'Nested mappings are not allowed in compact mappings',
+        'Check indentation and quoting on that line; text with a colon in it needs quotes.',
+      ),
     ],
   },
   {
     name: 'YAML syntax error: a key twice',
     changes: [replace(JOB, 'licence: true', 'licence: true\nlicence: false')],
     expected: (at) => [
-      block('error', 'YAML_SYNTAX', at(JOB, 'licence: false'), 'Map keys must be unique', 'Check indentation and quoting on that line; text with a colon in it needs quotes.'),
+      block(
+        'error',
+        'YAML_SYNTAX',
+        at(JOB, 'licence: false'),
+        'Map keys must be unique',
+        'Check indentation and quoting on that line; text with a colon in it needs quotes.',
+      ),
     ],
   },
   {
     name: 'YAML syntax error in a data file: one message, and no "missing" error for the file',
     changes: [replace(CLUBS, '  city: Veenendaal', '  city: Veenendaal: centrum')],
     expected: (at) => [
-      block('error', 'YAML_SYNTAX', at(CLUBS, 'Veenendaal: centrum'), 'Nested mappings are not allowed in compact mappings', 'Check indentation and quoting on that line; text with a colon in it needs quotes.'),
+      block(
+        'error',
+        'YAML_SYNTAX',
+        at(CLUBS, 'Veenendaal: centrum'),
+        'Nested mappings are not allowed in compact mappings',
+        'Check indentation and quoting on that line; text with a colon in it needs quotes.',
+      ),
     ],
   },
   {
@@ -198,7 +274,12 @@ const cases: Case[] = [
   },
   {
     name: 'duplicate id (news)',
-    changes: [write('content/nl/news/10-kopie.md', '---\nid: 1\ntitle: Kopie\ndate: "2025-03-05"\nimage: court-clay-3\nsummary: Een kopie.\n---\nTekst.\n')],
+    changes: [
+      write(
+        'content/nl/news/10-kopie.md',
+        '---\nid: 1\ntitle: Kopie\ndate: "2025-03-05"\nimage: court-clay-3\nsummary: Een kopie.\n---\nTekst.\n',
+      ),
+    ],
     expected: () => [
       block(
         'error',
@@ -215,7 +296,9 @@ const cases: Case[] = [
     expected: () => {
       const changed = changedText(CLUBS, replace(CLUBS, 'wpId: 1987', 'wpId: 2114'));
       // wpId stands on the line before yourtennisId in both entries.
-      const [first, second] = ['yourtennisId: "ytc-0412"', 'yourtennisId: "ytc-0388"'].map((needle) => lineOf(changed, needle) - 1);
+      const [first, second] = ['yourtennisId: "ytc-0412"', 'yourtennisId: "ytc-0388"'].map(
+        (needle) => lineOf(changed, needle) - 1,
+      );
       return [
         block(
           'error',
@@ -243,7 +326,11 @@ const cases: Case[] = [
   {
     name: 'unknown image in a page section',
     changes: [replace(CAMPS, 'image: youth-group', 'image: youth-grop')],
-    expected: (at) => [expect.stringContaining(`error IMAGE_NOT_FOUND  ${at(CAMPS, 'youth-grop')}\n  sections[0].image: no image "youth-grop" in content/images (did you mean "youth-group"?).`) as unknown as string],
+    expected: (at) => [
+      expect.stringContaining(
+        `error IMAGE_NOT_FOUND  ${at(CAMPS, 'youth-grop')}\n  sections[0].image: no image "youth-grop" in content/images (did you mean "youth-group"?).`,
+      ) as unknown as string,
+    ],
   },
   {
     name: 'unknown club reference',
@@ -261,7 +348,11 @@ const cases: Case[] = [
   {
     name: 'unknown region of a club',
     changes: [replace(CLUBS, 'region: utrecht-oost', 'region: utrecht-noord')],
-    expected: (at) => [expect.stringContaining(`error CONTENT_UNKNOWN_REFERENCE  ${at(CLUBS, 'utrecht-noord')}\n  club 1 "LTC De Kei", region: there is no region "utrecht-noord" (did you mean "utrecht-oost"?).`) as unknown as string],
+    expected: (at) => [
+      expect.stringContaining(
+        `error CONTENT_UNKNOWN_REFERENCE  ${at(CLUBS, 'utrecht-noord')}\n  club 1 "LTC De Kei", region: there is no region "utrecht-noord" (did you mean "utrecht-oost"?).`,
+      ) as unknown as string,
+    ],
   },
   {
     name: 'unknown cta route',
@@ -278,7 +369,12 @@ const cases: Case[] = [
   },
   {
     name: 'translation orphan',
-    changes: [write('content/en/news/99-ghost.md', '---\nid: 99\ntitle: Ghost\ndate: "2025-03-05"\nimage: court-clay-3\nsummary: Nobody wrote the Dutch one.\n---\nText.\n')],
+    changes: [
+      write(
+        'content/en/news/99-ghost.md',
+        '---\nid: 99\ntitle: Ghost\ndate: "2025-03-05"\nimage: court-clay-3\nsummary: Nobody wrote the Dutch one.\n---\nText.\n',
+      ),
+    ],
     expected: () => [
       block(
         'error',
@@ -292,32 +388,67 @@ const cases: Case[] = [
   {
     name: 'description too short',
     changes: [replace(CAMPS, /^description: .*$/m, 'description: "Kort."')],
-    expected: (at) => [mismatch(at(CAMPS, 'description:'), 'description', 'at least 50 characters, received "Kort."', 'pages')],
+    expected: (at) => [
+      mismatch(at(CAMPS, 'description:'), 'description', 'at least 50 characters, received "Kort."', 'pages'),
+    ],
   },
   {
     name: 'description too long (the received text is shortened)',
     changes: [replace(CAMPS, /^description: .*$/m, `description: "${'Tennis '.repeat(25)}"`)],
-    expected: (at) => [mismatch(at(CAMPS, 'description:'), 'description', `at most 160 characters, received "${'Tennis '.repeat(25).slice(0, 57)}..."`, 'pages')],
+    expected: (at) => [
+      mismatch(
+        at(CAMPS, 'description:'),
+        'description',
+        `at most 160 characters, received "${'Tennis '.repeat(25).slice(0, 57)}..."`,
+        'pages',
+      ),
+    ],
   },
   {
     name: 'a mistake in a translation points at the English file',
     changes: [replace(EN_CAMPS, /^description: .*$/m, 'description: "Short."')],
-    expected: (at) => [mismatch(at(EN_CAMPS, 'description:'), 'description', 'at least 50 characters, received "Short."', 'pages')],
+    expected: (at) => [
+      mismatch(at(EN_CAMPS, 'description:'), 'description', 'at least 50 characters, received "Short."', 'pages'),
+    ],
   },
   {
     name: 'a club sign-up window that ends after lessons start',
     changes: [replace(CLUBS, 'signupEndDate: "2025-03-01"', 'signupEndDate: "2025-04-01"')],
-    expected: (at) => [mismatch(at(CLUBS, '"2025-04-01"'), 'club 2 "TV Breukelen", signupEndDate', 'sign-up must end before lessons start, received "2025-04-01"', 'club')],
+    expected: (at) => [
+      mismatch(
+        at(CLUBS, '"2025-04-01"'),
+        'club 2 "TV Breukelen", signupEndDate',
+        'sign-up must end before lessons start, received "2025-04-01"',
+        'club',
+      ),
+    ],
   },
   {
     name: 'an http sign-up link',
-    changes: [replace(CLUBS, 'link: https://app.yourtennis.nl/inschrijven/ytc-0412', 'link: http://app.yourtennis.nl/inschrijven/ytc-0412')],
-    expected: (at) => [expect.stringContaining(`error CONTENT_SCHEMA_MISMATCH  ${at(CLUBS, 'http://')}\n  club 1 "LTC De Kei", link: `) as unknown as string],
+    changes: [
+      replace(
+        CLUBS,
+        'link: https://app.yourtennis.nl/inschrijven/ytc-0412',
+        'link: http://app.yourtennis.nl/inschrijven/ytc-0412',
+      ),
+    ],
+    expected: (at) => [
+      expect.stringContaining(
+        `error CONTENT_SCHEMA_MISMATCH  ${at(CLUBS, 'http://')}\n  club 1 "LTC De Kei", link: `,
+      ) as unknown as string,
+    ],
   },
   {
     name: 'a youth level that does not exist',
     changes: [replace(LESSONS, '- id: red', '- id: purple')],
-    expected: (at) => [mismatch(at(LESSONS, 'id: purple'), 'youthLevels[0].id', 'expected "red" | "orange" | "green" | "yellow", received "purple"', 'lessons file')],
+    expected: (at) => [
+      mismatch(
+        at(LESSONS, 'id: purple'),
+        'youthLevels[0].id',
+        'expected "red" | "orange" | "green" | "yellow", received "purple"',
+        'lessons file',
+      ),
+    ],
   },
   {
     name: 'a file in an unknown place',
@@ -336,22 +467,50 @@ const cases: Case[] = [
     name: 'a page of a route missing in both languages',
     changes: [remove(CAMPS), remove(EN_CAMPS)],
     expected: () => [
-      block('error', 'PAGE_CONTENT_MISSING', CAMPS, 'The route "camps" has no page text.', `Create ${CAMPS} with a title, a description and a hero image.`),
+      block(
+        'error',
+        'PAGE_CONTENT_MISSING',
+        CAMPS,
+        'The route "camps" has no page text.',
+        `Create ${CAMPS} with a title, a description and a hero image.`,
+      ),
     ],
   },
   {
     name: 'a page missing in Dutch only: its English text is an orphan too',
     changes: [remove(CAMPS)],
     expected: () => [
-      block('error', 'TRANSLATION_ORPHAN', `${EN_CAMPS}:1`, 'pages id camps exists in en but not in Dutch.', 'The Dutch file is the original: add it, or fix the id of the translation.'),
-      block('error', 'PAGE_CONTENT_MISSING', CAMPS, 'The route "camps" has no page text.', `Create ${CAMPS} with a title, a description and a hero image.`),
+      block(
+        'error',
+        'TRANSLATION_ORPHAN',
+        `${EN_CAMPS}:1`,
+        'pages id camps exists in en but not in Dutch.',
+        'The Dutch file is the original: add it, or fix the id of the translation.',
+      ),
+      block(
+        'error',
+        'PAGE_CONTENT_MISSING',
+        CAMPS,
+        'The route "camps" has no page text.',
+        `Create ${CAMPS} with a title, a description and a hero image.`,
+      ),
     ],
   },
   {
     name: 'a title that leaves nothing for the URL, in a file not named <id>-<slug>.md',
-    changes: [write('content/nl/news/12.md', '---\nid: 12\ntitle: "🎾🎾"\ndate: "2025-03-05"\nimage: court-clay-3\nsummary: Leeg.\n---\nTekst.\n')],
+    changes: [
+      write(
+        'content/nl/news/12.md',
+        '---\nid: 12\ntitle: "🎾🎾"\ndate: "2025-03-05"\nimage: court-clay-3\nsummary: Leeg.\n---\nTekst.\n',
+      ),
+    ],
     expected: () => [
-      mismatch('content/nl/news/12.md:3', 'title', 'the file name is not <id>-<slug>.md and the title "🎾🎾" has no letters or digits for the URL: name the file 12-<slug>.md or add a `slug` field', 'item'),
+      mismatch(
+        'content/nl/news/12.md:3',
+        'title',
+        'the file name is not <id>-<slug>.md and the title "🎾🎾" has no letters or digits for the URL: name the file 12-<slug>.md or add a `slug` field',
+        'item',
+      ),
     ],
   },
 ];
@@ -388,7 +547,9 @@ describe('every problem of every file in one run', () => {
   });
 
   test('a Dutch file and its translation, both broken: both reported', () => {
-    const both = ['description too short', 'a mistake in a translation points at the English file'].map((name) => cases.find((c) => c.name === name)!);
+    const both = ['description too short', 'a mistake in a translation points at the English file'].map(
+      (name) => cases.find((c) => c.name === name)!,
+    );
     expect(errorsAfter(...both.flatMap((c) => c.changes))).toEqual(both.flatMap((c) => errorsAfter(...c.changes)));
   });
 
@@ -399,12 +560,22 @@ describe('every problem of every file in one run', () => {
     // In another collection it is reported at once.
     const jobOrphan = write('content/en/jobs/99-ghost.md', '---\nid: 99\ntitle: Ghost\n---\n');
     expect(errorsAfter(jobOrphan, ...badId.changes)).toContain(
-      block('error', 'TRANSLATION_ORPHAN', 'content/en/jobs/99-ghost.md:1', 'jobs id 99 exists in en but not in Dutch.', 'The Dutch file is the original: add it, or fix the id of the translation.'),
+      block(
+        'error',
+        'TRANSLATION_ORPHAN',
+        'content/en/jobs/99-ghost.md:1',
+        'jobs id 99 exists in en but not in Dutch.',
+        'The Dutch file is the original: add it, or fix the id of the translation.',
+      ),
     );
   });
 
   test('a file with several mistakes reports each of them', () => {
-    const changes = [replace(NEWS, /^id: 1$/m, 'id: -1'), replace(NEWS, 'date: "2025-03-04"', 'date: "2025-3-4"'), replace(NEWS, 'image: court-clay-3', 'image: Court Clay')];
+    const changes = [
+      replace(NEWS, /^id: 1$/m, 'id: -1'),
+      replace(NEWS, 'date: "2025-03-04"', 'date: "2025-3-4"'),
+      replace(NEWS, 'image: court-clay-3', 'image: Court Clay'),
+    ];
     const printed = errorsAfter(...changes);
     expect(printed.map((p) => p.split('\n')[1])).toEqual([
       '  id: Too small: expected number to be >0, received number -1',
@@ -415,7 +586,10 @@ describe('every problem of every file in one run', () => {
 
   test('the CLI summary counts errors and warnings', () => {
     const baseline = validate(config, content).problems.length;
-    const { problems } = validate(config, change(content, ...cases[0]!.changes, remove('content/en/news/2-summer-camps-2025-registration-open.md')));
+    const { problems } = validate(
+      config,
+      change(content, ...cases[0]!.changes, remove('content/en/news/2-summer-camps-2025-registration-open.md')),
+    );
     const saved = process.env.NO_COLOR;
     process.env.NO_COLOR = '1';
     const printed = formatProblems(problems);
@@ -442,7 +616,12 @@ describe('missing translations: a warning, an error with strict', () => {
     expect(warningsOf(result.problems)).toContain(missingNews('warning'));
     expect(errorsOf(result.problems)).toEqual([]);
     const article = result.content!.news.find((item) => item.nl.key === '1')!;
-    expect(article.en).toMatchObject({ fallback: true, locale: 'en', file: NEWS, data: { title: 'Voorjaarslessen starten op 31 maart' } });
+    expect(article.en).toMatchObject({
+      fallback: true,
+      locale: 'en',
+      file: NEWS,
+      data: { title: 'Voorjaarslessen starten op 31 maart' },
+    });
   });
 
   test('with strict: the same problem is an error and there is no content', () => {
@@ -465,7 +644,11 @@ describe('missing translations: a warning, an error with strict', () => {
       ),
     );
     expect((result.content!.strings.en.site as Record<string, string>).slogan).toBe('Tennisles bij jou op de club');
-    expect(validate(config, change(content, ...changes), { strict: true }).problems.filter((p) => p.field === 'site.slogan').map((p) => p.severity)).toEqual(['error']);
+    expect(
+      validate(config, change(content, ...changes), { strict: true })
+        .problems.filter((p) => p.field === 'site.slogan')
+        .map((p) => p.severity),
+    ).toEqual(['error']);
   });
 
   test('the real content: every warning is a missing translation', () => {
@@ -476,7 +659,9 @@ describe('missing translations: a warning, an error with strict', () => {
 
 describe('a title that leaves no slug', () => {
   test('is fine with a slug of its own, which the model uses', () => {
-    const changes = [replace(NEWS, 'title: Voorjaarslessen starten op 31 maart', 'title: "🎾🎾"\nslug: voorjaarslessen')];
+    const changes = [
+      replace(NEWS, 'title: Voorjaarslessen starten op 31 maart', 'title: "🎾🎾"\nslug: voorjaarslessen'),
+    ];
     const { content: valid, problems } = validate(config, change(content, ...changes));
     expect(errorsOf(problems)).toEqual([]);
     const { model, problems: modelProblems } = buildModel(config, valid!, content.images, renderMarkdown);
@@ -505,7 +690,8 @@ describe('config errors (parseConfig): field, problem and line of site.config.ya
     }
     return { printed: [], text: changed };
   }
-  const invalid = (line: number, message: string) => block('error', 'CONFIG_INVALID', `site.config.yaml:${line}`, message, hint);
+  const invalid = (line: number, message: string) =>
+    block('error', 'CONFIG_INVALID', `site.config.yaml:${line}`, message, hint);
 
   test('the real config parses', () => {
     expect(configErrors().printed).toEqual([]);
@@ -550,9 +736,15 @@ describe('config errors (parseConfig): field, problem and line of site.config.ya
     },
     {
       name: 'a route name that cannot be a file name of its page text',
-      edits: [['  camps: { nl: /kampen, en: /camps }\n', '  camps: { nl: /kampen, en: /camps }\n  Kampen_2: { nl: /x, en: /y }\n']],
+      edits: [
+        [
+          '  camps: { nl: /kampen, en: /camps }\n',
+          '  camps: { nl: /kampen, en: /camps }\n  Kampen_2: { nl: /x, en: /y }\n',
+        ],
+      ],
       needle: 'Kampen_2: { nl: /x',
-      message: 'routes.Kampen_2: a route name like sponsors or lesson-rules (lower case, digits, dashes), received "Kampen_2"',
+      message:
+        'routes.Kampen_2: a route name like sponsors or lesson-rules (lower case, digits, dashes), received "Kampen_2"',
     },
     {
       name: 'a theme shade that is not a colour',
@@ -591,16 +783,18 @@ describe('config errors (parseConfig): field, problem and line of site.config.ya
       message: 'legacy.kampen: /kampen is the path of a page; a redirect would hide it',
     },
     {
-      name: 'a route the site\'s code links to, left out',
+      name: "a route the site's code links to, left out",
       edits: [[/^ {2}search: .*\n/m, '']],
       needle: 'routes:',
-      message: 'routes.search: the route "search" is missing: the site\'s templates link to it, so it needs its nl and en paths',
+      message:
+        'routes.search: the route "search" is missing: the site\'s templates link to it, so it needs its nl and en paths',
     },
     {
       name: 'a navigation item naming an unknown route',
       edits: [['  - route: camps\n', '  - route: camp\n']],
       needle: 'route: camp',
-      message: 'navigation[1].route: there is no route "camp" (did you mean "camps"?); routes are declared under routes:',
+      message:
+        'navigation[1].route: there is no route "camp" (did you mean "camps"?); routes are declared under routes:',
     },
   ])('cross-field rule: $name', ({ edits, needle, message }) => {
     const { printed, text: changed } = configErrors(...(edits as Edit[]));
@@ -610,7 +804,13 @@ describe('config errors (parseConfig): field, problem and line of site.config.ya
   test('a YAML syntax error', () => {
     const { printed, text: changed } = configErrors(['name: Baseline Tennis', 'name: Baseline: Tennis']);
     expect(printed).toEqual([
-      block('error', 'YAML_SYNTAX', `site.config.yaml:${lineOf(changed, 'name: Baseline')}`, 'Nested mappings are not allowed in compact mappings', 'Check indentation and quoting on that line; text with a colon in it needs quotes.'),
+      block(
+        'error',
+        'YAML_SYNTAX',
+        `site.config.yaml:${lineOf(changed, 'name: Baseline')}`,
+        'Nested mappings are not allowed in compact mappings',
+        'Check indentation and quoting on that line; text with a colon in it needs quotes.',
+      ),
     ]);
   });
 
@@ -633,7 +833,13 @@ describe('config errors (parseConfig): field, problem and line of site.config.ya
     await rm(empty, { recursive: true });
     expect(isSiteError(error)).toBe(true);
     expect(formatted((error as { problems: Problem[] }).problems)).toEqual([
-      block('error', 'CONFIG_NOT_FOUND', '', `No site.config.yaml in ${empty}.`, 'Run the command from the project folder (the one with site.config.yaml), or pass --root.').replace('CONFIG_NOT_FOUND  ', 'CONFIG_NOT_FOUND'),
+      block(
+        'error',
+        'CONFIG_NOT_FOUND',
+        '',
+        `No site.config.yaml in ${empty}.`,
+        'Run the command from the project folder (the one with site.config.yaml), or pass --root.',
+      ).replace('CONFIG_NOT_FOUND  ', 'CONFIG_NOT_FOUND'),
     ]);
   });
 });

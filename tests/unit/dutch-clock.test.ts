@@ -5,7 +5,9 @@ import { eventClock } from '../../shared/event-clock.ts';
 /** The reference: ICU's Europe/Amsterdam, which the browser islands no longer load (its first use costs 40-150 ms). */
 const icu = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Amsterdam', timeZoneName: 'longOffset' });
 const icuOffset = (instant: number) => {
-  const match = /GMT([+-])(\d\d):(\d\d)/.exec(icu.formatToParts(instant).find((part) => part.type === 'timeZoneName')!.value)!;
+  const match = /GMT([+-])(\d\d):(\d\d)/.exec(
+    icu.formatToParts(instant).find((part) => part.type === 'timeZoneName')!.value,
+  )!;
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
 };
 

@@ -10,15 +10,31 @@ const root = resolve(import.meta.dirname, '../..');
 const PACKAGES = ['shared', 'cli', 'templates', 'islands', 'functions'];
 
 const graphOf = (edges: Record<string, Array<string | Import>>): ImportGraph =>
-  new Map(Object.entries(edges).map(([file, targets]) => [file, targets.map((target) => (typeof target === 'string' ? { target, typeOnly: false } : target))]));
+  new Map(
+    Object.entries(edges).map(([file, targets]) => [
+      file,
+      targets.map((target) => (typeof target === 'string' ? { target, typeOnly: false } : target)),
+    ]),
+  );
 
 describe('import circles', () => {
   it.each<{ name: string; edges: Record<string, string[]>; circles: string[][] }>([
     { name: 'a line', edges: { a: ['b'], b: ['c'], c: [] }, circles: [] },
     { name: 'two files', edges: { a: ['b'], b: ['a'] }, circles: [['a', 'b']] },
-    { name: 'three files, entered in the middle', edges: { b: ['c'], c: ['a'], a: ['b'], d: ['a'] }, circles: [['a', 'b', 'c']] },
+    {
+      name: 'three files, entered in the middle',
+      edges: { b: ['c'], c: ['a'], a: ['b'], d: ['a'] },
+      circles: [['a', 'b', 'c']],
+    },
     { name: 'a file importing itself', edges: { a: ['a'] }, circles: [['a']] },
-    { name: 'two apart', edges: { a: ['b'], b: ['a'], c: ['d'], d: ['c'] }, circles: [['a', 'b'], ['c', 'd']] },
+    {
+      name: 'two apart',
+      edges: { a: ['b'], b: ['a'], c: ['d'], d: ['c'] },
+      circles: [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+    },
     { name: 'a diamond', edges: { a: ['b', 'c'], b: ['d'], c: ['d'], d: [] }, circles: [] },
   ])('$name', ({ edges, circles }) => {
     expect(importCircles(graphOf(edges))).toEqual(circles);
@@ -54,7 +70,11 @@ describe("the project's import graph", () => {
   const graph = importGraph(root, PACKAGES);
 
   it('reads every package', () => {
-    for (const name of PACKAGES) expect([...graph.keys()].some((file) => file.startsWith(`${name}/`)), name).toBe(true);
+    for (const name of PACKAGES)
+      expect(
+        [...graph.keys()].some((file) => file.startsWith(`${name}/`)),
+        name,
+      ).toBe(true);
     expect(graph.get('templates/entry.tsx')?.some((edge) => edge.target === 'templates/create-site.ts')).toBe(true);
   });
 
@@ -62,7 +82,7 @@ describe("the project's import graph", () => {
     expect(importCircles(graph)).toEqual([]);
   });
 
-  it('has no import into another package\'s internals', () => {
+  it("has no import into another package's internals", () => {
     expect(forbiddenImports(graph)).toEqual([]);
   });
 });

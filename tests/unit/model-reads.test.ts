@@ -6,7 +6,10 @@ const model = () => ({
   config: { name: 'Baseline' },
   strings: { nl: {} },
   news: [{ id: 1 }, { id: 2 }, { id: 3 }],
-  pages: new Map([['home', { title: 'Thuis' }], ['socials', { title: 'Socials' }]]),
+  pages: new Map([
+    ['home', { title: 'Thuis' }],
+    ['socials', { title: 'Socials' }],
+  ]),
   lessons: { regions: ['Utrecht'] },
 });
 type Model = ReturnType<typeof model>;
@@ -14,8 +17,16 @@ type Model = ReturnType<typeof model>;
 describe('recorded reads', () => {
   test.each<[string, (m: Model) => unknown, string[]]>([
     ['one position of a list', (m) => m.news[1], ['news[1]']],
-    ['a slice: its length and the positions it visits', (m) => m.news.slice(0, 2), ['news.length', 'news[0]', 'news[1]']],
-    ['a search stops where it finds', (m) => m.news.find((item) => item.id === 2), ['news.length', 'news[0]', 'news[1]']],
+    [
+      'a slice: its length and the positions it visits',
+      (m) => m.news.slice(0, 2),
+      ['news.length', 'news[0]', 'news[1]'],
+    ],
+    [
+      'a search stops where it finds',
+      (m) => m.news.find((item) => item.id === 2),
+      ['news.length', 'news[0]', 'news[1]'],
+    ],
     ['one entry of a Map', (m) => m.pages.get('home'), ['pages:home']],
     ['a Map iterated: the whole of it', (m) => [...m.pages.values()], ['pages']],
     ['any other part: the whole of it', (m) => m.lessons.regions, ['lessons']],
@@ -28,7 +39,7 @@ describe('recorded reads', () => {
     expect(recorded.reads()).toEqual(expected);
   });
 
-  test('values read through the record are the model\'s own', () => {
+  test("values read through the record are the model's own", () => {
     const original = model();
     const recorded = recordReads(original);
     expect(recorded.model.pages.get('socials')).toBe(original.pages.get('socials'));

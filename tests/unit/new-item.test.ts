@@ -21,7 +21,11 @@ beforeAll(async () => {
 });
 
 const highestId = (collection: string) =>
-  Math.max(...content.files.filter((file) => file.path.startsWith(`content/nl/${collection}/`)).map((file) => Number(/^id: (\d+)$/m.exec(file.text)?.[1] ?? 0)));
+  Math.max(
+    ...content.files
+      .filter((file) => file.path.startsWith(`content/nl/${collection}/`))
+      .map((file) => Number(/^id: (\d+)$/m.exec(file.text)?.[1] ?? 0)),
+  );
 
 describe('site new: the files of a new item', () => {
   test.each([
@@ -31,7 +35,10 @@ describe('site new: the files of a new item', () => {
   ])('$kind: the next free id, both languages, valid as written, its pages in site dev', ({ kind, title, route }) => {
     const item = newItem(content, kind, title, TODAY, 1);
     expect(item.id).toBe(highestId(kind) + 1);
-    expect(item.files.map((file) => file.path)).toEqual([`content/nl/${kind}/${item.id}-${kind === 'news' ? 'nieuw-seizoen-gravel-en-hardcourt' : kind === 'events' ? 'herfstkamp-2027' : 'tennistrainer-regio-ede'}.md`, `content/en/${kind}/${item.files[0]!.path.split('/').pop()}`]);
+    expect(item.files.map((file) => file.path)).toEqual([
+      `content/nl/${kind}/${item.id}-${kind === 'news' ? 'nieuw-seizoen-gravel-en-hardcourt' : kind === 'events' ? 'herfstkamp-2027' : 'tennistrainer-regio-ede'}.md`,
+      `content/en/${kind}/${item.files[0]!.path.split('/').pop()}`,
+    ]);
     const withItem = change(content, ...item.files.map((file) => write(file.path, file.text)));
 
     // As site dev sees it (drafts shown): no error, and the item is there in both languages.
@@ -42,12 +49,19 @@ describe('site new: the files of a new item', () => {
     expect(valid.en.fallback).toBe(false);
     const { model, problems } = buildModel(config, shown.content!, content.images, renderMarkdown);
     expect(problems).toEqual([]);
-    if (route) expect(buildRoutes(model).filter((page) => page.route === route && page.key === `${route}:${item.id}`).flatMap((page) => page.paths)).toHaveLength(3);
+    if (route)
+      expect(
+        buildRoutes(model)
+          .filter((page) => page.route === route && page.key === `${route}:${item.id}`)
+          .flatMap((page) => page.paths),
+      ).toHaveLength(3);
 
     // As site build sees it: a draft, left out, and nothing to fix first.
     const built = validate(config, withItem);
     expect(formatted(errorsOf(built.problems))).toEqual([]);
-    expect(built.content![kind as 'news' | 'events' | 'jobs'].map((entry) => entry.nl.key)).not.toContain(String(item.id));
+    expect(built.content![kind as 'news' | 'events' | 'jobs'].map((entry) => entry.nl.key)).not.toContain(
+      String(item.id),
+    );
   });
 
   test('published (its draft line removed), the new article builds with its own English title, text and address', () => {
@@ -58,9 +72,16 @@ describe('site new: the files of a new item', () => {
     expect(formatted(errorsOf(problems))).toEqual([]);
     const article = valid!.news.find((entry) => entry.nl.key === String(item.id))!;
     expect(article.nl.data).toMatchObject({ title: 'Nieuw seizoen', date: TODAY, draft: false });
-    expect(article.en.data).toMatchObject({ title: 'New season', summary: expect.stringMatching(/^One or two sentences/) as unknown as string });
+    expect(article.en.data).toMatchObject({
+      title: 'New season',
+      summary: expect.stringMatching(/^One or two sentences/) as unknown as string,
+    });
     const { model } = buildModel(config, valid!, content.images, renderMarkdown);
-    expect(buildRoutes(model).filter((page) => page.key === `news-article:${item.id}`).flatMap((page) => page.paths)).toEqual([
+    expect(
+      buildRoutes(model)
+        .filter((page) => page.key === `news-article:${item.id}`)
+        .flatMap((page) => page.paths),
+    ).toEqual([
       `/nieuws/${item.id}-nieuw-seizoen`,
       `/nl/nieuws/${item.id}-nieuw-seizoen`,
       `/en/news/${item.id}-new-season`,
@@ -76,7 +97,12 @@ describe('site new: the files of a new item', () => {
 
   test.each([
     { kind: 'blog', title: 'Eerste bericht', code: 'NEW_KIND_UNKNOWN', message: 'site new cannot make a "blog".' },
-    { kind: 'news', title: '🎾 !!', code: 'NEW_TITLE_INVALID', message: 'The title "🎾 !!" has no letters or digits to make the file name and URL from.' },
+    {
+      kind: 'news',
+      title: '🎾 !!',
+      code: 'NEW_TITLE_INVALID',
+      message: 'The title "🎾 !!" has no letters or digits to make the file name and URL from.',
+    },
   ])('refused: $code', ({ kind, title, code, message }) => {
     const error = (() => {
       try {
@@ -87,7 +113,9 @@ describe('site new: the files of a new item', () => {
       return undefined;
     })();
     expect(isSiteError(error)).toBe(true);
-    expect((error as { problems: Array<{ code: string; message: string }> }).problems).toMatchObject([{ code, message }]);
+    expect((error as { problems: Array<{ code: string; message: string }> }).problems).toMatchObject([
+      { code, message },
+    ]);
   });
 });
 
@@ -106,7 +134,9 @@ describe('the site new command', () => {
     const id = highestId('news') + 1;
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(`wrote content/nl/news/${id}-nieuw-seizoen.md\nwrote content/en/news/${id}-new-season.md\nnews ${id} is a draft: site dev shows it; remove its draft line to publish it with site build.\n`);
+    expect(run.stdout).toBe(
+      `wrote content/nl/news/${id}-nieuw-seizoen.md\nwrote content/en/news/${id}-new-season.md\nnews ${id} is a draft: site dev shows it; remove its draft line to publish it with site build.\n`,
+    );
     const expected = newItem(content, 'news', 'Nieuw seizoen', new Date().toISOString().slice(0, 10), 1, 'New season');
     expect(await readFile(join(root, expected.files[0]!.path), 'utf8')).toBe(expected.files[0]!.text);
     expect(await readFile(join(root, expected.files[1]!.path), 'utf8')).toBe(expected.files[1]!.text);

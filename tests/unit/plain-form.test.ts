@@ -9,7 +9,11 @@ describe('formFields: a urlencoded body as the functions read JSON', () => {
     ['plain fields', 'kind=contact&email=a%40example.nl', { kind: 'contact', email: 'a@example.nl' }],
     ['+ is a space, line breaks kept', 'question=Twee+regels%0D%0Ahier', { question: 'Twee regels\r\nhier' }],
     ['empty and blank fields are left out (not filled in)', 'name=&phone=+++&email=x', { email: 'x' }],
-    ['a dotted name is one level deeper', 'answers.birthYear=2012&answers.shirt=M', { answers: { birthYear: '2012', shirt: 'M' } }],
+    [
+      'a dotted name is one level deeper',
+      'answers.birthYear=2012&answers.shirt=M',
+      { answers: { birthYear: '2012', shirt: 'M' } },
+    ],
     ['only the first dot nests', 'answers.a.b=1', { answers: { 'a.b': '1' } }],
     ['a name starting with a dot stays flat', '.x=1', { '.x': '1' }],
     ['the last of a repeated name wins', 'email=a&email=b', { email: 'b' }],

@@ -27,7 +27,11 @@ function resolve(rules: Redirect[], path: string): string | undefined {
 
 describe('club redirects (DESIGN.md: name slug, id only, wrong slug, wpPath)', () => {
   test('club 7: every rule, in all three variants', () => {
-    const canonical = { nl: '/verenigingen/7-tc-een-en-twee', nlp: '/nl/verenigingen/7-tc-een-en-twee', en: '/en/clubs/7-tc-een-en-twee' };
+    const canonical = {
+      nl: '/verenigingen/7-tc-een-en-twee',
+      nlp: '/nl/verenigingen/7-tc-een-en-twee',
+      en: '/en/clubs/7-tc-een-en-twee',
+    };
     expect(rulesTo('7-tc-een-en-twee')).toEqual(
       sortRules([
         // /verenigingen/{name-slug}: the landing path of spec 2
@@ -65,7 +69,9 @@ describe('club redirects (DESIGN.md: name slug, id only, wrong slug, wpPath)', (
   });
 
   test('id 1 and id 12 do not catch each other', () => {
-    const both = fixtureModel(config, { clubs: [club(1, 'Een', 'een', '/een/'), club(12, 'Twaalf', 'twaalf', '/twaalf/')] });
+    const both = fixtureModel(config, {
+      clubs: [club(1, 'Een', 'een', '/een/'), club(12, 'Twaalf', 'twaalf', '/twaalf/')],
+    });
     const rules = orderRedirects(buildRedirects(both));
     expect(resolve(rules, '/verenigingen/12-oud')).toBe('/verenigingen/12-twaalf');
     expect(resolve(rules, '/verenigingen/1-oud')).toBe('/verenigingen/1-een');
@@ -76,7 +82,11 @@ describe('club redirects (DESIGN.md: name slug, id only, wrong slug, wpPath)', (
 
 describe('news and event redirects: id only and wrong slug, per language slug', () => {
   test('news 12 (different slugs in nl and en)', () => {
-    expect(sortRules(redirects.filter((r) => r.from.includes('/12') && /nieuws|news/.test(r.from)).map((r) => [r.from, r.to]))).toEqual(
+    expect(
+      sortRules(
+        redirects.filter((r) => r.from.includes('/12') && /nieuws|news/.test(r.from)).map((r) => [r.from, r.to]),
+      ),
+    ).toEqual(
       sortRules([
         ['/nieuws/12', '/nieuws/12-nieuwe-gravelbanen'],
         ['/nl/nieuws/12', '/nl/nieuws/12-nieuwe-gravelbanen'],
@@ -165,7 +175,10 @@ const specLegacy: Array<[spec: string, keys: string[]]> = [
   ['contract', ['contract']],
   ['contract training', ['contract-training']],
   ['club wiki', ['club-wiki']],
-  ['several winter-2024 club pages', ['winter-2024-ltc-de-kei', 'winter-2024-tc-de-bongerd', 'winter-2024-tv-breukelen']],
+  [
+    'several winter-2024 club pages',
+    ['winter-2024-ltc-de-kei', 'winter-2024-tc-de-bongerd', 'winter-2024-tv-breukelen'],
+  ],
 ];
 
 describe('legacy paths of the spec: under /, /nl and /en, never a 404', () => {
@@ -184,7 +197,9 @@ describe('legacy paths of the spec: under /, /nl and /en, never a 404', () => {
   });
 
   test('every legacy entry of site.config.yaml is a spec path (no stray entries)', () => {
-    expect(new Set(Object.keys(config.legacy))).toEqual(new Set([...specLegacy.flatMap(([, keys]) => keys), 'sitemap.xml']));
+    expect(new Set(Object.keys(config.legacy))).toEqual(
+      new Set([...specLegacy.flatMap(([, keys]) => keys), 'sitemap.xml']),
+    );
   });
 
   test('sitemap.xml: /nl and /en lead to the real file; the root one is the file, not a redirect', () => {
@@ -228,7 +243,10 @@ describe('the map as a whole', () => {
   test('every rule is a permanent redirect to a page of the site, the sitemap or an external URL', () => {
     for (const rule of redirects) {
       expect(rule.status, rule.from).toBe(301);
-      expect(pagePaths.has(rule.to) || rule.to === '/sitemap.xml' || /^https:\/\//.test(rule.to), `${rule.from} -> ${rule.to}`).toBe(true);
+      expect(
+        pagePaths.has(rule.to) || rule.to === '/sitemap.xml' || /^https:\/\//.test(rule.to),
+        `${rule.from} -> ${rule.to}`,
+      ).toBe(true);
       expect(rule.from, 'no rule leads to itself').not.toBe(rule.to);
     }
   });
@@ -317,12 +335,20 @@ describe('findCollisions', () => {
 
   test('paths differing only in case collide (case-insensitive file systems)', () => {
     const problems = findCollisions([page('a', ['/kampen']), page('b', ['/Kampen'])], [], describe_);
-    expect(problems.map((p) => p.message)).toEqual(['/Kampen is produced by content/nl/pages/camps.md and by content/nl/news/4-kampen.md.']);
+    expect(problems.map((p) => p.message)).toEqual([
+      '/Kampen is produced by content/nl/pages/camps.md and by content/nl/news/4-kampen.md.',
+    ]);
   });
 
   test('a redirect hiding a page', () => {
-    const problems = findCollisions([page('a', ['/kampen'])], [{ from: '/kampen', to: '/evenementen', status: 301 }], describe_);
-    expect(problems.map((p) => [p.code, p.message])).toEqual([['ROUTE_COLLISION', '/kampen is produced by content/nl/pages/camps.md and by a redirect to /evenementen.']]);
+    const problems = findCollisions(
+      [page('a', ['/kampen'])],
+      [{ from: '/kampen', to: '/evenementen', status: 301 }],
+      describe_,
+    );
+    expect(problems.map((p) => [p.code, p.message])).toEqual([
+      ['ROUTE_COLLISION', '/kampen is produced by content/nl/pages/camps.md and by a redirect to /evenementen.'],
+    ]);
   });
 
   test('one path redirected to two places; the same rule twice is fine', () => {
@@ -338,8 +364,13 @@ describe('findCollisions', () => {
     expect(problems.map((p) => p.message)).toEqual(['/oud is produced by a redirect to /a and by a redirect to /b.']);
   });
 
-  test('a club named after another club\'s page: its name-slug redirect would hide that page', () => {
-    const clash = fixtureModel(config, { clubs: [club(7, 'TC Één & Twee', 'tc-een-en-twee', '/a/'), club(9, '7 TC Een en Twee', '7-tc-een-en-twee', '/b/')] });
+  test("a club named after another club's page: its name-slug redirect would hide that page", () => {
+    const clash = fixtureModel(config, {
+      clubs: [
+        club(7, 'TC Één & Twee', 'tc-een-en-twee', '/a/'),
+        club(9, '7 TC Een en Twee', '7-tc-een-en-twee', '/b/'),
+      ],
+    });
     const clashPages = buildRoutes(clash);
     const problems = findCollisions(clashPages, buildRedirects(clash), (p) => describePage(clash, p));
     // One mistake (club 9's name), one error: naming both clubs and every path they share.
@@ -361,8 +392,14 @@ describe('findCollisions', () => {
   });
 
   test('two news articles with the same id would write the same page in every variant', () => {
-    const twice = fixtureModel(config, { news: [news(5, { nl: 'a', en: 'a' }), news(5, { nl: 'a', en: 'a' })], events: [], clubs: [] });
+    const twice = fixtureModel(config, {
+      news: [news(5, { nl: 'a', en: 'a' }), news(5, { nl: 'a', en: 'a' })],
+      events: [],
+      clubs: [],
+    });
     const problems = findCollisions(buildRoutes(twice), [], (p) => p.key);
-    expect(problems.map((p) => p.message)).toEqual(['/nieuws/5-a (and /nl/nieuws/5-a, /en/news/5-a) is produced by news-article:5 and by news-article:5.']);
+    expect(problems.map((p) => p.message)).toEqual([
+      '/nieuws/5-a (and /nl/nieuws/5-a, /en/news/5-a) is produced by news-article:5 and by news-article:5.',
+    ]);
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { buildRoutes } from '../../cli/routes/routes.ts';
-import { canonicalUrl, fillPattern, outputFile, pageTitle, routePath, splitLocale, titleFromPath } from '../../shared/paths.ts';
+import {
+  canonicalUrl,
+  fillPattern,
+  outputFile,
+  pageTitle,
+  routePath,
+  splitLocale,
+  titleFromPath,
+} from '../../shared/paths.ts';
 import { slugify } from '../../cli/content/slug.ts';
 import type { Locale } from '../../shared/locale.ts';
 import type { PageRoute } from '../../cli/routes/types.ts';
@@ -16,7 +24,14 @@ const pages = buildRoutes(fixtureModel(config));
  * news 12 (nieuwe-gravelbanen / new-clay-courts), club 7 (tc-een-en-twee), event 4
  * (open-dag-jeugdtennis / youth-tennis-open-day), and a registration shell ([id]).
  */
-const specRows: Array<{ page: string; route: string; layout: 'default' | 'empty' | 'news'; nl: string; en: string; shell?: true }> = [
+const specRows: Array<{
+  page: string;
+  route: string;
+  layout: 'default' | 'empty' | 'news';
+  nl: string;
+  en: string;
+  shell?: true;
+}> = [
   { page: 'home', route: 'home', layout: 'default', nl: '/', en: '/en' },
   { page: 'login', route: 'login', layout: 'empty', nl: '/login', en: '/en/login' },
   { page: 'camps', route: 'camps', layout: 'default', nl: '/kampen', en: '/en/camps' },
@@ -25,29 +40,102 @@ const specRows: Array<{ page: string; route: string; layout: 'default' | 'empty'
   { page: 'about', route: 'about', layout: 'default', nl: '/over-ons', en: '/en/about-us' },
   { page: 'jobs', route: 'jobs', layout: 'default', nl: '/vacatures', en: '/en/jobs' },
   { page: 'pro academy', route: 'pro-academy', layout: 'default', nl: '/pro-academy', en: '/en/pro-academy' },
-  { page: 'junior academy', route: 'junior-academy', layout: 'default', nl: '/junior-academy', en: '/en/junior-academy' },
-  { page: 'regional tennis', route: 'regional-tennis', layout: 'default', nl: '/regiotennis', en: '/en/regional-tennis' },
+  {
+    page: 'junior academy',
+    route: 'junior-academy',
+    layout: 'default',
+    nl: '/junior-academy',
+    en: '/en/junior-academy',
+  },
+  {
+    page: 'regional tennis',
+    route: 'regional-tennis',
+    layout: 'default',
+    nl: '/regiotennis',
+    en: '/en/regional-tennis',
+  },
   { page: 'news list', route: 'news', layout: 'default', nl: '/nieuws', en: '/en/news' },
-  { page: 'news article', route: 'news-article', layout: 'news', nl: '/nieuws/12-nieuwe-gravelbanen', en: '/en/news/12-new-clay-courts' },
+  {
+    page: 'news article',
+    route: 'news-article',
+    layout: 'news',
+    nl: '/nieuws/12-nieuwe-gravelbanen',
+    en: '/en/news/12-new-clay-courts',
+  },
   { page: 'clubs list', route: 'clubs', layout: 'default', nl: '/verenigingen', en: '/en/clubs' },
-  { page: 'club detail', route: 'club', layout: 'default', nl: '/verenigingen/7-tc-een-en-twee', en: '/en/clubs/7-tc-een-en-twee' },
+  {
+    page: 'club detail',
+    route: 'club',
+    layout: 'default',
+    nl: '/verenigingen/7-tc-een-en-twee',
+    en: '/en/clubs/7-tc-een-en-twee',
+  },
   { page: 'staging login', route: 'staging-login', layout: 'empty', nl: '/staging-login', en: '/en/staging-login' },
   { page: 'privacy policy', route: 'privacy-policy', layout: 'news', nl: '/privacy-policy', en: '/en/privacy-policy' },
   { page: 'events list', route: 'events', layout: 'default', nl: '/evenementen', en: '/en/events' },
-  { page: 'event detail', route: 'event', layout: 'news', nl: '/evenementen/4-open-dag-jeugdtennis', en: '/en/events/4-youth-tennis-open-day' },
-  { page: 'registrations list', route: 'registrations', layout: 'default', nl: '/evenementen/inschrijvingen', en: '/en/events/registrations' },
-  { page: 'registration detail', route: 'registration', layout: 'news', nl: '/evenementen/inschrijvingen/[id]', en: '/en/events/registrations/[id]', shell: true },
-  { page: 'event sign-up', route: 'event-signup', layout: 'news', nl: '/evenementen/4-open-dag-jeugdtennis/inschrijven', en: '/en/events/4-youth-tennis-open-day/register' },
+  {
+    page: 'event detail',
+    route: 'event',
+    layout: 'news',
+    nl: '/evenementen/4-open-dag-jeugdtennis',
+    en: '/en/events/4-youth-tennis-open-day',
+  },
+  {
+    page: 'registrations list',
+    route: 'registrations',
+    layout: 'default',
+    nl: '/evenementen/inschrijvingen',
+    en: '/en/events/registrations',
+  },
+  {
+    page: 'registration detail',
+    route: 'registration',
+    layout: 'news',
+    nl: '/evenementen/inschrijvingen/[id]',
+    en: '/en/events/registrations/[id]',
+    shell: true,
+  },
+  {
+    page: 'event sign-up',
+    route: 'event-signup',
+    layout: 'news',
+    nl: '/evenementen/4-open-dag-jeugdtennis/inschrijven',
+    en: '/en/events/4-youth-tennis-open-day/register',
+  },
   // Not rows of section 2 but the spec's footer links: pages of their own, in three variants too.
-  { page: 'anti-bullying policy (footer)', route: 'anti-bullying-policy', layout: 'news', nl: '/anti-pestbeleid', en: '/en/anti-bullying-policy' },
-  { page: 'general terms (footer)', route: 'terms', layout: 'news', nl: '/algemene-voorwaarden', en: '/en/terms-and-conditions' },
+  {
+    page: 'anti-bullying policy (footer)',
+    route: 'anti-bullying-policy',
+    layout: 'news',
+    nl: '/anti-pestbeleid',
+    en: '/en/anti-bullying-policy',
+  },
+  {
+    page: 'general terms (footer)',
+    route: 'terms',
+    layout: 'news',
+    nl: '/algemene-voorwaarden',
+    en: '/en/terms-and-conditions',
+  },
   { page: 'lesson rules (footer)', route: 'lesson-rules', layout: 'news', nl: '/lesregels', en: '/en/lesson-rules' },
   { page: 'search (issue 23)', route: 'search', layout: 'news', nl: '/zoeken', en: '/en/search' },
   // Where a form posted without JavaScript lands (issue 18): one page per form, one per reason.
-  { page: 'staging login, wrong code', route: 'staging-login-failed', layout: 'empty', nl: '/staging-login/opnieuw', en: '/en/staging-login/retry' },
+  {
+    page: 'staging login, wrong code',
+    route: 'staging-login-failed',
+    layout: 'empty',
+    nl: '/staging-login/opnieuw',
+    en: '/en/staging-login/retry',
+  },
   { page: 'a form sent', route: 'form-sent', layout: 'default', nl: '/verzonden/contact', en: '/en/sent/contact' },
   { page: 'a sign-up sent', route: 'form-sent', layout: 'default', nl: '/verzonden/signup', en: '/en/sent/signup' },
-  { page: 'a form not sent', route: 'form-failed', layout: 'default', nl: '/niet-verzonden/invalid', en: '/en/not-sent/invalid' },
+  {
+    page: 'a form not sent',
+    route: 'form-failed',
+    layout: 'default',
+    nl: '/niet-verzonden/invalid',
+    en: '/en/not-sent/invalid',
+  },
 ];
 
 const nlPrefixed = (path: string) => (path === '/' ? '/nl' : `/nl${path}`);
@@ -96,10 +184,25 @@ describe('spec section 2: every row in every variant', () => {
 
 describe('buildRoutes on the fixture site', () => {
   test('one page per route and language, per item for collections, plus a shell and status pages', () => {
-    const itemRoutes = new Set(['news-article', 'club', 'event', 'event-signup', 'registration', 'form-sent', 'form-failed']);
+    const itemRoutes = new Set([
+      'news-article',
+      'club',
+      'event',
+      'event-signup',
+      'registration',
+      'form-sent',
+      'form-failed',
+    ]);
     const fixed = specRows.filter((row) => !itemRoutes.has(row.route)).length; // the news list included
     const results = formKinds.length + failureReasons.length;
-    const perLocale = fixed + 2 /* news */ + 2 /* clubs */ + 2 /* event + sign-up */ + 1 /* registration shell */ + results + 2; /* 404, 500 */
+    const perLocale =
+      fixed +
+      2 /* news */ +
+      2 /* clubs */ +
+      2 /* event + sign-up */ +
+      1 /* registration shell */ +
+      results +
+      2; /* 404, 500 */
     expect(pages.filter((p) => p.locale === 'nl')).toHaveLength(perLocale);
     expect(pages.filter((p) => p.locale === 'en')).toHaveLength(perLocale);
   });
@@ -118,7 +221,11 @@ describe('buildRoutes on the fixture site', () => {
   });
 
   test('an item uses its own slug in each language; a shared slug is shared', () => {
-    expect(pagesAt('/en/news/3-trainersdag')[0]?.alternates).toEqual({ nl: '/nieuws/3-trainersdag', en: '/en/news/3-trainersdag', 'x-default': '/nieuws/3-trainersdag' });
+    expect(pagesAt('/en/news/3-trainersdag')[0]?.alternates).toEqual({
+      nl: '/nieuws/3-trainersdag',
+      en: '/en/news/3-trainersdag',
+      'x-default': '/nieuws/3-trainersdag',
+    });
     expect(pagesAt('/en/news/12-nieuwe-gravelbanen')).toHaveLength(0);
   });
 
@@ -135,7 +242,9 @@ describe('buildRoutes on the fixture site', () => {
   });
 
   test('404 and 500 per language: shells without alternates, at /404 and /en/404', () => {
-    const status = pages.filter((p) => p.entity.kind === 'status').map((p) => ({ route: p.route, locale: p.locale, paths: p.paths, shell: p.shell, alternates: p.alternates }));
+    const status = pages
+      .filter((p) => p.entity.kind === 'status')
+      .map((p) => ({ route: p.route, locale: p.locale, paths: p.paths, shell: p.shell, alternates: p.alternates }));
     expect(status).toEqual([
       { route: 'not-found', locale: 'nl', paths: ['/404'], shell: true, alternates: undefined },
       { route: 'error', locale: 'nl', paths: ['/500'], shell: true, alternates: undefined },
@@ -157,8 +266,13 @@ describe('buildRoutes on the fixture site', () => {
 
 describe('the news list in pages of 12', () => {
   const manyNews = (count: number) =>
-    buildRoutes(fixtureModel(config, { news: Array.from({ length: count }, (_, i) => news(i + 1, { nl: `bericht-${i + 1}`, en: `article-${i + 1}` })) }));
-  const listPaths = (routes: PageRoute[]) => routes.filter((p) => p.route === 'news' || p.route === 'news-page').flatMap((p) => p.paths);
+    buildRoutes(
+      fixtureModel(config, {
+        news: Array.from({ length: count }, (_, i) => news(i + 1, { nl: `bericht-${i + 1}`, en: `article-${i + 1}` })),
+      }),
+    );
+  const listPaths = (routes: PageRoute[]) =>
+    routes.filter((p) => p.route === 'news' || p.route === 'news-page').flatMap((p) => p.paths);
 
   test('12 articles: one list page, at the spec path', () => {
     expect(listPaths(manyNews(12))).toEqual(['/nieuws', '/nl/nieuws', '/en/news']);
@@ -166,13 +280,24 @@ describe('the news list in pages of 12', () => {
 
   test('13 articles: page 2 in three variants, with its own canonical and alternates', () => {
     const routes = manyNews(13);
-    expect(listPaths(routes)).toEqual(['/nieuws', '/nl/nieuws', '/en/news', '/nieuws/pagina/2', '/nl/nieuws/pagina/2', '/en/news/page/2']);
+    expect(listPaths(routes)).toEqual([
+      '/nieuws',
+      '/nl/nieuws',
+      '/en/news',
+      '/nieuws/pagina/2',
+      '/nl/nieuws/pagina/2',
+      '/en/news/page/2',
+    ]);
     const second = routes.filter((p) => p.route === 'news-page');
     expect(second.map((p) => [p.locale, p.canonical, p.entity])).toEqual([
       ['nl', '/nieuws/pagina/2', { kind: 'listing', page: 2, pages: 2 }],
       ['en', '/en/news/page/2', { kind: 'listing', page: 2, pages: 2 }],
     ]);
-    expect(second[0]!.alternates).toEqual({ nl: '/nieuws/pagina/2', en: '/en/news/page/2', 'x-default': '/nieuws/pagina/2' });
+    expect(second[0]!.alternates).toEqual({
+      nl: '/nieuws/pagina/2',
+      en: '/en/news/page/2',
+      'x-default': '/nieuws/pagina/2',
+    });
     expect(routes.find((p) => p.route === 'news')!.entity).toEqual({ kind: 'listing', page: 1, pages: 2 });
   });
 
@@ -254,11 +379,15 @@ describe('canonicalUrl: only whitelisted query parameters, sorted by name (spec 
   });
 
   test('takes URLSearchParams too, and keeps repeated values of a whitelisted name in order', () => {
-    expect(canonicalUrl(site, '/nieuws', new URLSearchParams('tag=b&x=1&tag=a'), ['tag'])).toBe(`${site}/nieuws?tag=b&tag=a`);
+    expect(canonicalUrl(site, '/nieuws', new URLSearchParams('tag=b&x=1&tag=a'), ['tag'])).toBe(
+      `${site}/nieuws?tag=b&tag=a`,
+    );
   });
 
   test("the real config's whitelist keeps page and drops tracking parameters", () => {
-    expect(canonicalUrl(config.url, '/nieuws', 'utm_campaign=x&page=2', config.canonicalQuery)).toBe('https://www.baselinetennis.nl/nieuws?page=2');
+    expect(canonicalUrl(config.url, '/nieuws', 'utm_campaign=x&page=2', config.canonicalQuery)).toBe(
+      'https://www.baselinetennis.nl/nieuws?page=2',
+    );
   });
 });
 

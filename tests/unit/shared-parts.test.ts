@@ -16,8 +16,20 @@ describe('parts shared by every page of a language', () => {
   test('new strings (an edit in site dev) make a new footer; nothing stale is reused', () => {
     const before = siteFor('nl');
     const edited = siteFor('nl'); // a fresh model object, as a rebuild makes
-    const strings = { ...edited.model.strings, nl: { ...edited.model.strings.nl, footer: { ...(edited.model.strings.nl.footer as object), tagline: 'Nieuwe slogan' } } };
-    const after = createSite({ page: before.page, model: { ...before.model, strings }, images: {}, assets: before.assets, buildDate: before.buildDate });
+    const strings = {
+      ...edited.model.strings,
+      nl: {
+        ...edited.model.strings.nl,
+        footer: { ...(edited.model.strings.nl.footer as object), tagline: 'Nieuwe slogan' },
+      },
+    };
+    const after = createSite({
+      page: before.page,
+      model: { ...before.model, strings },
+      images: {},
+      assets: before.assets,
+      buildDate: before.buildDate,
+    });
     expect(after.shared.footer).toContain('Nieuwe slogan');
     expect(before.shared.footer).not.toContain('Nieuwe slogan');
   });

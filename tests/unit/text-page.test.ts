@@ -19,21 +19,49 @@ const configText = readFileSync(join(repoRoot, 'site.config.yaml'), 'utf8');
 const withRoute = configText.replace(/^routes:\n/m, 'routes:\n  sponsors: { nl: /sponsors, en: /our-sponsors }\n');
 const NL = 'content/nl/pages/sponsors.md';
 const EN = 'content/en/pages/sponsors.md';
-const page = (title: string, description: string) => `---\ntitle: ${title}\ndescription: "${description}"\nhero:\n  image: trainer-team\n---\n${title}: tekst van de pagina.\n`;
+const page = (title: string, description: string) =>
+  `---\ntitle: ${title}\ndescription: "${description}"\nhero:\n  image: trainer-team\n---\n${title}: tekst van de pagina.\n`;
 const files = [
-  write(NL, page('Onze sponsors', 'De bedrijven en verenigingen die Baseline Tennis steunen, en wat zij voor de jeugd mogelijk maken.')),
-  write(EN, page('Our sponsors', 'The companies and clubs that support Baseline Tennis, and what they make possible for young players.')),
+  write(
+    NL,
+    page(
+      'Onze sponsors',
+      'De bedrijven en verenigingen die Baseline Tennis steunen, en wat zij voor de jeugd mogelijk maken.',
+    ),
+  ),
+  write(
+    EN,
+    page(
+      'Our sponsors',
+      'The companies and clubs that support Baseline Tennis, and what they make possible for young players.',
+    ),
+  ),
 ];
 
 let content: ContentFiles;
-const lineOfNav = (files: ContentFiles) => files.files.find((file) => file.path === 'content/nl/strings.yaml')!.text.split('\n').indexOf('nav:') + 1;
+const lineOfNav = (files: ContentFiles) =>
+  files.files
+    .find((file) => file.path === 'content/nl/strings.yaml')!
+    .text.split('\n')
+    .indexOf('nav:') + 1;
 beforeAll(async () => {
   content = await realContent();
 });
 
 /** Every image as the image stage would describe it (one file each): enough for the templates. */
 const lookup = (images: Map<string, string>): ImageLookup =>
-  Object.fromEntries([...images.keys()].map((name) => [name, { name, width: 1600, height: 1067, variants: [{ src: `/images/${name}.640.webp`, width: 640, height: 427 }], placeholder: '' }]));
+  Object.fromEntries(
+    [...images.keys()].map((name) => [
+      name,
+      {
+        name,
+        width: 1600,
+        height: 1067,
+        variants: [{ src: `/images/${name}.640.webp`, width: 640, height: 427 }],
+        placeholder: '',
+      },
+    ]),
+  );
 
 describe('a new page of text from config and content alone', () => {
   test('its three paths, rendered by the text template in both languages', () => {
@@ -48,11 +76,18 @@ describe('a new page of text from config and content alone', () => {
       ['en', ['/en/our-sponsors']],
     ]);
     const assets = { css: '/site.css', islands: {}, cardVersion: 'test' };
-    const html = Object.fromEntries(pages.map((p) => [p.locale, renderPage({ page: p, model, images: lookup(content.images), assets, buildDate: '2026-11-26' })]));
+    const html = Object.fromEntries(
+      pages.map((p) => [
+        p.locale,
+        renderPage({ page: p, model, images: lookup(content.images), assets, buildDate: '2026-11-26' }),
+      ]),
+    );
     expect(html.nl).toContain('<h1');
     expect(html.nl).toContain('Onze sponsors');
     expect(html.nl).toContain('<link rel="canonical" href="https://www.baselinetennis.nl/sponsors"');
-    expect(html.nl).toMatch(/<link rel="alternate" hrefLang="en" href="https:\/\/www\.baselinetennis\.nl\/en\/our-sponsors"/i);
+    expect(html.nl).toMatch(
+      /<link rel="alternate" hrefLang="en" href="https:\/\/www\.baselinetennis\.nl\/en\/our-sponsors"/i,
+    );
     expect(html.en).toContain('Our sponsors');
     expect(html.en).toContain('<html lang="en"');
   });
@@ -64,7 +99,11 @@ describe('a new page of text from config and content alone', () => {
       `error STRING_MISSING  content/nl/strings.yaml:${String(lineOfNav(content))}\n  The navigation of site.config.yaml shows the UI string nav.sponsors, and content/nl/strings.yaml has none.\n  hint: Add nav.sponsors (its text) to content/nl/strings.yaml, and to content/en/strings.yaml in English.`,
     ]);
     const labelled = (files: Map<string, string>) => {
-      for (const [path, label] of [['content/nl/strings.yaml', 'Sponsors'], ['content/en/strings.yaml', 'Sponsors']] as const) files.set(path, files.get(path)!.replace(/^nav:\n/m, `nav:\n  sponsors: ${label}\n`));
+      for (const [path, label] of [
+        ['content/nl/strings.yaml', 'Sponsors'],
+        ['content/en/strings.yaml', 'Sponsors'],
+      ] as const)
+        files.set(path, files.get(path)!.replace(/^nav:\n/m, `nav:\n  sponsors: ${label}\n`));
     };
     expect(formatted(errorsOf(validate(config, change(content, ...files, labelled)).problems))).toEqual([]);
   });

@@ -9,7 +9,10 @@ import { copyProject, projectRoot, removeProject, runSite } from '../helpers/pro
 // Issue 22, point 5: a UI string the templates name and the Dutch strings file lacks is one
 // problem at strings.yaml's line, found when content is checked: not one template failure per page.
 
-const strings = parseYaml(['footer:', '  about: Over ons', 'forms:', '  send: Verstuur', ''].join('\n'), 'content/nl/strings.yaml');
+const strings = parseYaml(
+  ['footer:', '  about: Over ons', 'forms:', '  send: Verstuur', ''].join('\n'),
+  'content/nl/strings.yaml',
+);
 const uses = new Map([
   ['footer.about', 'templates/components/Footer.tsx:10'],
   ['footer.copyright', 'templates/components/Footer.tsx:72'],
@@ -26,7 +29,9 @@ describe('missingUiStrings', () => {
   ])('%s: at line %i%s', (key, line, suggestion) => {
     const problem = found.find((p) => p.field === key);
     expect(problem).toMatchObject({ code: 'UI_STRING_MISSING', location: { file: 'content/nl/strings.yaml', line } });
-    expect(problem!.message).toBe(`content/nl/strings.yaml has no UI string ${key}${suggestion}, and the templates show it (${uses.get(key)}).`);
+    expect(problem!.message).toBe(
+      `content/nl/strings.yaml has no UI string ${key}${suggestion}, and the templates show it (${uses.get(key)}).`,
+    );
   });
   it('says nothing of the keys the file has', () => {
     expect(found.map((p) => p.field)).toEqual(['footer.copyright', 'forms.sned', 'search.title']);
@@ -56,7 +61,13 @@ describe('a string deleted from content/nl/strings.yaml', () => {
 
   it('is one problem at the strings file, where content is checked (site check --content, site dev)', async () => {
     const problems = (await contentProblems(project)).filter((p) => p.severity === 'error');
-    expect(problems).toEqual([expect.objectContaining({ code: 'UI_STRING_MISSING', field: 'footer.copyright', location: { file: 'content/nl/strings.yaml', line } })]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        code: 'UI_STRING_MISSING',
+        field: 'footer.copyright',
+        location: { file: 'content/nl/strings.yaml', line },
+      }),
+    ]);
   });
 
   it('stops site build at validation with that one problem, not a template failure per page', async () => {

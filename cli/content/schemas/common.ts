@@ -15,12 +15,17 @@ export const isoDate = z
   .refine(realDay, 'a real calendar date');
 export const localDateTime = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, { error: 'a date and time like "2027-03-14T10:00"', abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, {
+    error: 'a date and time like "2027-03-14T10:00"',
+    abort: true,
+  })
   .refine(realDay, 'a real date and time');
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time like "09:30"');
 export const weekday = z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
 export const id = z.number().int().positive();
-export const imageName = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'an image name like court-clay-1 (a file in content/images, no extension)');
+export const imageName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'an image name like court-clay-1 (a file in content/images, no extension)');
 export const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a slug like nieuwe-gravelbanen');
 export const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'an anchor like lesson-types');
 export const text = z.string().trim().min(1, 'text that is not blank');

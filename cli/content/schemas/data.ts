@@ -18,30 +18,44 @@ export const clubSchema = z
     // kept for the clubs that had them; a new club has none (issue 20).
     wpId: id.optional().describe('Old WordPress id; only clubs of the old site have one'),
     yourtennisId: z.string().min(1).optional().describe('YourTennis id; optional'),
-    name: text.describe('The club\'s name; its URL is made from it'),
+    name: text.describe("The club's name; its URL is made from it"),
     city: text,
     region: z.string().min(1).describe('A region id of content/data/lessons.yaml (regions)'),
     image: imageName.describe('A photo in content/images, without its extension'),
-    wpPath: z.string().regex(/^\/[a-z0-9/-]*\/$/, 'an old WordPress path like /ltc-de-kei/').optional().describe('Old WordPress path, redirected to the club page; optional'),
+    wpPath: z
+      .string()
+      .regex(/^\/[a-z0-9/-]*\/$/, 'an old WordPress path like /ltc-de-kei/')
+      .optional()
+      .describe('Old WordPress path, redirected to the club page; optional'),
     link: z.url({ protocol: /^https$/ }).describe('The external sign-up page (https)'),
     lessonStartDate: isoDate.describe('First lesson, "YYYY-MM-DD"'),
     signupStartDate: isoDate.optional().describe('Sign-up opens, "YYYY-MM-DD"; optional'),
     signupEndDate: isoDate.describe('Sign-up closes, before the first lesson, "YYYY-MM-DD"'),
-    courts: z.strictObject({ clay: z.number().int().min(0), hard: z.number().int().min(0), indoor: z.number().int().min(0) }),
+    courts: z.strictObject({
+      clay: z.number().int().min(0),
+      hard: z.number().int().min(0),
+      indoor: z.number().int().min(0),
+    }),
     availability: z.number().int().min(0).describe('Free places'),
     offering: z.array(z.enum(packageIds)).min(1).describe('Lesson packages the club offers'),
     headTrainers: z.array(z.strictObject({ name: text, role: z.enum(trainerRoleIds) })),
     schedule: z.array(hours).describe('Lesson hours: { day, start, end }'),
-    intro: localized.describe('The club page\'s introduction: { nl, en }'),
+    intro: localized.describe("The club page's introduction: { nl, en }"),
   })
-  .refine((c) => c.signupEndDate < c.lessonStartDate, { message: 'sign-up must end before lessons start', path: ['signupEndDate'] })
+  .refine((c) => c.signupEndDate < c.lessonStartDate, {
+    message: 'sign-up must end before lessons start',
+    path: ['signupEndDate'],
+  })
   .refine((c) => !c.signupStartDate || c.signupStartDate < c.signupEndDate, {
     message: 'sign-up must start before it ends',
     path: ['signupStartDate'],
   })
   // The club's URL is made from its name (/verenigingen/<id>-<name-slug>): a name of only emoji or
   // signs leaves no slug, and routing could not make the page (found by content fuzzing, issue 11).
-  .refine((c) => slugify(c.name) !== '', { message: 'a name with letters or digits, for the URL of the club page', path: ['name'] });
+  .refine((c) => slugify(c.name) !== '', {
+    message: 'a name with letters or digits, for the URL of the club page',
+    path: ['name'],
+  });
 export const clubsSchema = z.array(clubSchema).min(1);
 export type Club = z.infer<typeof clubSchema>;
 
@@ -86,7 +100,13 @@ export type Strings = { [key: string]: string | Strings };
 // skips it without a word: say so at the key instead of letting its strings vanish.
 const noProtoKey = z.unknown().superRefine((value, ctx) => {
   if (value !== null && typeof value === 'object' && Object.hasOwn(value, '__proto__')) {
-    ctx.addIssue({ code: 'custom', path: ['__proto__'], message: 'a key named __proto__ cannot hold text: choose another name' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['__proto__'],
+      message: 'a key named __proto__ cannot hold text: choose another name',
+    });
   }
 });
-export const stringsSchema: z.ZodType<Strings> = z.lazy(() => noProtoKey.pipe(z.record(z.string(), z.union([text, stringsSchema]))));
+export const stringsSchema: z.ZodType<Strings> = z.lazy(() =>
+  noProtoKey.pipe(z.record(z.string(), z.union([text, stringsSchema]))),
+);

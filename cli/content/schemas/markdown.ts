@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { anchorId, id, imageName, isoDate, localDateTime, slug, text } from './common.ts';
 
 // Descriptions are what an editor's hover shows (.vscode/schemas, `site schema`).
-const itemId = id.describe('Whole number, unique in its kind, part of the URL: keep it once published; the English file repeats it');
-const itemSlug = slug.optional().describe('The address after the id; default: the file name\'s (<id>-<slug>.md)');
+const itemId = id.describe(
+  'Whole number, unique in its kind, part of the URL: keep it once published; the English file repeats it',
+);
+const itemSlug = slug.optional().describe("The address after the id; default: the file name's (<id>-<slug>.md)");
 const itemImage = imageName.describe('A photo in content/images, without its extension');
 const itemDraft = z.boolean().default(false).describe('true: checked and shown by site dev, left out of site build');
 
@@ -14,7 +16,12 @@ const cta = z.union([
 
 export const pageSchema = z.strictObject({
   title: text,
-  description: z.string().trim().min(50, 'at least 50 characters').max(160, 'at most 160 characters').describe('Meta description for search engines, 50 to 160 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(50, 'at least 50 characters')
+    .max(160, 'at most 160 characters')
+    .describe('Meta description for search engines, 50 to 160 characters'),
   hero: z.strictObject({
     image: itemImage,
     subtitle: text.optional(),
@@ -34,13 +41,20 @@ export const newsSchema = z.strictObject({
   slug: itemSlug,
   date: isoDate.describe('Publication date "YYYY-MM-DD"; a later date than today waits for its day'),
   image: itemImage,
-  summary: text.pipe(z.string().max(200, 'at most 200 characters')).describe('For lists and search engines, at most 200 characters'),
+  summary: text
+    .pipe(z.string().max(200, 'at most 200 characters'))
+    .describe('For lists and search engines, at most 200 characters'),
   author: text.optional(),
   draft: itemDraft,
 });
 
 const question = z.discriminatedUnion('type', [
-  z.strictObject({ id: anchorId.or(z.string().regex(/^[a-z][a-zA-Z0-9]*$/)), type: z.literal('text'), label: text, required: z.boolean().default(false) }),
+  z.strictObject({
+    id: anchorId.or(z.string().regex(/^[a-z][a-zA-Z0-9]*$/)),
+    type: z.literal('text'),
+    label: text,
+    required: z.boolean().default(false),
+  }),
   z.strictObject({
     id: z.string().regex(/^[a-z][a-zA-Z0-9]*$/),
     type: z.literal('number'),
@@ -64,25 +78,34 @@ export const eventSchema = z
     id: itemId,
     title: text,
     slug: itemSlug,
-    summary: text.pipe(z.string().max(200, 'at most 200 characters')).describe('For lists and search engines, at most 200 characters'),
+    summary: text
+      .pipe(z.string().max(200, 'at most 200 characters'))
+      .describe('For lists and search engines, at most 200 characters'),
     image: itemImage,
     start: localDateTime.describe('Local Dutch time "YYYY-MM-DDTHH:MM"'),
     end: localDateTime.describe('After the start, "YYYY-MM-DDTHH:MM"'),
-    location: z.union([z.strictObject({ club: id }), z.strictObject({ address: text })]).describe('{ club: <club id> } or { address: "..." }'),
+    location: z
+      .union([z.strictObject({ club: id }), z.strictObject({ address: text })])
+      .describe('{ club: <club id> } or { address: "..." }'),
     audience: text.describe('Who it is for'),
     price: z.number().min(0).describe('Euros; 0 is free'),
     capacity: z.number().int().positive().describe('Places; later sign-ups go on the waiting list'),
     deadline: localDateTime.describe('Last moment to sign up, not after the start'),
-    questions: z.array(question).default([]).describe('Extra form questions; the English file sets its own, with English labels'),
+    questions: z
+      .array(question)
+      .default([])
+      .describe('Extra form questions; the English file sets its own, with English labels'),
     draft: itemDraft,
   })
   .refine((e) => e.start < e.end, { message: 'the event must end after it starts', path: ['end'] })
-  .refine((e) => e.deadline <= e.start, { message: 'the registration deadline must be before the start', path: ['deadline'] })
+  .refine((e) => e.deadline <= e.start, {
+    message: 'the registration deadline must be before the start',
+    path: ['deadline'],
+  })
   .refine((e) => new Set(e.questions.map((q) => q.id)).size === e.questions.length, {
     message: 'question ids must be unique',
     path: ['questions'],
-  })
-
+  });
 
 export const jobSchema = z.strictObject({
   id: itemId,

@@ -11,7 +11,11 @@ export interface AuthFormProps {
   intro?: ReactNode;
   fields: TextFieldSpec[];
   /** The password control: to sign in, or a new one with the policy's checklist. */
-  password?: { label: string; autoComplete: 'current-password' | 'new-password'; status?: (password: string) => Promise<PasswordStatus> };
+  password?: {
+    label: string;
+    autoComplete: 'current-password' | 'new-password';
+    status?: (password: string) => Promise<PasswordStatus>;
+  };
   submit: string;
   busy: string;
   text: LoginText;
@@ -36,7 +40,18 @@ const fieldOfCode: Record<string, string> = {
  * language (lib/auth/errors.ts), at its field when it is about one, else in a live region. The
  * controls are uncontrolled, so nothing typed is lost when a call fails.
  */
-export function AuthForm({ id, heading, intro, fields, password, submit, busy, text, onSubmit, children }: AuthFormProps) {
+export function AuthForm({
+  id,
+  heading,
+  intro,
+  fields,
+  password,
+  submit,
+  busy,
+  text,
+  onSubmit,
+  children,
+}: AuthFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
@@ -98,7 +113,15 @@ export function AuthForm({ id, heading, intro, fields, password, submit, busy, t
   };
 
   return (
-    <form ref={form} id={id} className="form auth-form" noValidate onSubmit={onFormSubmit} aria-busy={sending} aria-labelledby={`${id}-heading`}>
+    <form
+      ref={form}
+      id={id}
+      className="form auth-form"
+      noValidate
+      onSubmit={onFormSubmit}
+      aria-busy={sending}
+      aria-labelledby={`${id}-heading`}
+    >
       {/* The page's heading: it names the view shown (sign in, create an account), not "Log in" for all (issue 19). */}
       <h1 id={`${id}-heading`}>{heading}</h1>
       {intro}
@@ -114,7 +137,12 @@ export function AuthForm({ id, heading, intro, fields, password, submit, busy, t
           {...(password.status
             ? {
                 onPassword: (value: string) => void checkPassword(value),
-                checklist: { label: text.checklistLabel, items: passwordChecklist(status ?? emptyStatus, text.checklist), met: text.checklist.met, unmet: text.checklist.unmet },
+                checklist: {
+                  label: text.checklistLabel,
+                  items: passwordChecklist(status ?? emptyStatus, text.checklist),
+                  met: text.checklist.met,
+                  unmet: text.checklist.unmet,
+                },
               }
             : {})}
         />
@@ -131,4 +159,8 @@ export function AuthForm({ id, heading, intro, fields, password, submit, busy, t
 }
 
 /** Before the policy has answered (and on the server): Firebase's default rule, not yet met. */
-const emptyStatus: PasswordStatus = { isValid: false, meetsMinPasswordLength: false, passwordPolicy: { customStrengthOptions: { minPasswordLength: 6 } } };
+const emptyStatus: PasswordStatus = {
+  isValid: false,
+  meetsMinPasswordLength: false,
+  passwordPolicy: { customStrengthOptions: { minPasswordLength: 6 } },
+};

@@ -11,7 +11,15 @@ export interface TextFieldSpec {
   max: number;
 }
 
-export function TextField({ formId, field, error }: { formId: string; field: TextFieldSpec; error: string | undefined }) {
+export function TextField({
+  formId,
+  field,
+  error,
+}: {
+  formId: string;
+  field: TextFieldSpec;
+  error: string | undefined;
+}) {
   const id = `${formId}-${field.name}`;
   return (
     <div className="field">
@@ -34,7 +42,10 @@ export function TextField({ formId, field, error }: { formId: string; field: Tex
 }
 
 /** The field's message, or undefined: required, and an address the browser itself takes for one. */
-export function checkTextField(control: HTMLInputElement | null, messages: { required: string; invalidEmail: string }): string | undefined {
+export function checkTextField(
+  control: HTMLInputElement | null,
+  messages: { required: string; invalidEmail: string },
+): string | undefined {
   if (!control || control.value.trim() === '') return messages.required;
   // type=email's own check (WHATWG's address syntax); the form is noValidate, so we say it in the page's words.
   return control.validity.typeMismatch ? messages.invalidEmail : undefined;

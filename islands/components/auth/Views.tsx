@@ -15,7 +15,13 @@ export interface ViewProps {
   show: (mode: Mode, notice?: string) => void;
 }
 
-const emailField = (text: LoginText): TextFieldSpec => ({ name: 'email', type: 'email', max: 254, label: text.email, autoComplete: 'email' });
+const emailField = (text: LoginText): TextFieldSpec => ({
+  name: 'email',
+  type: 'email',
+  max: 254,
+  label: text.email,
+  autoComplete: 'email',
+});
 
 function Switch({ label, onClick }: { label: string; onClick: () => void }) {
   return (
@@ -114,7 +120,21 @@ export function NewPasswordView({ text, identity, show, code, email }: ViewProps
   );
 }
 
-export function SignedInView({ text, profile, registrations, next, onSignOut, busy }: { text: LoginText; profile: Profile; registrations: string; next: string | undefined; onSignOut: () => void; busy: boolean }) {
+export function SignedInView({
+  text,
+  profile,
+  registrations,
+  next,
+  onSignOut,
+  busy,
+}: {
+  text: LoginText;
+  profile: Profile;
+  registrations: string;
+  next: string | undefined;
+  onSignOut: () => void;
+  busy: boolean;
+}) {
   const name = profileName(profile);
   return (
     <section className="auth-signed-in" aria-labelledby="signed-in-heading">

@@ -38,7 +38,9 @@ export function authErrorCode(error: unknown): string | undefined {
 
 export function authErrorKey(error: unknown): AuthErrorKey {
   const code = authErrorCode(error);
-  return code !== undefined && Object.hasOwn(authErrorKeys, code) ? authErrorKeys[code as keyof typeof authErrorKeys] : 'fallback';
+  return code !== undefined && Object.hasOwn(authErrorKeys, code)
+    ? authErrorKeys[code as keyof typeof authErrorKeys]
+    : 'fallback';
 }
 
 /** The visitor's message for an error, in the language of `messages`. */

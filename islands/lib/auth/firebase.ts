@@ -135,7 +135,9 @@ function start(config: IdentityConfig, languageCode: string | undefined, options
 
   const listen = () => {
     onIdTokenChanged(auth, (user) => {
-      queue = queue.then(() => sync(user)).catch((error: unknown) => update({ error: authErrorCode(error) ?? 'internal-error' }));
+      queue = queue
+        .then(() => sync(user))
+        .catch((error: unknown) => update({ error: authErrorCode(error) ?? 'internal-error' }));
     });
   };
   // A sign-out asked for on another page (the header's menu, sign-out.ts) happens before anything

@@ -14,7 +14,11 @@ import type { IdentityConfig } from './types.ts';
  */
 let loading: Promise<Identity> | undefined;
 
-export function loadIdentity(config: IdentityConfig, languageCode?: string, options: StartOptions = {}): Promise<Identity> {
+export function loadIdentity(
+  config: IdentityConfig,
+  languageCode?: string,
+  options: StartOptions = {},
+): Promise<Identity> {
   loading ??= import('./firebase.ts').then((module) => module.startIdentity(config, languageCode, options));
   return loading;
 }

@@ -54,9 +54,17 @@ export function passwordChecklist(status: PasswordStatus, text: ChecklistText): 
   const options = status.passwordPolicy.customStrengthOptions;
   const items: ChecklistItem[] = [];
   const min = options.minPasswordLength ?? DEFAULT_MIN_LENGTH;
-  items.push({ rule: 'minLength', text: text.minLength.replace('{count}', String(min)), met: status.meetsMinPasswordLength ?? false });
+  items.push({
+    rule: 'minLength',
+    text: text.minLength.replace('{count}', String(min)),
+    met: status.meetsMinPasswordLength ?? false,
+  });
   if (options.maxPasswordLength) {
-    items.push({ rule: 'maxLength', text: text.maxLength.replace('{count}', String(options.maxPasswordLength)), met: status.meetsMaxPasswordLength ?? false });
+    items.push({
+      rule: 'maxLength',
+      text: text.maxLength.replace('{count}', String(options.maxPasswordLength)),
+      met: status.meetsMaxPasswordLength ?? false,
+    });
   }
   const characters: Array<[Rule, keyof PolicyOptions & keyof PasswordStatus]> = [
     ['lowercase', 'containsLowercaseLetter'],
@@ -73,5 +81,9 @@ export function passwordChecklist(status: PasswordStatus, text: ChecklistText): 
 /** Firebase's default policy applied to a password: the status validatePassword would give. */
 export function defaultStatus(password: string): PasswordStatus {
   const meets = password.length >= DEFAULT_MIN_LENGTH;
-  return { isValid: meets, meetsMinPasswordLength: meets, passwordPolicy: { customStrengthOptions: { minPasswordLength: DEFAULT_MIN_LENGTH } } };
+  return {
+    isValid: meets,
+    meetsMinPasswordLength: meets,
+    passwordPolicy: { customStrengthOptions: { minPasswordLength: DEFAULT_MIN_LENGTH } },
+  };
 }

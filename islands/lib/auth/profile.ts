@@ -21,7 +21,14 @@ export function parseProfile(raw: string | null): Profile | null {
   } catch {
     return null;
   }
-  if (!value || typeof value !== 'object' || !text(value.uid) || !text(value.email) || typeof value.sessionExpires !== 'number') return null;
+  if (
+    !value ||
+    typeof value !== 'object' ||
+    !text(value.uid) ||
+    !text(value.email) ||
+    typeof value.sessionExpires !== 'number'
+  )
+    return null;
   return {
     uid: value.uid,
     email: value.email,

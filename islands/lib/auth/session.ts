@@ -26,11 +26,19 @@ export async function postSession(token: string, fetcher: typeof fetch = fetch):
 }
 
 /** What the server says of the `__session` cookie this browser holds. */
-export type SessionAnswer = { kind: 'signed-in'; uid: string } | { kind: 'none' } | { kind: 'refused' } | { kind: 'unavailable' };
+export type SessionAnswer =
+  | { kind: 'signed-in'; uid: string }
+  | { kind: 'none' }
+  | { kind: 'refused' }
+  | { kind: 'unavailable' };
 
 export async function fetchSession(fetcher: typeof fetch = fetch): Promise<SessionAnswer> {
   try {
-    const response = await fetcher(SESSION_PATH, { headers: { accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store' });
+    const response = await fetcher(SESSION_PATH, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
     if (response.status === 401) return { kind: 'refused' };
     if (!response.ok) return { kind: 'unavailable' };
     const body = (await response.json()) as { signedIn?: unknown; uid?: unknown };

@@ -54,13 +54,19 @@ export async function startAuthSite(): Promise<AuthSite> {
     dist,
     port: 0,
     host: '127.0.0.1',
-    env: { ...process.env, FIREBASE_PROJECT_ID: emulator.projectId, SITE_RATE_LIMIT: '0', SITE_OUTBOX: join(tmp, 'outbox') },
+    env: {
+      ...process.env,
+      FIREBASE_PROJECT_ID: emulator.projectId,
+      SITE_RATE_LIMIT: '0',
+      SITE_OUTBOX: join(tmp, 'outbox'),
+    },
     root: tmp,
     log: (line) => logs.push(line),
   });
   const browser = await launchBrowser();
   const name = `auth-tests-${emulator.projectId}`;
-  const app = getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId: emulator.projectId }, name);
+  const app =
+    getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId: emulator.projectId }, name);
   return {
     dist,
     url: server.url,
@@ -103,15 +109,22 @@ export async function openPage(context: BrowserContext, path: string): Promise<{
 }
 
 /** The login island, hydrated (the loader marks it). */
-export const loginReady = (page: Page) => page.locator('site-island[data-island="login"][data-state="hydrated"]').waitFor({ state: 'attached' });
+export const loginReady = (page: Page) =>
+  page.locator('site-island[data-island="login"][data-state="hydrated"]').waitFor({ state: 'attached' });
 
 /** A user made through the emulator's REST API, as a visitor who signed up earlier. */
-export async function createUser(site: AuthSite, email: string, password: string, displayName?: string): Promise<string> {
+export async function createUser(
+  site: AuthSite,
+  email: string,
+  password: string,
+  displayName?: string,
+): Promise<string> {
   const user = await site.admin.createUser({ email, password, ...(displayName ? { displayName } : {}) });
   return user.uid;
 }
 
-export const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.nl`;
+export const uniqueEmail = (name: string) =>
+  `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.nl`;
 
 /** The __session cookie of a context, if any. */
 export async function sessionCookie(context: BrowserContext) {

@@ -7,7 +7,8 @@ import { createSite } from '../../../templates/create-site.ts';
 import type { Site } from '../../../templates/lib/site.tsx';
 import { realConfig, repoRoot } from '../../unit/fixtures/model.ts';
 
-const strings = (locale: Locale) => parse(readFileSync(join(repoRoot, 'content', locale, 'strings.yaml'), 'utf8')) as Record<string, unknown>;
+const strings = (locale: Locale) =>
+  parse(readFileSync(join(repoRoot, 'content', locale, 'strings.yaml'), 'utf8')) as Record<string, unknown>;
 
 /**
  * A page's Site over the real site.config.yaml and the real strings files: what the templates
@@ -15,7 +16,16 @@ const strings = (locale: Locale) => parse(readFileSync(join(repoRoot, 'content',
  */
 export function siteFor(locale: Locale, route: 'login' | 'home' = 'login'): Site {
   const input = {
-    page: { key: route, route, locale, layout: 'default', entity: { kind: 'static' }, paths: [], canonical: '/', shell: false },
+    page: {
+      key: route,
+      route,
+      locale,
+      layout: 'default',
+      entity: { kind: 'static' },
+      paths: [],
+      canonical: '/',
+      shell: false,
+    },
     model: { config: realConfig(), strings: { nl: strings('nl'), en: strings('en') } },
     images: {},
     assets: { css: '/site.css', islands: {} },

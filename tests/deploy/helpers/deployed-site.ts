@@ -45,7 +45,11 @@ const root = resolve(import.meta.dirname, '../../..');
 export function siteCommand(...args: string[]): Promise<CommandResult> {
   return new Promise((done) => {
     const env = { ...process.env, DATABASE_URL: '', SMTP_URL: '', npm_config_offline: 'true' };
-    const child = spawn(process.execPath, [join(root, 'bin', 'site.mjs'), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(root, 'bin', 'site.mjs'), ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -81,10 +85,18 @@ export async function deploySiteOnEmulators(projectId: string): Promise<Deployed
     // own origin on the emulator, which the function is told, never guesses from the Host header.
     const hostingPort = await freePort();
     await writeFile(join(functionsDir, '.secret.local'), `SMTP_URL=${smtp.url}\nDATABASE_URL=${databaseUrl}\n`);
-    await writeFile(join(functionsDir, '.env.local'), `SITE_ALLOWED_ORIGINS=http://127.0.0.1:${hostingPort}\nSITE_RATE_LIMIT=0\n`);
+    await writeFile(
+      join(functionsDir, '.env.local'),
+      `SITE_ALLOWED_ORIGINS=http://127.0.0.1:${hostingPort}\nSITE_RATE_LIMIT=0\n`,
+    );
     const prepared = await siteCommand('deploy', '--check', '--project', projectId, '--out', dist);
     if (prepared.code !== 0) throw new Error(`site deploy --check failed:\n${prepared.output}`);
-    emulators = await emulatorsExec(dist, { projectId, only: ['hosting', 'functions', 'auth'], offlineLog: join(work, 'offline.log'), hostingPort });
+    emulators = await emulatorsExec(dist, {
+      projectId,
+      only: ['hosting', 'functions', 'auth'],
+      offlineLog: join(work, 'offline.log'),
+      hostingPort,
+    });
     return { dist, site, smtp, databaseUrl, emulators, refusal, prepared, stop };
   } catch (error) {
     await stop();

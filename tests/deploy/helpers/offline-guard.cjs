@@ -9,9 +9,20 @@ const os = require('node:os');
 
 const log = process.env.SITE_OFFLINE_LOG;
 // This machine: loopback, and the addresses of its own interfaces (port finders listen on each).
-const own = new Set(Object.values(os.networkInterfaces()).flat().map((info) => info.address));
+const own = new Set(
+  Object.values(os.networkInterfaces())
+    .flat()
+    .map((info) => info.address),
+);
 const isLocal = (host) =>
-  host === undefined || host === '' || host === 'localhost' || host === '0.0.0.0' || host === '::' || own.has(host) || /^127\./.test(host) || /^::ffff:127\./.test(host);
+  host === undefined ||
+  host === '' ||
+  host === 'localhost' ||
+  host === '0.0.0.0' ||
+  host === '::' ||
+  own.has(host) ||
+  /^127\./.test(host) ||
+  /^::ffff:127\./.test(host);
 const record = (what) => {
   if (log) fs.appendFileSync(log, `${process.pid} ${process.argv.slice(1, 3).join(' ')}: ${what}\n`);
 };
@@ -20,7 +31,11 @@ const offline = (what) => Object.assign(new Error(`offline: ${what}`), { code: '
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function guardedConnect(...args) {
   const [first, second] = args;
-  const options = Array.isArray(first) ? first[0] : first !== null && typeof first === 'object' ? first : { port: first, host: typeof second === 'string' ? second : undefined };
+  const options = Array.isArray(first)
+    ? first[0]
+    : first !== null && typeof first === 'object'
+      ? first
+      : { port: first, host: typeof second === 'string' ? second : undefined };
   if (options && options.path === undefined && !isLocal(options.host)) {
     record(`connect ${options.host}:${options.port}`);
     process.nextTick(() => this.destroy(offline(`${options.host}:${options.port}`)));

@@ -7,7 +7,10 @@ import { startDev, type DevProcess } from './dev-process.ts';
  * (handed to `use`), stopped and removed after them; `current` names the process to stop when a
  * test started another. SITE_DEV_DEBUG=1 prints what it said.
  */
-export function devOnCopy(use: (project: ProjectCopy, dev: DevProcess) => void, current?: () => DevProcess | undefined): void {
+export function devOnCopy(
+  use: (project: ProjectCopy, dev: DevProcess) => void,
+  current?: () => DevProcess | undefined,
+): void {
   let project: ProjectCopy | undefined;
   let dev: DevProcess | undefined;
   beforeAll(async () => {

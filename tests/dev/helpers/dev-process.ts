@@ -15,12 +15,20 @@ export interface DevProcess {
  * The real CLI, as an author runs it: `node bin/site.mjs dev --port 0 --root <copy> [args]`. The URL is
  * read from what it prints when ready.
  */
-export async function startDev(root: string, env: Record<string, string> = {}, args: string[] = []): Promise<DevProcess> {
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'bin', 'site.mjs'), 'dev', '--port', '0', '--root', root, ...args], {
-    cwd: root,
-    env: { ...process.env, NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startDev(
+  root: string,
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<DevProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(root, 'bin', 'site.mjs'), 'dev', '--port', '0', '--root', root, ...args],
+    {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let text = '';
   const waiters = new Set<() => void>();
   const take = (chunk: Buffer) => {

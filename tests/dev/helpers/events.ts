@@ -30,7 +30,11 @@ export interface EventClient {
  * The event stream as an open page's dev client reads it: /__site/events with the page's path,
  * id and fingerprint. Parsed from the raw text/event-stream body.
  */
-export async function openEvents(url: string, path: string, page: Pick<PageInfo, 'page' | 'print'>): Promise<EventClient> {
+export async function openEvents(
+  url: string,
+  path: string,
+  page: Pick<PageInfo, 'page' | 'print'>,
+): Promise<EventClient> {
   const controller = new AbortController();
   const query = new URLSearchParams({ path, page: page.page, print: page.print });
   const response = await fetch(`${url}/__site/events?${query}`, { signal: controller.signal });
@@ -70,7 +74,11 @@ export async function openEvents(url: string, path: string, page: Pick<PageInfo,
         };
         const timer = setTimeout(() => {
           listeners.delete(check);
-          reject(new Error(`no such event within ${ms} ms; events so far: ${JSON.stringify(events.map((e) => [e.event, e.data.paths ?? '']))}`));
+          reject(
+            new Error(
+              `no such event within ${ms} ms; events so far: ${JSON.stringify(events.map((e) => [e.event, e.data.paths ?? '']))}`,
+            ),
+          );
         }, ms);
         listeners.add(check);
         check();
@@ -80,4 +88,5 @@ export async function openEvents(url: string, path: string, page: Pick<PageInfo,
   };
 }
 
-export const isChangeOf = (path: string) => (event: DevEvent) => event.event === 'change' && (event.data.paths ?? []).includes(path);
+export const isChangeOf = (path: string) => (event: DevEvent) =>
+  event.event === 'change' && (event.data.paths ?? []).includes(path);

@@ -28,7 +28,12 @@ class EmulatorExited extends Error {}
 // firebase-tools needs about 12 s of CPU to start; on a busy 2-core machine that is 40 s or more.
 const START_TIMEOUT_MS = 100_000;
 
-async function waitUntilUp(ready: () => Promise<boolean>, child: ChildProcess, output: () => string, timeoutMs: number) {
+async function waitUntilUp(
+  ready: () => Promise<boolean>,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new EmulatorExited(`Firebase emulator exited (${child.exitCode}):\n${output()}`);
@@ -57,7 +62,10 @@ type EmulatorOptions = {
   ready: (host: string) => Promise<boolean>;
 };
 
-export async function startFirebaseEmulator(only: 'auth' | 'hosting', options: EmulatorOptions): Promise<RunningEmulator> {
+export async function startFirebaseEmulator(
+  only: 'auth' | 'hosting',
+  options: EmulatorOptions,
+): Promise<RunningEmulator> {
   // A free port can be taken between our probe and the emulator's bind (other suites start
   // servers in parallel); the emulator then exits at once, and one retry with fresh ports follows.
   try {
@@ -71,15 +79,24 @@ export async function startFirebaseEmulator(only: 'auth' | 'hosting', options: E
 
 async function startOnce(only: 'auth' | 'hosting', options: EmulatorOptions): Promise<RunningEmulator> {
   const [port, hub, logging] = [options.port ?? (await freePort()), await freePort(), await freePort()];
-  const emulators = { [only]: { host: '127.0.0.1', port }, hub: { host: '127.0.0.1', port: hub }, logging: { host: '127.0.0.1', port: logging }, ui: { enabled: false } };
+  const emulators = {
+    [only]: { host: '127.0.0.1', port },
+    hub: { host: '127.0.0.1', port: hub },
+    logging: { host: '127.0.0.1', port: logging },
+    ui: { enabled: false },
+  };
   await writeFile(join(options.cwd, 'firebase.json'), JSON.stringify({ ...options.config, emulators }));
   const cli = resolve('node_modules/firebase-tools/lib/bin/firebase.js');
-  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', only, '--project', options.projectId ?? uniqueProjectId()], {
-    cwd: options.cwd,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-  });
+  const child = spawn(
+    process.execPath,
+    [cli, 'emulators:start', '--only', only, '--project', options.projectId ?? uniqueProjectId()],
+    {
+      cwd: options.cwd,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+    },
+  );
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -93,7 +110,12 @@ async function startOnce(only: 'auth' | 'hosting', options: EmulatorOptions): Pr
     }
   };
   try {
-    await waitUntilUp(() => options.ready(host), child, () => log, START_TIMEOUT_MS);
+    await waitUntilUp(
+      () => options.ready(host),
+      child,
+      () => log,
+      START_TIMEOUT_MS,
+    );
   } catch (error) {
     await stop();
     throw error;
@@ -108,7 +130,11 @@ async function startOnce(only: 'auth' | 'hosting', options: EmulatorOptions): Pr
  */
 export const uniqueProjectId = () => `demo-site-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 
-const authReady = (projectId: string) => (host: string) => fetch(`http://${host}/emulator/v1/projects/${projectId}/config`).then((r) => r.ok, () => false);
+const authReady = (projectId: string) => (host: string) =>
+  fetch(`http://${host}/emulator/v1/projects/${projectId}/config`).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 export async function startAuthEmulator(projectId = uniqueProjectId()): Promise<AuthEmulator> {
   const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -160,16 +186,29 @@ export async function startRestartableAuthEmulator(projectId = uniqueProjectId()
  * `verified`, the address is marked verified first (as its owner's click on the mail link would)
  * and the token is the one a fresh sign-in then gets, which says so.
  */
-export async function signUp(emulator: AuthEmulator, email: string, projectKey = 'any', options: { verified?: boolean } = {}): Promise<{ idToken: string; localId: string }> {
+export async function signUp(
+  emulator: AuthEmulator,
+  email: string,
+  projectKey = 'any',
+  options: { verified?: boolean } = {},
+): Promise<{ idToken: string; localId: string }> {
   const password = 'secret-password-1';
   const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const response = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
     return (await response.json()) as { idToken: string; localId: string };
   };
   const user = await call(`accounts:signUp?key=${projectKey}`, { email, password, returnSecureToken: true });
   if (!options.verified) return user;
   // The emulator takes the admin API with the bearer token "owner".
-  await call(`projects/${emulator.projectId}/accounts:update`, { localId: user.localId, emailVerified: true }, { authorization: 'Bearer owner' });
+  await call(
+    `projects/${emulator.projectId}/accounts:update`,
+    { localId: user.localId, emailVerified: true },
+    { authorization: 'Bearer owner' },
+  );
   return call(`accounts:signInWithPassword?key=${projectKey}`, { email, password, returnSecureToken: true });
 }

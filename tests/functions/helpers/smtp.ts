@@ -31,15 +31,26 @@ export interface TestSmtp {
  * `refuseRecipient`: those addresses get "550 no such user" at RCPT TO, as a real server answers
  * an address that does not exist.
  */
-export async function startSmtp(port = 0, options: { answerAtOnce?: boolean; refuseRecipient?: (address: string) => boolean } = {}): Promise<TestSmtp> {
+export async function startSmtp(
+  port = 0,
+  options: { answerAtOnce?: boolean; refuseRecipient?: (address: string) => boolean } = {},
+): Promise<TestSmtp> {
   const parsing = new Set<Promise<unknown>>();
-  const state: TestSmtp = { url: '', port: 0, received: [], refuse: false, settled: async () => void (await Promise.all(parsing)), close: async () => {} };
+  const state: TestSmtp = {
+    url: '',
+    port: 0,
+    received: [],
+    refuse: false,
+    settled: async () => void (await Promise.all(parsing)),
+    close: async () => {},
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (options.refuseRecipient?.(address.address)) callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+      if (options.refuseRecipient?.(address.address))
+        callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
       else callback();
     },
     onData(stream, session, callback) {
@@ -81,7 +92,12 @@ export async function startSmtp(port = 0, options: { answerAtOnce?: boolean; ref
  * The SMTP server accepts messages a little after the client is answered; wait for them (for
  * `count` of those `matching`, when a late mail of an earlier case may arrive in between).
  */
-export async function waitForMails(smtp: TestSmtp, count: number, timeoutMs = 5000, matching?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail[]> {
+export async function waitForMails(
+  smtp: TestSmtp,
+  count: number,
+  timeoutMs = 5000,
+  matching?: (mail: ReceivedMail) => boolean,
+): Promise<ReceivedMail[]> {
   const until = Date.now() + timeoutMs;
   const found = () => (matching ? smtp.received.filter(matching) : smtp.received);
   while (found().length < count && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -91,4 +107,6 @@ export async function waitForMails(smtp: TestSmtp, count: number, timeoutMs = 50
 /** A mail's Reply-To as plain addresses. */
 export const replyTo = (mail: ParsedMail) => mail.replyTo?.value.map((entry) => entry.address) ?? [];
 export const toAddresses = (mail: ParsedMail) =>
-  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) => group.value.map((entry) => entry.address));
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) =>
+    group.value.map((entry) => entry.address),
+  );

@@ -19,7 +19,11 @@ export interface Database {
 
 const root = resolve(import.meta.dirname, '../../..');
 // Named after the PGlite version: a data folder of another version must not be copied.
-const pgliteVersion = (JSON.parse(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version;
+const pgliteVersion = (
+  JSON.parse(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 const template = join(root, '.site', 'test-registrations', `embedded-template-${pgliteVersion}`);
 const lock = `${template}.building`;
 
@@ -29,7 +33,13 @@ const lock = `${template}.building`;
  * folder opens in about a second), made under a lock since suites run in parallel processes.
  */
 async function embeddedTemplate(): Promise<string> {
-  if (await stat(join(template, 'PG_VERSION')).then(() => true, () => false)) return template;
+  if (
+    await stat(join(template, 'PG_VERSION')).then(
+      () => true,
+      () => false,
+    )
+  )
+    return template;
   await mkdir(join(root, '.site', 'test-registrations'), { recursive: true });
   const until = Date.now() + 300_000;
   for (;;) {
@@ -44,7 +54,13 @@ async function embeddedTemplate(): Promise<string> {
     }
   }
   try {
-    if (await stat(join(template, 'PG_VERSION')).then(() => true, () => false)) return template;
+    if (
+      await stat(join(template, 'PG_VERSION')).then(
+        () => true,
+        () => false,
+      )
+    )
+      return template;
     const building = `${template}.${process.pid}`;
     await rm(building, { recursive: true, force: true });
     const store = await openStore({ dataDir: building });
@@ -93,7 +109,8 @@ export function databaseKinds(suite: string): Array<Database['name']> {
   return postgresAvailable(suite) ? ['embedded', 'postgres'] : ['embedded'];
 }
 
-export const startDatabase = (kind: Database['name']): Promise<Database> => (kind === 'embedded' ? embedded() : postgres());
+export const startDatabase = (kind: Database['name']): Promise<Database> =>
+  kind === 'embedded' ? embedded() : postgres();
 
 /**
  * Plain SQL on the database of a server's environment (DATABASE_URL or SITE_DATA_DIR), for a test

@@ -30,7 +30,9 @@ export function postgresBin(): string | undefined {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base).filter((name) => existsSync(join(base, name, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((name) => existsSync(join(base, name, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(base, versions[0], 'bin') : undefined;
 }
 
@@ -41,9 +43,12 @@ export function postgresBin(): string | undefined {
 export function postgresAvailable(suite: string): boolean {
   if (postgresBin()) return true;
   const message = `${suite}: no PostgreSQL server binaries in /usr/lib/postgresql/*/bin (apt-get install postgresql, or set PG_BIN)`;
-  if (process.env.CI === 'true' || process.env.CI === '1') throw new Error(`${message}; the PostgreSQL tests are required in CI`);
+  if (process.env.CI === 'true' || process.env.CI === '1')
+    throw new Error(`${message}; the PostgreSQL tests are required in CI`);
   const bar = '!'.repeat(message.length + 4);
-  console.warn(`\n${bar}\n!!! ${message}\n!!! SKIPPING the PostgreSQL runs: only the embedded database was checked.\n${bar}\n`);
+  console.warn(
+    `\n${bar}\n!!! ${message}\n!!! SKIPPING the PostgreSQL runs: only the embedded database was checked.\n${bar}\n`,
+  );
   return false;
 }
 
@@ -79,12 +84,33 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   }
   const data = join(dir, 'data');
   // Trust on loopback only (and, unless durable, no fsync): a throwaway cluster, fast on a busy machine.
-  await asServerUser(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  await asServerUser(bin, 'initdb', [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '--no-instructions',
+  ]);
   let port = 0;
   const fast = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
   const start = () => {
     const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${fast}`;
-    return asServerUser(bin, 'pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '120', 'start']);
+    return asServerUser(bin, 'pg_ctl', [
+      '-D',
+      data,
+      '-o',
+      settings,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '120',
+      'start',
+    ]);
   };
   for (let attempt = 1; ; attempt += 1) {
     port = await freePort();

@@ -37,7 +37,11 @@ export interface RegistrationsServer {
   logs: string[];
   dist: FixtureDist;
   /** A JSON request as the site's islands make it (same origin). */
-  call(method: 'GET' | 'POST', path: string, options?: { body?: unknown; token?: string; cookie?: string; language?: string }): Promise<{ status: number; body: any }>;
+  call(
+    method: 'GET' | 'POST',
+    path: string,
+    options?: { body?: unknown; token?: string; cookie?: string; language?: string },
+  ): Promise<{ status: number; body: any }>;
   /** Mails written to the outbox (when no SMTP_URL is set), parsed. */
   outbox(): Promise<ParsedMail[]>;
   /**
@@ -56,29 +60,56 @@ export interface RegistrationsServer {
  * `site serve` over a fixture dist whose site.json lists `events`, with the given database env;
  * `warmUp` as `site serve` itself: the database opened at start, and the mail outbox sent.
  */
-export async function startRegistrationsServer(events: EventFacts[], env: Record<string, string>, dist?: FixtureDist, options: { warmUp?: boolean } = {}): Promise<RegistrationsServer> {
-  const site = { ...fixtureSite, events, registrationPage: { nl: '/evenementen/inschrijvingen/[id]', en: '/en/events/registrations/[id]' } };
+export async function startRegistrationsServer(
+  events: EventFacts[],
+  env: Record<string, string>,
+  dist?: FixtureDist,
+  options: { warmUp?: boolean } = {},
+): Promise<RegistrationsServer> {
+  const site = {
+    ...fixtureSite,
+    events,
+    registrationPage: { nl: '/evenementen/inschrijvingen/[id]', en: '/en/events/registrations/[id]' },
+  };
   const fixture = dist ?? (await writeFixtureDist({ 'site.json': JSON.stringify(site, null, 2) }));
   const outboxDir = dist ? join(dist.dir, 'outbox') : await mkdtemp(join(tmpdir(), 'site-outbox-'));
   const logs: string[] = [];
   const usedLinks = new Set<string>();
-  const server = await startServer({ dist: fixture.dir, port: 0, host: '127.0.0.1', env: { SITE_RATE_LIMIT: '0', SITE_OUTBOX: outboxDir, ...env }, root: fixture.dir, log: (line) => logs.push(line), warmUp: options.warmUp ?? false });
+  const server = await startServer({
+    dist: fixture.dir,
+    port: 0,
+    host: '127.0.0.1',
+    env: { SITE_RATE_LIMIT: '0', SITE_OUTBOX: outboxDir, ...env },
+    root: fixture.dir,
+    log: (line) => logs.push(line),
+    warmUp: options.warmUp ?? false,
+  });
   const running: RegistrationsServer = {
     url: server.url,
     server,
     logs,
     dist: fixture,
     async call(method, path, options = {}) {
-      const headers: Record<string, string> = { origin: server.url, accept: 'application/json', 'accept-language': options.language ?? 'nl-NL' };
+      const headers: Record<string, string> = {
+        origin: server.url,
+        accept: 'application/json',
+        'accept-language': options.language ?? 'nl-NL',
+      };
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.token) headers['x-registration-token'] = options.token;
       if (options.cookie) headers.cookie = options.cookie;
-      const response = await fetch(`${server.url}${path}`, { method, headers, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) });
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers,
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      });
       const text = await response.text();
       return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
     },
     async outbox() {
-      const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+      const files = (await readdir(outboxDir).catch(() => [] as string[]))
+        .filter((name) => name.endsWith('.eml'))
+        .sort();
       return Promise.all(files.map(async (name) => simpleParser(await readFile(join(outboxDir, name)))));
     },
     async signUpConfirmed(body) {
@@ -86,13 +117,21 @@ export async function startRegistrationsServer(events: EventFacts[], env: Record
       if (answer.status !== 202) throw new Error(`sign-up answered ${answer.status} ${JSON.stringify(answer.body)}`);
       const { id, token } = await running.confirmLink(String(body.email));
       const confirmed = await running.call('POST', `/api/registrations/${id}/confirm`, { token });
-      if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+      if (confirmed.status !== 200)
+        throw new Error(`confirm answered ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
       return { registration: confirmed.body.registration, id, token };
     },
     async confirmLink(email: string) {
-      const requests = (await running.outbox()).filter((mail) => mail.headers.get('x-site-registration-mail') === 'confirm' && toAddresses(mail).map((address) => (address ?? '').toLowerCase()).includes(email.toLowerCase()));
+      const requests = (await running.outbox()).filter(
+        (mail) =>
+          mail.headers.get('x-site-registration-mail') === 'confirm' &&
+          toAddresses(mail)
+            .map((address) => (address ?? '').toLowerCase())
+            .includes(email.toLowerCase()),
+      );
       const fresh = requests.map(mailLink).filter((link) => !usedLinks.has(link.id));
-      if (fresh.length !== 1) throw new Error(`expected one new request to confirm for ${email}, found ${fresh.length}`);
+      if (fresh.length !== 1)
+        throw new Error(`expected one new request to confirm for ${email}, found ${fresh.length}`);
       usedLinks.add(fresh[0]!.id);
       return fresh[0]!;
     },
@@ -108,7 +147,15 @@ export async function startRegistrationsServer(events: EventFacts[], env: Record
 
 /** A valid sign-up body for `event`; `overrides` replace fields. */
 export function signUp(event: number, n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { event, locale: 'nl', firstName: `Speler${n}`, surname: 'Jansen', email: `speler${n}@example.nl`, answers: { birthYear: 2010 }, ...overrides };
+  return {
+    event,
+    locale: 'nl',
+    firstName: `Speler${n}`,
+    surname: 'Jansen',
+    email: `speler${n}@example.nl`,
+    answers: { birthYear: 2010 },
+    ...overrides,
+  };
 }
 
 /** The registration link in a mail: its page, id and token. */

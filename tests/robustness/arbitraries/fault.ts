@@ -32,8 +32,14 @@ export function combine(faults: Fault[]): Fault {
   // A file is validated with the rest of its collection (a translation only once its Dutch
   // original reads), so a promise about one file holds only when no other fault touched that
   // collection; and 'clean' promises are dropped, since another fault may break the same file.
-  const collection = (path: string) => path.split('/').slice(0, -1).join('/').replace(/^content\/(nl|en)\//, 'content/');
-  const alone = (f: Fault, path: string) => faults.every((g) => g === f || [...g.changes.keys()].every((other) => collection(other) !== collection(path)));
+  const collection = (path: string) =>
+    path
+      .split('/')
+      .slice(0, -1)
+      .join('/')
+      .replace(/^content\/(nl|en)\//, 'content/');
+  const alone = (f: Fault, path: string) =>
+    faults.every((g) => g === f || [...g.changes.keys()].every((other) => collection(other) !== collection(path)));
   const kept = faults.filter((f) => f.expect?.kind === 'error' && alone(f, f.expect.file));
   // 'only' cannot hold either: the other faults have errors of their own, in their own files.
   const first = kept[0]?.expect ? { ...kept[0].expect, only: false } : undefined;
@@ -50,7 +56,8 @@ export function unmetExpectation(f: Fault, problems: readonly Problem[]): string
     return found ? `expected nothing against ${expect.file}, got ${found.code}: ${found.message}` : undefined;
   }
   const elsewhere = expect.only ? errors.find((p) => p.location?.file !== expect.file) : undefined;
-  if (elsewhere) return `expected errors only in ${expect.file}, got ${elsewhere.code} in ${elsewhere.location?.file}: ${elsewhere.message}`;
+  if (elsewhere)
+    return `expected errors only in ${expect.file}, got ${elsewhere.code} in ${elsewhere.location?.file}: ${elsewhere.message}`;
   const match = errors.find(
     (p) =>
       (p.location?.file === expect.file || (expect.code === 'ROUTE_COLLISION' && p.message.includes(expect.file))) &&

@@ -26,13 +26,21 @@ export function fileFaults(content: ContentFiles): fc.Arbitrary<Fault> {
     .filter((file) => file.path.startsWith('content/') && !/README\.md$/i.test(file.path))
     .map((file) => {
       const parts = takeApart(file.path, file.text);
-      return { path: file.path, text: file.text, parts, paths: pathsOf(parts.data), markdown: file.path.endsWith('.md'), dutch: !file.path.startsWith('content/en/') };
+      return {
+        path: file.path,
+        text: file.text,
+        parts,
+        paths: pathsOf(parts.data),
+        markdown: file.path.endsWith('.md'),
+        dutch: !file.path.startsWith('content/en/'),
+      };
     });
   return fc.constantFrom(...targets).chain((target) => faultIn(target));
 }
 
 function faultIn(t: Target): fc.Arbitrary<Fault> {
-  const only = (label: string, text: string, expect?: Parameters<typeof fault>[2]) => fault(`${label} in ${t.path}`, [[t.path, text]], expect);
+  const only = (label: string, text: string, expect?: Parameters<typeof fault>[2]) =>
+    fault(`${label} in ${t.path}`, [[t.path, text]], expect);
   const error = { kind: 'error' as const, file: t.path };
   const clean = { kind: 'clean' as const, file: t.path };
   const anyPath = fc.constantFrom(...t.paths);
@@ -49,41 +57,94 @@ function faultIn(t: Target): fc.Arbitrary<Fault> {
   const titled = t.markdown && getAt(t.parts.data, ['title']) !== undefined;
 
   const arbitraries: Array<fc.Arbitrary<Fault>> = [
-    fc.tuple(anyPath, hostileValue).map(([path, value]) => only(`${path.join('.')} = ${preview(value)}`, putTogether({ ...t.parts, data: setAt(t.parts.data, path, value) }))),
-    anyPath.map((path) => only(`without ${path.join('.')}`, putTogether({ ...t.parts, data: deleteAt(t.parts.data, path) }))),
+    fc
+      .tuple(anyPath, hostileValue)
+      .map(([path, value]) =>
+        only(
+          `${path.join('.')} = ${preview(value)}`,
+          putTogether({ ...t.parts, data: setAt(t.parts.data, path, value) }),
+        ),
+      ),
+    anyPath.map((path) =>
+      only(`without ${path.join('.')}`, putTogether({ ...t.parts, data: deleteAt(t.parts.data, path) })),
+    ),
     offset.map((at) => only(`cut at ${at}`, t.text.slice(0, at))),
-    fc.tuple(offset, hostileString).map(([at, text]) => only(`${preview(text)} inserted at ${at}`, t.text.slice(0, at) + text + t.text.slice(at))),
+    fc
+      .tuple(offset, hostileString)
+      .map(([at, text]) => only(`${preview(text)} inserted at ${at}`, t.text.slice(0, at) + text + t.text.slice(at))),
     lineIndex.map((i) => only(`line ${i + 1} lost`, withLines((copy, index) => copy.splice(index, 1))(i))),
-    lineIndex.map((i) => only(`line ${i + 1} doubled`, withLines((copy, index) => copy.splice(index, 0, copy[index]!))(i))),
-    lineIndex.map((i) => only(`tab on line ${i + 1}`, withLines((copy, index) => (copy[index] = `\t${copy[index]!.replace(/^ +/, '')}`))(i))),
+    lineIndex.map((i) =>
+      only(`line ${i + 1} doubled`, withLines((copy, index) => copy.splice(index, 0, copy[index]!))(i)),
+    ),
+    lineIndex.map((i) =>
+      only(
+        `tab on line ${i + 1}`,
+        withLines((copy, index) => (copy[index] = `\t${copy[index]!.replace(/^ +/, '')}`))(i),
+      ),
+    ),
     fc.constant(only('CRLF line ends', t.text.replace(/\r?\n/g, '\r\n'), clean)),
     fc.constant(only('byte order mark', `\uFEFF${t.text}`, clean)),
     fc.constant(only('byte order mark and CRLF', `\uFEFF${t.text.replace(/\r?\n/g, '\r\n')}`, clean)),
   ];
   if (titled) {
     const wrongType = hostileValue.filter(notPlain);
-    arbitraries.push(wrongType.map((value) => only(`title = ${preview(value)}`, putTogether({ ...t.parts, data: setAt(t.parts.data, ['title'], value) }), error)));
+    arbitraries.push(
+      wrongType.map((value) =>
+        only(
+          `title = ${preview(value)}`,
+          putTogether({ ...t.parts, data: setAt(t.parts.data, ['title'], value) }),
+          error,
+        ),
+      ),
+    );
     // Names every object has (inherited) must still be unknown fields, and of this file only.
     const unknownKey = fc.oneof(
       fc.string({ minLength: 1, maxLength: 8, unit: 'grapheme-ascii' }).map((key) => `x${key}`),
       fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'),
     );
     arbitraries.push(
-      fc.tuple(unknownKey, fc.oneof(fc.constant<unknown>('value'), fc.constant<unknown>({ title: 'smuggled' }))).map(([key, value]) =>
-        only(`unknown field ${key}`, putTogether({ ...t.parts, data: withOwnKey(t.parts.data, key, value) }), { ...error, only: true }),
-      ),
+      fc
+        .tuple(unknownKey, fc.oneof(fc.constant<unknown>('value'), fc.constant<unknown>({ title: 'smuggled' })))
+        .map(([key, value]) =>
+          only(`unknown field ${key}`, putTogether({ ...t.parts, data: withOwnKey(t.parts.data, key, value) }), {
+            ...error,
+            only: true,
+          }),
+        ),
     );
   }
   if (t.markdown && t.dutch) {
-    arbitraries.push(fc.constant(only('without title', putTogether({ ...t.parts, data: deleteAt(t.parts.data, ['title']) }), error)));
+    arbitraries.push(
+      fc.constant(only('without title', putTogether({ ...t.parts, data: deleteAt(t.parts.data, ['title']) }), error)),
+    );
   }
   if (t.markdown) {
-    arbitraries.push(brokenMarkdown.map((body) => only('broken Markdown body', putTogether({ ...t.parts, body }), clean)));
-    arbitraries.push(overwhelmingMarkdown.map((body) => only(`overwhelming Markdown body ${preview(body)}`, putTogether({ ...t.parts, body }), { ...error, code: 'MARKDOWN_TOO_COMPLEX' })));
+    arbitraries.push(
+      brokenMarkdown.map((body) => only('broken Markdown body', putTogether({ ...t.parts, body }), clean)),
+    );
+    arbitraries.push(
+      overwhelmingMarkdown.map((body) =>
+        only(`overwhelming Markdown body ${preview(body)}`, putTogether({ ...t.parts, body }), {
+          ...error,
+          code: 'MARKDOWN_TOO_COMPLEX',
+        }),
+      ),
+    );
     // Without its closing line the front matter runs into the body (or to the end of the file).
-    arbitraries.push(fc.constant(only('no closing ---', t.text.replace(/^(---\r?\n[\s\S]*?)\r?\n---[ \t]*(?=\r?\n|$)/, '$1'), error)));
-    arbitraries.push(fc.constant(only('no opening ---', t.text.replace(/^\uFEFF?---[ \t]*\r?\n/, ''), { ...error, code: 'FRONT_MATTER_MISSING' })));
-    arbitraries.push(expandingYaml.map((yaml) => only('expanding front matter', `---\n${yaml}---\n${t.parts.body ?? ''}`, error)));
+    arbitraries.push(
+      fc.constant(only('no closing ---', t.text.replace(/^(---\r?\n[\s\S]*?)\r?\n---[ \t]*(?=\r?\n|$)/, '$1'), error)),
+    );
+    arbitraries.push(
+      fc.constant(
+        only('no opening ---', t.text.replace(/^\uFEFF?---[ \t]*\r?\n/, ''), {
+          ...error,
+          code: 'FRONT_MATTER_MISSING',
+        }),
+      ),
+    );
+    arbitraries.push(
+      expandingYaml.map((yaml) => only('expanding front matter', `---\n${yaml}---\n${t.parts.body ?? ''}`, error)),
+    );
   } else {
     arbitraries.push(expandingYaml.map((yaml) => only('expanding YAML', yaml, error)));
   }

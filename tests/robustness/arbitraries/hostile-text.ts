@@ -7,11 +7,75 @@ import fc from 'fast-check';
  * characters YAML and Markdown give a meaning.
  */
 export const ODD_PIECES = [
-  '\u202Eevil\u202C', '\u200F', '\u200B', '\u200C', '\u200D', '\uFEFF', '\u00AD', '🎾', '👨‍👩‍👧‍👦', '🏳️‍🌈', 'e\u0301',
-  'Café', 'ﬁ', 'İ', 'ß', 'Ⅻ', '\uD83C', '\uDFBE', '\u0000', '\u0007', '\u001B[31m', '\u0085', '\u2028', '\u2029',
-  'שלום', 'مرحبا', '日本語', '---', '...', '# kop', ': ', '- ', '? ', '{', '}', '[', ']', '&a', '*a', '!!binary',
-  '!!js/function', '%YAML 1.2', '|', '>', '"', "'", '\\', '`', '<script>alert(1)</script>', '<!--', '-->', '<![CDATA[',
-  '<div>', '</p>', '&amp;', '&#0;', '\t', '\r\n', '\r', '\n', ' ', '@', '%', '~', 'null', 'true', '0x1F', '1e999', '.nan',
+  '\u202Eevil\u202C',
+  '\u200F',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\uFEFF',
+  '\u00AD',
+  '🎾',
+  '👨‍👩‍👧‍👦',
+  '🏳️‍🌈',
+  'e\u0301',
+  'Café',
+  'ﬁ',
+  'İ',
+  'ß',
+  'Ⅻ',
+  '\uD83C',
+  '\uDFBE',
+  '\u0000',
+  '\u0007',
+  '\u001B[31m',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  'שלום',
+  'مرحبا',
+  '日本語',
+  '---',
+  '...',
+  '# kop',
+  ': ',
+  '- ',
+  '? ',
+  '{',
+  '}',
+  '[',
+  ']',
+  '&a',
+  '*a',
+  '!!binary',
+  '!!js/function',
+  '%YAML 1.2',
+  '|',
+  '>',
+  '"',
+  "'",
+  '\\',
+  '`',
+  '<script>alert(1)</script>',
+  '<!--',
+  '-->',
+  '<![CDATA[',
+  '<div>',
+  '</p>',
+  '&amp;',
+  '&#0;',
+  '\t',
+  '\r\n',
+  '\r',
+  '\n',
+  ' ',
+  '@',
+  '%',
+  '~',
+  'null',
+  'true',
+  '0x1F',
+  '1e999',
+  '.nan',
 ];
 
 const piece = fc.constantFrom(...ODD_PIECES);
@@ -27,7 +91,12 @@ const veryLong = fc
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: anyCodePoints },
   { weight: 3, arbitrary: piece },
-  { weight: 3, arbitrary: fc.array(fc.oneof(piece, fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 8 }).map((parts) => parts.join('')) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .array(fc.oneof(piece, fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 8 })
+      .map((parts) => parts.join('')),
+  },
   { weight: 1, arbitrary: veryLong },
 );
 
@@ -38,7 +107,17 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(0, -1, 1.5, 2 ** 53 + 1, 1e300, -0) },
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constant(null) },
-  { weight: 1, arbitrary: fc.constantFrom('2026-02-30', '2026-13-01', '0000-00-00', '2026-11-22T25:00', '99999-01-01', '2026-11-22') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '2026-02-30',
+      '2026-13-01',
+      '0000-00-00',
+      '2026-11-22T25:00',
+      '99999-01-01',
+      '2026-11-22',
+    ),
+  },
   { weight: 1, arbitrary: fc.array(hostileString, { maxLength: 3 }) },
   { weight: 1, arbitrary: fc.dictionary(hostileString, hostileString, { maxKeys: 3 }) },
 );
@@ -47,11 +126,36 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 export const brokenMarkdown: fc.Arbitrary<string> = fc
   .array(
     fc.constantFrom(
-      '**bold without end', '_half', '[link](', '[link]: <', '![img](javascript:alert(1))', '```js\nno fence end',
-      '<div><span>unclosed', '</div></div></section>', '<table><tr><td>cell', '<script>document.write(1)</script>',
-      '<img src=x onerror=alert(1)>', '<iframe src="https://example.com">', '<!-- comment without end', '<![CDATA[ x',
-      '| a | b |\n|---|\n| 1 |', '> > > > quote', '- [ ] task\n  - [x', '#'.repeat(12), '\\', '&#xD800;', '&nbsp', '<<>>',
-      '<svg><style>{}</style>', '<math><mi>x', '[^note]', '* * *', '<p', '<a href="', '\u0000', '    code\n\ttab',
+      '**bold without end',
+      '_half',
+      '[link](',
+      '[link]: <',
+      '![img](javascript:alert(1))',
+      '```js\nno fence end',
+      '<div><span>unclosed',
+      '</div></div></section>',
+      '<table><tr><td>cell',
+      '<script>document.write(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '<iframe src="https://example.com">',
+      '<!-- comment without end',
+      '<![CDATA[ x',
+      '| a | b |\n|---|\n| 1 |',
+      '> > > > quote',
+      '- [ ] task\n  - [x',
+      '#'.repeat(12),
+      '\\',
+      '&#xD800;',
+      '&nbsp',
+      '<<>>',
+      '<svg><style>{}</style>',
+      '<math><mi>x',
+      '[^note]',
+      '* * *',
+      '<p',
+      '<a href="',
+      '\u0000',
+      '    code\n\ttab',
     ),
     { minLength: 1, maxLength: 12 },
   )
@@ -74,10 +178,24 @@ export const overwhelmingMarkdown: fc.Arbitrary<string> = fc
 export const expandingYaml: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 4, max: 10 }).map((levels) => {
     const lines = ['l0: &l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
-    for (let level = 1; level < levels; level++) lines.push(`l${level}: &l${level} [${Array(9).fill(`*l${level - 1}`).join(', ')}]`);
+    for (let level = 1; level < levels; level++)
+      lines.push(
+        `l${level}: &l${level} [${Array(9)
+          .fill(`*l${level - 1}`)
+          .join(', ')}]`,
+      );
     return `${lines.join('\n')}\n`;
   }),
   fc.integer({ min: 200, max: 5_000 }).map((depth) => `deep: ${'['.repeat(depth)}${']'.repeat(depth)}\n`),
-  fc.integer({ min: 100, max: 2_000 }).map((depth) => `deep:\n${Array.from({ length: depth }, (_, i) => `${'  '.repeat(i + 1)}k${i}:`).join('\n')} 1\n`),
-  fc.constantFrom('a: &a [*a]\n', 'a: *nowhere\n', 'a: &a\n  b: *a\n', 'a: &a { <<: *a }\n', '<<: *x\n', 'a: &a 1\na: 2\n'),
+  fc
+    .integer({ min: 100, max: 2_000 })
+    .map((depth) => `deep:\n${Array.from({ length: depth }, (_, i) => `${'  '.repeat(i + 1)}k${i}:`).join('\n')} 1\n`),
+  fc.constantFrom(
+    'a: &a [*a]\n',
+    'a: *nowhere\n',
+    'a: &a\n  b: *a\n',
+    'a: &a { <<: *a }\n',
+    '<<: *x\n',
+    'a: &a 1\na: 2\n',
+  ),
 );

@@ -27,7 +27,9 @@ export function putTogether(parts: Parts): string {
 /** Every path to a value in the data, containers included, the root excepted. */
 export function pathsOf(data: unknown, prefix: Path = []): Path[] {
   if (data === null || typeof data !== 'object') return [];
-  const entries: Array<[string | number, unknown]> = Array.isArray(data) ? data.map((v, i) => [i, v]) : Object.entries(data);
+  const entries: Array<[string | number, unknown]> = Array.isArray(data)
+    ? data.map((v, i) => [i, v])
+    : Object.entries(data);
   return entries.flatMap(([key, value]) => [[...prefix, key], ...pathsOf(value, [...prefix, key])]);
 }
 
@@ -59,4 +61,8 @@ export function deleteAt(data: unknown, path: Path): unknown {
 }
 
 export const getAt = (data: unknown, path: Path): unknown =>
-  path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[key] : undefined), data);
+  path.reduce<unknown>(
+    (node, key) =>
+      node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[key] : undefined,
+    data,
+  );

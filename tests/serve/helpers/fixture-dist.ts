@@ -16,7 +16,10 @@ export const fixtureSite = {
   home: { nl: '/', en: '/en' },
   stagingLogin: { nl: '/staging-login', en: '/en/staging-login' },
   stagingLoginFailed: { nl: '/staging-login/opnieuw', en: '/en/staging-login/retry' },
-  formResults: { sent: { nl: '/verzonden/[id]', en: '/en/sent/[id]' }, failed: { nl: '/niet-verzonden/[id]', en: '/en/not-sent/[id]' } },
+  formResults: {
+    sent: { nl: '/verzonden/[id]', en: '/en/sent/[id]' },
+    failed: { nl: '/niet-verzonden/[id]', en: '/en/not-sent/[id]' },
+  },
   rewrites: [
     { source: '/evenementen/inschrijvingen/:id', destination: '/evenementen/inschrijvingen/[id].html' },
     { source: '/nl/evenementen/inschrijvingen/:id', destination: '/nl/evenementen/inschrijvingen/[id].html' },
@@ -47,7 +50,11 @@ const page = (lang: string, title: string, extra = '') =>
   `<p>${'Tennisles voor jong en oud. '.repeat(60)}</p></body></html>\n`;
 
 export const fixtureFiles: Record<string, string> = {
-  'public/index.html': page('nl', 'Home', `<script>${inlineScript}</script><script type="application/json" data-island-props>{"a":1}</script>`),
+  'public/index.html': page(
+    'nl',
+    'Home',
+    `<script>${inlineScript}</script><script type="application/json" data-island-props>{"a":1}</script>`,
+  ),
   'public/nl.html': page('nl', 'Home (nl)'),
   'public/en.html': page('en', 'Home (en)'),
   'public/kampen.html': page('nl', 'Kampen'),
@@ -82,7 +89,10 @@ export interface FixtureDist {
  * Writes the fixture into a new folder inside `parent` (default the system's temp folder);
  * `overrides` replace or add files (null removes one).
  */
-export async function writeFixtureDist(overrides: Record<string, string | null> = {}, parent = tmpdir()): Promise<FixtureDist> {
+export async function writeFixtureDist(
+  overrides: Record<string, string | null> = {},
+  parent = tmpdir(),
+): Promise<FixtureDist> {
   const dir = await mkdtemp(join(parent, 'site-dist-'));
   const files: Record<string, string | null> = {
     ...fixtureFiles,

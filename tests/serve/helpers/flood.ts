@@ -54,7 +54,8 @@ function attack(): Promise<void> {
     let trickle: NodeJS.Timeout | undefined;
     socket.on('connect', () => {
       opened += 1;
-      if (opened === plan.connections) process.stdout.write(`${JSON.stringify({ event: 'open', afterMs: Date.now() - start })}\n`);
+      if (opened === plan.connections)
+        process.stdout.write(`${JSON.stringify({ event: 'open', afterMs: Date.now() - start })}\n`);
       if (plan.mode === 'answer') return void socket.write(plan.request);
       let sent = 0;
       trickle = setInterval(() => {
@@ -80,10 +81,13 @@ async function worker(): Promise<void> {
   while (plan.mode === 'answer' && Date.now() - start < plan.durationMs);
 }
 
-const deadline = setTimeout(() => {
-  report.stillOpen = open.size;
-  for (const socket of open) socket.destroy();
-}, plan.durationMs + (plan.mode === 'hold' ? 0 : 10_000));
+const deadline = setTimeout(
+  () => {
+    report.stillOpen = open.size;
+    for (const socket of open) socket.destroy();
+  },
+  plan.durationMs + (plan.mode === 'hold' ? 0 : 10_000),
+);
 await Promise.all(Array.from({ length: plan.connections }, worker));
 clearTimeout(deadline);
 report.elapsedMs = Date.now() - start;

@@ -45,7 +45,10 @@ export async function rawRequest(url: string, head: string, body: Buffer | strin
   const toHead = head.startsWith('HEAD ');
   return new Promise((resolve, reject) => {
     let received = Buffer.alloc(0);
-    const timer = setTimeout(() => finish(new Error(`no answer to ${JSON.stringify(head.split('\r\n')[0])} within 5 s`)), 5000);
+    const timer = setTimeout(
+      () => finish(new Error(`no answer to ${JSON.stringify(head.split('\r\n')[0])} within 5 s`)),
+      5000,
+    );
     const finish = (result: RawAnswer | Error) => {
       clearTimeout(timer);
       socket.destroy();
@@ -57,7 +60,12 @@ export async function rawRequest(url: string, head: string, body: Buffer | strin
       const answer = parseAnswer(received, toHead);
       if (answer) finish(answer);
     });
-    socket.on('close', () => finish(parseAnswer(received, toHead) ?? new Error(`closed without an answer: ${JSON.stringify(received.toString('latin1'))}`)));
+    socket.on('close', () =>
+      finish(
+        parseAnswer(received, toHead) ??
+          new Error(`closed without an answer: ${JSON.stringify(received.toString('latin1'))}`),
+      ),
+    );
     socket.on('error', () => {});
     socket.write(Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from(body)]));
   });

@@ -16,7 +16,10 @@ export interface ServeProcess {
   exited: Promise<number | null>;
 }
 
-export function startServeProcess(options: { dist: string; env: Record<string, string | undefined> }): Promise<ServeProcess> {
+export function startServeProcess(options: {
+  dist: string;
+  env: Record<string, string | undefined>;
+}): Promise<ServeProcess> {
   const script = `import { runServe } from ${JSON.stringify(resolve('cli/serve/run.ts'))};
 await runServe({ dist: ${JSON.stringify(options.dist)}, port: 0, host: '127.0.0.1' });`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
@@ -59,5 +62,11 @@ await runServe({ dist: ${JSON.stringify(options.dist)}, port: 0, host: '127.0.0.
       check();
     });
 
-  return waitFor(/ on (http:\/\/[\d.]+:\d+) /).then(([, url]) => ({ child, url: url!, output: () => output, waitFor, exited }));
+  return waitFor(/ on (http:\/\/[\d.]+:\d+) /).then(([, url]) => ({
+    child,
+    url: url!,
+    output: () => output,
+    waitFor,
+    exited,
+  }));
 }
