@@ -1,11 +1,6 @@
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { resolve } from 'node:path';
-
-function port(value: string): number {
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
-  return number;
-}
+import { parsePort } from './options.ts';
 
 export function registerDevCommand(program: Command): void {
   program
@@ -15,7 +10,9 @@ export function registerDevCommand(program: Command): void {
         'reload by themselves (a stylesheet change swaps in place), errors show in the browser and here. Drafts show. (docs/dev.md)',
     )
     .addOption(
-      new Option('--port <number>', 'port to listen on; 0 picks a free one (number)').default(4321).argParser(port),
+      new Option('--port <number>', 'port to listen on; 0 picks a free one (number)')
+        .default(4321)
+        .argParser(parsePort),
     )
     .addOption(
       new Option('--host <address>', 'address to listen on; 0.0.0.0 to reach it from another device (string)').default(

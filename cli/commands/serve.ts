@@ -1,11 +1,6 @@
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { resolve } from 'node:path';
-
-function port(value: string): number {
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
-  return number;
-}
+import { parsePort } from './options.ts';
 
 interface ServeOptions {
   root: string;
@@ -32,7 +27,9 @@ export function registerServeCommand(program: Command): void {
     // The name before `site serve` took --out like `build` and `check`; kept so scripts keep working.
     .addOption(new Option('--dist <dir>', 'deprecated: use --out').hideHelp())
     .addOption(
-      new Option('--port <number>', 'port to listen on; 0 picks a free one (number)').default(8080).argParser(port),
+      new Option('--port <number>', 'port to listen on; 0 picks a free one (number)')
+        .default(8080)
+        .argParser(parsePort),
     )
     .addOption(
       new Option(
