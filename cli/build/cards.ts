@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ReactNode } from 'react';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { writeAtomic } from '../images/cache.ts';
@@ -13,6 +12,8 @@ import { createLimiter } from '../images/pool.ts';
 import type { CardImage } from '../../templates/lib/share-card.ts';
 import { CARD_HEIGHT, PHOTO_WIDTH, type ShareCardProps } from '../../templates/cards/ShareCard.tsx';
 import { CENTRE, focusCrop, type FocalPoint } from '../../shared/focal-point.ts';
+import { compileFailed } from './compile-failure.ts';
+import { importHashed } from './hashed-module.ts';
 
 /** The card template, compiled, with the fonts it is drawn in; `version` names both. */
 export interface CardTemplate {
@@ -64,33 +65,19 @@ export async function compileCardTemplate(root: string, cacheDir: string): Promi
       minifyWhitespace: true,
       write: false,
       logLevel: 'silent',
-    }).catch(
-      (error: {
-        errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }>;
-      }) => {
-        throw new SiteError(
-          (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
-            problem(
-              'COMPILE_FAILED',
-              { problem: e.text },
-              e.location
-                ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } }
-                : {},
-            ),
-          ),
-        );
-      },
-    ),
+    }).catch(compileFailed),
     loadFonts(),
   ]);
   const code = result.outputFiles[0]!.text;
   const digest = createHash('sha256').update(code).update(JSON.stringify(JPEG));
   for (const font of fonts) digest.update(font.data);
   const version = digest.digest('hex').slice(0, 16);
-  const file = join(cacheDir, `card-template.${version}.mjs`);
-  await mkdir(cacheDir, { recursive: true });
-  await writeAtomic(file, code);
-  const module = (await import(pathToFileURL(file).href)) as { ShareCard: CardTemplate['render'] };
+  const { module } = await importHashed<{ ShareCard: CardTemplate['render'] }>(
+    cacheDir,
+    'card-template',
+    code,
+    version,
+  );
   return { version, render: module.ShareCard, fonts };
 }
 

@@ -1,12 +1,10 @@
 import { build } from 'esbuild';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { problem, SiteError } from '../errors/site-error.ts';
 import { preactForIslands } from './preact-alias.ts';
 import type { RenderInput } from '../../templates/render-input.ts';
 import type { PageFound } from '../../templates/lib/share-card.ts';
+import { compileFailed } from './compile-failure.ts';
+import { importHashed } from './hashed-module.ts';
 
 export interface TemplateModule {
   renderPage(input: RenderInput, found?: PageFound): string;
@@ -42,27 +40,7 @@ export async function compileTemplates(root: string, cacheDir: string): Promise<
     loader: { '.css': 'text' },
     // Islands inside templates render with Preact on the server too (see preact-alias.ts).
     plugins: [preactForIslands(join(root, 'islands'))],
-  }).catch(
-    (error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
-      throw new SiteError(
-        (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
-          problem(
-            'COMPILE_FAILED',
-            { problem: e.text },
-            e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {},
-          ),
-        ),
-      );
-    },
-  );
-  const code = result.outputFiles[0]!.text;
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
-  const file = join(cacheDir, `templates.${hash}.mjs`);
-  await mkdir(cacheDir, { recursive: true });
-  // Whole or not at all: another build (or site dev) importing this name must never read half
-  // a module. A file cut short by a killed build is simply written again here (issue 11).
-  await writeFile(`${file}.${process.pid}.tmp`, code);
-  await rename(`${file}.${process.pid}.tmp`, file);
-  const module = (await import(pathToFileURL(file).href)) as TemplateModule;
+  }).catch(compileFailed);
+  const { module, file, hash } = await importHashed<TemplateModule>(cacheDir, 'templates', result.outputFiles[0]!.text);
   return { module, file, hash, inputs: Object.keys(result.metafile.inputs) };
 }

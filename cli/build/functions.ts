@@ -9,6 +9,7 @@ import { firebaseConfig } from './firebase-config.ts';
 import { writeAll } from './functions-files.ts';
 import { functionsPackage, lockfileOf, type LockFile } from './functions-package.ts';
 import { chooseNodeRuntime, firebaseRuntimes, runtimeNodeVersion } from './firebase-runtime.ts';
+import { compileFailed } from './compile-failure.ts';
 
 /**
  * The build stage for Firebase: dist/functions (the handlers of functions/ bundled with a
@@ -55,20 +56,7 @@ export function bundleFunctions(root: string): Promise<OutputFile[]> {
     // A name only: nothing is written, and the files go wherever the build's dist is.
     outfile: join(root, '.site', 'functions', 'index.js'),
     logLevel: 'silent',
-  }).then(
-    (result) => result.outputFiles,
-    (error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
-      throw new SiteError(
-        (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
-          problem(
-            'COMPILE_FAILED',
-            { problem: e.text },
-            e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {},
-          ),
-        ),
-      );
-    },
-  );
+  }).then((result) => result.outputFiles, compileFailed);
 }
 
 /** The lockfile that installed the function's packages; without one the build cannot pin them. */

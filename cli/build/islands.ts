@@ -2,8 +2,8 @@ import { build, type Metafile } from 'esbuild';
 import { readdir } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { problem, SiteError } from '../errors/site-error.ts';
 import { preactForIslands } from './preact-alias.ts';
+import { compileFailed } from './compile-failure.ts';
 
 /** Where island scripts live in the published site. */
 export const islandsPath = '/islands/';
@@ -84,19 +84,7 @@ export async function bundleIslands(root: string): Promise<IslandsBundle> {
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [preactForIslands(join(root, 'islands'))],
-  }).catch(
-    (error: { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }) => {
-      throw new SiteError(
-        (error.errors ?? [{ text: String(error), location: null }]).map((e) =>
-          problem(
-            'COMPILE_FAILED',
-            { problem: e.text },
-            e.location ? { location: { file: e.location.file, line: e.location.line, column: e.location.column } } : {},
-          ),
-        ),
-      );
-    },
-  );
+  }).catch(compileFailed);
   const files = result.outputFiles.map((file) => {
     const meta = result.metafile.outputs[relative(root, file.path).split('\\').join('/')];
     const contains = Object.entries(meta?.inputs ?? {})
