@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormField, type FieldSpec } from './components/FormField.tsx';
 import type { FormText } from './components/MailForm.tsx';
-import { checkField, checkFields } from './lib/form-rules.ts';
+import { useFieldErrors } from './lib/field-errors.ts';
 import { useScriptedForm } from './lib/scripted-form.ts';
 import { maybeSignedIn } from './lib/signed-in-hint.ts';
 import type { Locale } from '../shared/locale.ts';
@@ -83,7 +83,6 @@ function prefill(form: HTMLFormElement | null, name: string, value: string | nul
  */
 export default function EventSignup(props: EventSignupProps) {
   const { id, event, fields, text } = props;
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [state, setState] = useState<EventSignupState>(props.built);
   const [full, setFull] = useState(false);
@@ -120,16 +119,13 @@ export default function EventSignup(props: EventSignupProps) {
     });
   }, [event]);
 
-  const focusField = (name: string) => form.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+  const { errors, checkAll, refused, recheck } = useFieldErrors(form, fields, text);
 
   const onSubmit = async (submitted: FormEvent<HTMLFormElement>) => {
     submitted.preventDefault();
     if (sending || !form.current) return;
     const values = readValues(form.current);
-    const found = checkFields(fields, values, text);
-    setErrors(found);
-    const first = fields.find((field) => found[field.name]);
-    if (first) return focusField(first.name);
+    if (!checkAll(values)) return;
     setSending(true);
     setProblem(undefined);
     const answer = await requestJson<Answered>('POST', '/api/registrations', text.failure, {
@@ -147,23 +143,7 @@ export default function EventSignup(props: EventSignupProps) {
         ? setCheckMail({ email: answer.body.email, hours: answer.body.confirmHours })
         : undefined;
     setProblem(answer.message);
-    if (answer.field && fields.some((field) => field.name === answer.field)) {
-      setErrors((now) => ({ ...now, [answer.field!]: answer.message }));
-      focusField(answer.field);
-    }
-  };
-
-  const recheck = (changed: { target: EventTarget | null }) => {
-    const control = changed.target as HTMLInputElement;
-    const field = fields.find((item) => item.name === control.name);
-    if (!field || !(field.name in errors)) return;
-    const message = checkField(field, control.value, text);
-    setErrors((now) => {
-      const next = { ...now };
-      if (message) next[field.name] = message;
-      else delete next[field.name];
-      return next;
-    });
+    refused(answer.field, answer.message);
   };
 
   if (state !== 'open')

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useScriptedForm } from '../lib/scripted-form.ts';
-import { checkField, checkFields, payloadValues, type RuleMessages } from '../lib/form-rules.ts';
+import { useFieldErrors } from '../lib/field-errors.ts';
+import { payloadValues, type RuleMessages } from '../lib/form-rules.ts';
 import { sendJson } from '../lib/send-form.ts';
 import { toast } from '../lib/toasts.ts';
 import { FormField, type FieldSpec } from './FormField.tsx';
@@ -54,24 +55,16 @@ export function MailForm({
   footer,
   className = 'form',
 }: MailFormProps) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useScriptedForm(form);
-
-  const focusField = (name: string) => form.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+  const { errors, clear, checkAll, refused, recheck } = useFieldErrors(form, fields, text);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending || !form.current) return;
     const values = readValues(form.current);
-    const found = checkFields(fields, values, text);
-    setErrors(found);
-    const first = fields.find((field) => found[field.name]);
-    if (first) {
-      focusField(first.name);
-      return;
-    }
+    if (!checkAll(values)) return;
     setSending(true);
     // The honeypot travels as typed: people leave it empty, and the server drops what bots fill.
     const body = { ...fixed, ...payloadValues(fields, values), ...(values.website ? { website: values.website } : {}) };
@@ -79,29 +72,12 @@ export function MailForm({
     setSending(false);
     if (result.ok) {
       form.current?.reset();
-      setErrors({});
+      clear();
       toast({ title: text.success, tone: 'success', type: 'foreground' });
       return;
     }
     toast({ title: result.message, tone: 'error', type: 'foreground' });
-    if (result.field && fields.some((field) => field.name === result.field)) {
-      setErrors((now) => ({ ...now, [result.field!]: result.message }));
-      focusField(result.field);
-    }
-  };
-
-  // After a first complaint, a field is checked again as it changes, so the message goes as soon as it is right.
-  const recheck = (event: { target: EventTarget | null }) => {
-    const control = event.target as HTMLInputElement;
-    const field = fields.find((item) => item.name === control.name);
-    if (!field || !(field.name in errors)) return;
-    const message = checkField(field, control.value, text);
-    setErrors((now) => {
-      const next = { ...now };
-      if (message) next[field.name] = message;
-      else delete next[field.name];
-      return next;
-    });
+    refused(result.field, result.message);
   };
 
   return (
