@@ -43,9 +43,6 @@ const PAGE_MODEL = [
  * The floors of templates/, from the ground up. The share card's template imports nothing (satori
  * draws it), so lib/ may read its sizes; render-input.ts is the build's contract.
  */
-/** Single imports let through by name, each with the work that removes it (none now). */
-const KNOWN: ReadonlyArray<readonly [from: string, to: string]> = [];
-
 const TEMPLATE_FLOORS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   { name: 'lib/', holds: ['templates/lib/', 'templates/cards/', 'templates/render-input.ts'] },
   { name: 'components/', holds: ['templates/components/'] },
@@ -69,7 +66,6 @@ function whyForbidden(from: string, edge: Import): string | undefined {
     return undefined;
   if (source === 'templates' && edge.typeOnly && PAGE_MODEL.some((pattern) => pattern.test(edge.target)))
     return undefined;
-  if (KNOWN.some(([file, target]) => file === from && target === edge.target)) return undefined;
   if (source === 'shared') return 'shared/ is the ground floor: it imports nothing of the packages that stand on it';
   return `${source}/ imports ${target}/'s internals (allowed: its own files, ${[...ground, ...(PUBLIC[source] ?? [])].map((name) => (name.includes('.') ? name : `${name}/`)).join(', ')})`;
 }
