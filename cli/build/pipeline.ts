@@ -21,7 +21,7 @@ import { keptFromPrevious, linkUnchanged, planReuse } from './reuse.ts';
 import { PagePrinter } from './page-prints.ts';
 import { renderAndWrite, type RenderContext, type RenderOutcome } from './render.ts';
 import { renderSiteMarkdown } from './markdown-stage.ts';
-import { WorkerPool } from './worker-pool.ts';
+import { PARALLEL_FROM_FILES, WorkerPool } from './worker-pool.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { orderRedirects, renderRedirectsFile, renderRedirectsJson } from './redirect-files.ts';
 import { siteManifest } from './manifest.ts';
@@ -44,9 +44,6 @@ export interface BuildHooks {
   onWarnings?: (problems: Problem[]) => void;
   onImageProgress?: (done: number, total: number) => void;
 }
-
-/** Content files from which rendering is spread over worker threads (their start-up costs ~0.2 s). */
-const PARALLEL_FROM_FILES = 400;
 
 interface Site {
   config: SiteConfig;

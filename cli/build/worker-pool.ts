@@ -15,6 +15,12 @@ interface Pending {
  * Only the bundled CLI has a worker file: from sources (tests) `start` returns undefined and
  * callers do the work in this thread.
  */
+/**
+ * Content files from which the work (the build's rendering, site dev's first Markdown) is spread
+ * over worker threads: their start-up costs about 0.2 s, more than a smaller site's whole work.
+ */
+export const PARALLEL_FROM_FILES = 400;
+
 export class WorkerPool {
   private readonly workers: Worker[];
   private readonly pending = new Map<number, Pending>();

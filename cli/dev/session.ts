@@ -6,7 +6,7 @@ import { ParseMemo } from '../content/parse-memo.ts';
 import { validateContent } from '../content/validate.ts';
 import { renderSiteMarkdown } from '../build/markdown-stage.ts';
 import { usedImages } from '../build/used-images.ts';
-import { WorkerPool } from '../build/worker-pool.ts';
+import { PARALLEL_FROM_FILES, WorkerPool } from '../build/worker-pool.ts';
 import { isSiteError, problem, type Problem } from '../errors/site-error.ts';
 import { parseYaml, type YamlSource } from '../source/yaml-source.ts';
 import { ASSET_NAMES, DevAssets, type AssetName } from './assets.ts';
@@ -45,9 +45,6 @@ export interface RebuildReport {
 }
 
 const NO_ISLANDS: Record<string, string> = {};
-
-/** From this many content files, start-up renders missing Markdown on worker threads (as the build does). */
-const PARALLEL_FROM_FILES = 400;
 
 /**
  * The site of one `site dev` session, in memory: sources, content state, compiled parts, images
