@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { maybeSignedIn } from './lib/signed-in-hint.ts';
 import type { Locale } from '../shared/locale.ts';
 import { hasEvent, statusText, type Registration, type RegistrationText } from './lib/registration-types.ts';
-import { formatEventDate } from './lib/event-dates.ts';
+import { formatEventDate } from '../shared/event-date.ts';
 import { parseRegistrationLink, registrationPathPattern } from './lib/registration-links.ts';
 import { requestJson } from './lib/registrations-api.ts';
 import { rememberedRegistrations, type Remembered } from './lib/remembered-registrations.ts';

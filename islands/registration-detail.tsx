@@ -2,7 +2,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { maybeSignedIn } from './lib/signed-in-hint.ts';
 import type { Locale } from '../shared/locale.ts';
 import { hasEvent, statusText, type Registration, type RegistrationText } from './lib/registration-types.ts';
-import { formatEventDate } from './lib/event-dates.ts';
+import { formatEventDate } from '../shared/event-date.ts';
 import { formatMoment } from '../shared/event-clock.ts';
 import { Loading } from './components/Loading.tsx';
 import { linkFragment } from './lib/registration-links.ts';

@@ -1,6 +1,7 @@
 import type { Locale } from '../../shared/locale.ts';
 import type { RegistrationStatus } from '../../shared/registration-view.ts';
 import type { MailKind } from './types.ts';
+import { eventDay } from '../../shared/event-date.ts';
 
 /**
  * The words of the registration mails (mails.ts), per kind and language. The two that may reach
@@ -112,23 +113,9 @@ export const mailWords: Record<Locale, Words> = {
   },
 };
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** "zaterdag 14 maart 2027, 10:00 – 13:00" from local content times (no zone shift: UTC in, UTC out). */
+/** "zaterdag 14 maart 2027, 10:00 – 13:00" from local content times (shared/event-date.ts). */
 export function formatWhen(start: string, end: string, locale: Locale): string {
-  let format = formats.get(locale);
-  if (!format)
-    formats.set(
-      locale,
-      (format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', {
-        timeZone: 'UTC',
-        weekday: 'long',
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      })),
-    );
-  const day = (iso: string) => format.format(new Date(`${iso.slice(0, 10)}T12:00:00Z`));
+  const day = (iso: string) => eventDay(iso, locale);
   const sameDay = start.slice(0, 10) === end.slice(0, 10);
   return sameDay
     ? `${day(start)}, ${start.slice(11, 16)} – ${end.slice(11, 16)}`

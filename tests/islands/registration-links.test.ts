@@ -1,7 +1,7 @@
 /** The small pure helpers of the registration islands (issue 7). */
 import { describe, expect, test } from 'vitest';
 import { PROFILE_KEY } from '../../islands/lib/auth/profile.ts';
-import { formatEventDate } from '../../islands/lib/event-dates.ts';
+import { formatEventDate } from '../../shared/event-date.ts';
 import { placesText } from '../../islands/lib/places-text.ts';
 import { linkFragment, registrationPathPattern } from '../../islands/lib/registration-links.ts';
 import { PROFILE_STORAGE_KEY } from '../../islands/lib/signed-in-hint.ts';
