@@ -39,7 +39,7 @@ export function makeGeneration(
     previous.images === parts.images &&
     previous.state.config === parts.state.config &&
     previous.state.model.strings === parts.state.model.strings;
-  // The parts of the build's globalFingerprint (pipeline.ts) but the stylesheet, so dev and build
+  // The parts of the build's globalFingerprint (pages-stage.ts) but the stylesheet, so dev and build
   // agree on what a page reads.
   const global = same
     ? previous.global

@@ -1,0 +1,87 @@
+import type { CardImage } from '../../templates/lib/share-card.ts';
+import { SiteError } from '../errors/site-error.ts';
+import type { PageParts } from './assets-stage.ts';
+import { globalFingerprint, type BuildState } from './build-state.ts';
+import type { Site } from './check-site.ts';
+import type { OutputDir } from './output.ts';
+import { PagePrinter } from './page-prints.ts';
+import { renderPages } from './render-pages.ts';
+import { keptFromPrevious, linkUnchanged, planReuse } from './reuse.ts';
+import type { StageTimer } from './timings.ts';
+import type { WorkerPool } from './worker-pool.ts';
+
+/** The previous build, if any: its folder and what it was built from. */
+export interface Previous {
+  dir: string | undefined;
+  state: BuildState | undefined;
+}
+
+/** What the pages of this build found, by page, for build-state.json and the later stages. */
+export interface PageRecords {
+  pages: BuildState['pages'];
+  reads: BuildState['reads'];
+  scriptHashes: BuildState['scriptHashes'];
+  cards: Record<string, CardImage>;
+}
+
+/**
+ * Every page file: linked from the previous build when nothing it read changed, rendered
+ * otherwise (on the workers for a large site).
+ */
+export async function makePages(run: {
+  site: Site;
+  parts: PageParts;
+  output: OutputDir;
+  previous: Previous;
+  buildDate: string;
+  pool: WorkerPool | undefined;
+  timer: StageTimer;
+}): Promise<{ files: number; rendered: number; threads: number; records: PageRecords }> {
+  const { site, parts, output, previous, timer } = run;
+  const { model, pages } = site;
+  const global = globalFingerprint([
+    parts.templates.hash,
+    parts.assets,
+    run.buildDate,
+    site.config,
+    model.strings,
+    parts.imageLookup,
+  ]);
+  // A page is rendered again when something it read last time changed (or nothing is known of it).
+  const printer = new PagePrinter(model, global);
+  const known = previous.state ? printer.printsOf(pages, previous.state.reads) : undefined;
+  const plan = planReuse(pages, known, previous.state);
+  const reused = await timer.run(
+    'reuse',
+    () =>
+      previous.dir ? linkUnchanged(plan.unchanged, previous.dir, output.dir) : { linked: 0, failed: plan.unchanged },
+    (r) => `${r.linked} files unchanged`,
+  );
+  const toRender = [...plan.changed, ...reused.failed];
+  const context = { model, images: parts.imageLookup, assets: parts.assets, buildDate: run.buildDate, dir: output.dir };
+  const rendered = await timer.run(
+    'render',
+    () => renderPages(parts.templates, toRender, context, run.pool),
+    (o) => `${o.files} files on ${o.threads} thread${o.threads === 1 ? '' : 's'}`,
+  );
+  if (rendered.problems.length) throw new SiteError(rendered.problems);
+  output.count(rendered.files + reused.linked, rendered.bytes);
+  // By page, in one order whatever was reused or rendered: build-state.json is the same for the same site.
+  const kept = <T>(before: Record<string, T> | undefined, now: Record<string, T>) =>
+    Object.fromEntries(
+      Object.entries({ ...keptFromPrevious(plan.unchanged, reused.failed, before), ...now }).sort(([a], [b]) =>
+        a < b ? -1 : 1,
+      ),
+    );
+  return {
+    files: rendered.files + reused.linked,
+    rendered: rendered.files,
+    threads: rendered.threads,
+    records: {
+      scriptHashes: kept(previous.state?.scriptHashes, rendered.scriptHashes),
+      cards: kept(previous.state?.cards, rendered.cards),
+      reads: kept(previous.state?.reads, rendered.reads),
+      pages: kept(known, printer.printsOf(toRender, rendered.reads)),
+    },
+  };
+}

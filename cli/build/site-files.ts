@@ -1,0 +1,37 @@
+import type { Problem } from '../errors/site-error.ts';
+import type { SiteManifestInput } from '../../shared/site-manifest.ts';
+import { STATE_FILE, type BuildState } from './build-state.ts';
+import type { Site } from './check-site.ts';
+import type { OutputDir } from './output.ts';
+import type { PageRecords } from './pages-stage.ts';
+import { renderRedirectsFile, renderRedirectsJson } from './redirect-files.ts';
+import { renderRobots, renderSitemap } from './sitemap.ts';
+
+/** The files about the whole site: sitemap, robots, redirects, site.json and build-state.json. */
+export async function writeSiteFiles(
+  output: OutputDir,
+  site: Pick<Site, 'config' | 'pages' | 'redirects'>,
+  state: { digest: string; buildDate: string; manifest: SiteManifestInput; records: PageRecords; warnings: Problem[] },
+): Promise<void> {
+  const { config, pages, redirects } = site;
+  const { records } = state;
+  await Promise.all([
+    output.write('public/sitemap.xml', renderSitemap(config, pages, state.buildDate)),
+    output.write('public/robots.txt', renderRobots(config)),
+    output.write('redirects.json', renderRedirectsJson(redirects)),
+    output.write('public/_redirects', renderRedirectsFile(redirects)),
+    output.write('site.json', `${JSON.stringify(state.manifest, null, 2)}\n`),
+    output.write(
+      STATE_FILE,
+      JSON.stringify({
+        version: 5,
+        digest: state.digest,
+        pages: records.pages,
+        reads: records.reads,
+        warnings: state.warnings,
+        scriptHashes: records.scriptHashes,
+        cards: records.cards,
+      } satisfies BuildState),
+    ),
+  ]);
+}

@@ -1,0 +1,131 @@
+import { join } from 'node:path';
+import type { OutputFile } from 'esbuild';
+import { makeAssets } from './assets-stage.ts';
+import { makeCards } from './cards.ts';
+import type { Site } from './check-site.ts';
+import { renderCalendars } from './calendars.ts';
+import { renderFeeds } from './feeds.ts';
+import { buildFunctions } from './functions.ts';
+import { siteManifest } from './manifest.ts';
+import { OutputDir } from './output.ts';
+import { makePages, type Previous } from './pages-stage.ts';
+import { buildSearchIndex } from './search-index.ts';
+import { writeSiteFiles } from './site-files.ts';
+import type { StageTimer } from './timings.ts';
+import type { WorkerPool } from './worker-pool.ts';
+import type { BuildOptions, BuildResult } from './types.ts';
+
+/** Make every file of the site in a fresh build folder, then switch dist to it. */
+export async function writeSite(run: {
+  options: BuildOptions;
+  timer: StageTimer;
+  site: Site;
+  pool: WorkerPool | undefined;
+  previous: Previous;
+  digest: string;
+  changed: ReadonlyMap<string, number>;
+  buildDate: string;
+  functions: Promise<OutputFile[]>;
+}): Promise<BuildResult> {
+  const { options, timer, site, buildDate } = run;
+  const { config, model, pages, redirects } = site;
+  const output = await OutputDir.create(options.out);
+  let drawing: Promise<unknown> | undefined;
+  try {
+    const parts = await makeAssets(options.root, site, output, timer);
+    const made = await makePages({ ...run, parts, output });
+    const { records } = made;
+    // The cards are drawn (or found in the cache) while the other files are written.
+    const cardsDrawn = makeCards({
+      root: options.root,
+      images: model.images,
+      cards: Object.values(records.cards),
+      template: parts.cardTemplate,
+      cacheDir: join(options.root, '.site', 'cache', 'cards'),
+      publicDir: join(output.dir, 'public'),
+    });
+    drawing = cardsDrawn.catch(() => undefined); // awaited in the cards stage below, or before a failed build is removed
+
+    const manifest = siteManifest(config, pages, model.events);
+    await timer.run('sitemap', () =>
+      writeSiteFiles(output, site, { digest: run.digest, buildDate, manifest, records, warnings: site.warnings }),
+    );
+    const feeds = await timer.run(
+      'feeds',
+      () => writeAll(output, renderFeeds(model, pages, parts.imageLookup)),
+      (n) => `${n} feeds`,
+    );
+    const calendars = await timer.run(
+      'calendars',
+      () => writeAll(output, renderCalendars(model, pages, run.changed)),
+      (n) => `${n} ics files`,
+    );
+    const search = await timer.run(
+      'search',
+      () =>
+        buildSearchIndex({
+          publicDir: join(output.dir, 'public'),
+          pages,
+          cacheDir: join(options.root, '.site', 'cache', 'search'),
+        }),
+      (s) => `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files${s.cached ? ' from cache' : ''}`,
+    );
+    output.count(search.files, search.bytes);
+    const functions = await timer.run(
+      'functions',
+      () =>
+        buildFunctions({
+          root: options.root,
+          outDir: output.dir,
+          redirects,
+          site: manifest,
+          scriptHashes: [...new Set(Object.values(records.scriptHashes).flat())].sort(),
+          bundle: run.functions,
+        }),
+      (f) => `${f.files} files`,
+    );
+    output.count(functions.files, functions.bytes);
+    const images = await timer.run(
+      'encode',
+      () => site.images.finish(join(output.dir, 'public')),
+      (r) => `${r.made} made, ${r.cached} from cache, ${r.encoded} files encoded in ${(r.ms / 1000).toFixed(1)} s`,
+    );
+    output.count(images.made + images.cached, images.bytes);
+    const drawn = await timer.run(
+      'cards',
+      () => cardsDrawn,
+      (c) => `${c.made} made, ${c.cached} from cache`,
+    );
+    output.count(drawn.made + drawn.cached, drawn.bytes);
+    await timer.run('write', () => output.commit());
+    return {
+      out: options.out,
+      unchanged: false,
+      pages: made.files,
+      rendered: made.rendered,
+      threads: made.threads,
+      files: output.files,
+      bytes: output.bytes,
+      images: { made: images.made, cached: images.cached, ms: images.ms },
+      found: {
+        feeds,
+        calendars,
+        cards: { made: drawn.made, cached: drawn.cached },
+        search: { pages: search.pages, languages: search.languages, cached: search.cached },
+      },
+      timings: timer.timings,
+      warnings: site.warnings.length,
+      ...(site.nextScheduled ? { nextScheduled: site.nextScheduled } : {}),
+    };
+  } catch (error) {
+    await drawing;
+    await output.discard();
+    throw error;
+  }
+}
+
+/** Write generated files under public/; returns how many. */
+async function writeAll(output: OutputDir, files: ReadonlyArray<{ file: string; contents: string }>): Promise<number> {
+  await Promise.all(files.map(({ file, contents }) => output.write(`public/${file}`, contents)));
+  return files.length;
+}
