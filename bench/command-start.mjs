@@ -38,7 +38,11 @@ const cases = [
   { name: '`node bin/site.mjs --help`', cwd: root, command: ['node', 'bin/site.mjs', '--help'] },
   { name: '`npx site --help`', cwd: root, command: ['npx', 'site', '--help'] },
   { name: '`npx site build --help`', cwd: root, command: ['npx', 'site', 'build', '--help'] },
-  { name: '`npx site --version` in content/nl/news', cwd: join(root, 'content', 'nl', 'news'), command: ['npx', 'site', '--version'] },
+  {
+    name: '`npx site --version` in content/nl/news',
+    cwd: join(root, 'content', 'nl', 'news'),
+    command: ['npx', 'site', '--version'],
+  },
 ];
 if (args.compare) {
   const other = resolve(args.compare);
@@ -67,13 +71,12 @@ for (let round = 0; round < runs; round++) cases.forEach((each, i) => times[i].p
 const loadAfter = loadavg()[0];
 
 const ms = (value) => `${Math.round(value)} ms`;
-const rows = cases.map((each, i) => `| ${each.name} | ${ms(median(times[i]))} | ${ms(Math.min(...times[i]))} | ${ms(Math.max(...times[i]))} |`);
+const rows = cases.map(
+  (each, i) =>
+    `| ${each.name} | ${ms(median(times[i]))} | ${ms(Math.min(...times[i]))} | ${ms(Math.max(...times[i]))} |`,
+);
 const linked = existsSync(join(root, 'node_modules', '.bin', 'site'));
-const table = [
-  `| command | median | min | max |`,
-  `| --- | ---: | ---: | ---: |`,
-  ...rows,
-].join('\n');
+const table = [`| command | median | min | max |`, `| --- | ---: | ---: | ---: |`, ...rows].join('\n');
 const facts = `${runs} runs of each, round after round, after one warm-up run; ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, npm ${spawnSync('npm', ['--version'], { env, encoding: 'utf8' }).stdout.trim()}; node_modules/.bin/site ${linked ? 'linked' : 'missing'}; load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`;
 console.log(`${facts}\n\n${table}`);
 
