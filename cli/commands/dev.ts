@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
-import { resolve } from 'node:path';
 import { parsePort } from './options.ts';
+import { projectFolder } from '../config/project-folder.ts';
 
 export function registerDevCommand(program: Command): void {
   program
@@ -22,9 +22,10 @@ export function registerDevCommand(program: Command): void {
     .addOption(new Option('--open', 'open the site in the default browser (boolean)').default(false))
     .addOption(new Option('--root <dir>', 'project folder (string)').default('.', 'current folder'))
     .action(async (options: { port: number; host: string; open: boolean; root: string }) => {
+      const root = projectFolder(options.root);
       const { runDev } = await import('../dev/run.ts'); // loaded when run, as `site serve`
       await runDev({
-        root: resolve(options.root),
+        root,
         port: options.port,
         host: options.host,
         open: options.open,

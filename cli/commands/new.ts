@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import { projectFolder } from '../config/project-folder.ts';
 
 export function registerNewCommand(program: Command): void {
   program
@@ -18,7 +19,7 @@ export function registerNewCommand(program: Command): void {
     )
     .addOption(new Option('--root <dir>', 'project folder (string)').default('.', 'current folder'))
     .action(async (kind: string, title: string, options: { root: string; en?: string }) => {
-      const root = resolve(options.root);
+      const root = projectFolder(options.root);
       const [{ readContent }, { newItem }, { parseYaml }] = await Promise.all([
         import('../content/read.ts'),
         import('../editor/new-item.ts'),

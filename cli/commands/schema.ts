@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { projectFolder } from '../config/project-folder.ts';
 
 /** Where the schemas go: beside the editor settings that name them (.vscode/settings.json). */
 export const SCHEMA_DIR = '.vscode/schemas';
@@ -15,7 +16,7 @@ export function registerSchemaCommand(program: Command): void {
     .addOption(new Option('--out <dir>', 'folder for the schemas, relative to --root (string)').default(SCHEMA_DIR))
     .action(async (options: { root: string; out: string }) => {
       const { schemaFiles } = await import('../editor/json-schemas.ts');
-      const dir = resolve(resolve(options.root), options.out);
+      const dir = resolve(projectFolder(options.root), options.out);
       await mkdir(dir, { recursive: true });
       for (const file of schemaFiles()) {
         await writeFile(join(dir, file.name), `${JSON.stringify(file.schema, null, 2)}\n`);

@@ -4,11 +4,10 @@ import { parseYaml } from '../source/yaml-source.ts';
 import { fieldName, zodProblems } from '../source/zod-problems.ts';
 import type { FieldPath } from '../source/yaml-source.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
+import { CONFIG_FILE, configNotFound } from './project-folder.ts';
 import { configSchema, type SiteConfig } from '../../shared/config.ts';
 import { configRules } from './rules.ts';
 import { applyBuildEnvironment, readBuildEnvironment } from './environment.ts';
-
-export const CONFIG_FILE = 'site.config.yaml';
 
 /**
  * Read and validate site.config.yaml: shape, then cross-field rules, then the overrides of the
@@ -19,7 +18,7 @@ export async function loadConfig(root: string, env = readBuildEnvironment()): Pr
   try {
     text = await readFile(join(root, CONFIG_FILE), 'utf8');
   } catch {
-    throw new SiteError([problem('CONFIG_NOT_FOUND', { root })]);
+    throw new SiteError([configNotFound(root)]);
   }
   return applyBuildEnvironment(parseConfig(text), env);
 }

@@ -42,10 +42,13 @@ export const catalogue = {
     () => 'A new item needs an image, and content/images has none.',
     () => 'Add a photo to content/images first (jpg, png, webp or svg).',
   ),
-  CONFIG_NOT_FOUND: entry<'root'>(
+  CONFIG_NOT_FOUND: entry<'root', 'project' | 'relative'>(
     'Site config not found',
     (p) => `No site.config.yaml in ${p.root}.`,
-    () => 'Run the command from the project folder (the one with site.config.yaml), or pass --root.',
+    (p) =>
+      p.project
+        ? `This folder is inside the project ${p.project}: run the command there (\`cd ${p.relative}\`), or pass \`--root ${p.relative}\`.`
+        : 'Run the command from the project folder (the one with site.config.yaml), or pass --root.',
   ),
   CONFIG_INVALID: entry<'field' | 'problem'>(
     'Invalid site config',

@@ -124,6 +124,7 @@ describe('the site new command', () => {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'site-new-'));
     await cp(join(repoRoot, 'content'), join(root, 'content'), { recursive: true });
+    await cp(join(repoRoot, 'site.config.yaml'), join(root, 'site.config.yaml'));
   });
   afterAll(async () => {
     await rm(root, { recursive: true, force: true });
