@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { SiteConfig } from '../../shared/config.ts';
 import type { ContentFiles } from '../content/read.ts';
-import { validateContent } from '../content/validate.ts';
+import { validateContent, type ValidateOptions, type ValidContent } from '../content/validate.ts';
 import { buildModel } from '../content/model.ts';
 import type { SiteModel } from '../content/types.ts';
 import { buildRoutes } from '../routes/routes.ts';
@@ -15,7 +15,7 @@ import { orderRedirects } from './redirect-files.ts';
 import { usedImages } from './used-images.ts';
 import { describePage } from './describe-page.ts';
 import { originLines } from './origin-lines.ts';
-import type { StageTimer } from './timings.ts';
+import { StageTimer } from './timings.ts';
 import type { WorkerPool } from './worker-pool.ts';
 import type { BuildOptions, PageRoute, Redirect } from './types.ts';
 
@@ -25,20 +25,81 @@ export interface BuildHooks {
   onImageProgress?: (done: number, total: number) => void;
 }
 
-/** The checked site: everything the output is made from. */
-export interface Site {
-  config: SiteConfig;
-  files: ContentFiles;
+type Validated = ReturnType<typeof validateContent>;
+
+/** Options of `site dev` and `site check --content`: drafts show (never in `site build`), warnings stay warnings. */
+export const DEV_VALIDATION = { strict: false, drafts: true } as const;
+
+/** The content side of a site that passed every check: what pages are rendered from. */
+export interface CheckedContent {
+  content: ValidContent;
   model: SiteModel;
   pages: PageRoute[];
   redirects: Redirect[];
   warnings: Problem[];
+}
+
+/** The checked site: everything the build's output is made from. */
+export interface Site extends CheckedContent {
+  config: SiteConfig;
+  files: ContentFiles;
   /** Under way from the valid content on: pages render while the image files are encoded. */
   images: ImageWork;
   nextScheduled?: { file: string; date: string };
 }
 
-/** Validate, model and route the whole site: every user error is found before any output. */
+const isValid = (validated: Validated): validated is Validated & { content: ValidContent } =>
+  validated.content !== undefined && !validated.problems.some((p) => p.severity === 'error');
+
+/** The first stage of the content side: every file read against its schema, references checked. */
+export function validateSite(timer: StageTimer, config: SiteConfig, files: ContentFiles, options: ValidateOptions) {
+  return timer.time('validate', () => validateContent(config, files, options));
+}
+
+/**
+ * The rest of the content side, after validation and Markdown: model, routes and redirects, and
+ * paths claimed twice (an error at both lines). Problems are returned, with the warnings.
+ */
+export function modelSite(
+  timer: StageTimer,
+  config: SiteConfig,
+  files: ContentFiles,
+  validated: Validated & { content: ValidContent },
+  markdown: (text: string) => string,
+): { checked?: CheckedContent; problems: Problem[] } {
+  const { content, problems: warnings } = validated;
+  const { model, problems } = timer.time('model', () => buildModel(config, content, files.images, markdown));
+  if (problems.length) return { problems: [...problems, ...warnings] };
+  const { pages, redirects } = timer.time(
+    'routes',
+    () => ({ pages: buildRoutes(model), redirects: orderRedirects(buildRedirects(model)) }),
+    (r) => `${r.pages.length} pages, ${r.redirects.length} redirects`,
+  );
+  const collisions = findCollisions(pages, redirects, (page) => describePage(model, page), originLines(files));
+  if (collisions.length) return { problems: [...collisions, ...warnings] };
+  return { checked: { content, model, pages, redirects, warnings }, problems: warnings };
+}
+
+/**
+ * The whole content side in memory, Markdown by `markdown`: what `site dev` runs on a full
+ * rebuild (it passes `validated` when it validated first, to seed its Markdown). A site only when
+ * there is no error.
+ */
+export function checkContent(
+  config: SiteConfig,
+  files: ContentFiles,
+  options: ValidateOptions & { markdown: (text: string) => string; timer?: StageTimer; validated?: Validated },
+): { checked?: CheckedContent; problems: Problem[] } {
+  const { markdown, timer = new StageTimer(), validated, ...validation } = options;
+  const valid = validated ?? validateSite(timer, config, files, validation);
+  if (!isValid(valid)) return { problems: valid.problems };
+  return modelSite(timer, config, files, valid, markdown);
+}
+
+/**
+ * The build's content side: the same stages, Markdown from the file cache on the workers, and
+ * the images started as soon as the content is valid. Throws every user error before any output.
+ */
 export async function checkSite(run: {
   options: BuildOptions;
   hooks: BuildHooks;
@@ -51,61 +112,33 @@ export async function checkSite(run: {
   const { options, hooks, timer, config, files, pool } = run;
   // Dated items wait for their day (issue 20); the build's day is the one its pages show.
   const publishedBy = options.future ? undefined : run.buildDate;
-  const validated = await timer.run('validate', () =>
-    validateContent(config, files, { ...options, publishedBy, uiStrings: uiStringUses(options.root) }),
-  );
-  if (!validated.content || validated.problems.some((p) => p.severity === 'error'))
-    throw new SiteError(validated.problems);
-  const content = validated.content;
-  const warnings = validated.problems;
+  const validated = validateSite(timer, config, files, {
+    ...options,
+    publishedBy,
+    uiStrings: uiStringUses(options.root),
+  });
+  if (!isValid(validated)) throw new SiteError(validated.problems);
   // The image files take the longest and need only the valid content: they start now, beside the rest.
   const images = startImages({
     root: options.root,
     config,
     images: files.images,
-    used: usedImages(content),
+    used: usedImages(validated.content),
     cacheDir: join(options.root, '.site', 'cache', 'images'),
     ...(hooks.onImageProgress ? { onProgress: hooks.onImageProgress } : {}),
   });
   try {
     const markdown = await timer.run(
       'markdown',
-      () => renderSiteMarkdown(content, join(options.root, '.site', 'cache'), pool),
+      () => renderSiteMarkdown(validated.content, join(options.root, '.site', 'cache'), pool),
       (m) => `${m.rendered} rendered, ${m.cached} from cache`,
     );
-    const { model, problems } = await timer.run('model', () =>
-      buildModel(config, content, files.images, markdown.html),
-    );
-    if (problems.length) throw new SiteError([...problems, ...warnings]);
+    const { checked, problems } = modelSite(timer, config, files, validated, markdown.html);
+    if (!checked) throw new SiteError(problems);
     const [nextScheduled] = [...validated.scheduled].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-    return {
-      ...(await routeSite(timer, files, model, warnings)),
-      config,
-      files,
-      model,
-      warnings,
-      images,
-      ...(nextScheduled ? { nextScheduled } : {}),
-    };
+    return { ...checked, config, files, images, ...(nextScheduled ? { nextScheduled } : {}) };
   } catch (error) {
     await images.cancel();
     throw error;
   }
-}
-
-/** Every page and redirect of the site; a path claimed twice is an error at both lines. */
-async function routeSite(
-  timer: StageTimer,
-  files: ContentFiles,
-  model: SiteModel,
-  warnings: Problem[],
-): Promise<Pick<Site, 'pages' | 'redirects'>> {
-  const { pages, redirects } = await timer.run(
-    'routes',
-    () => ({ pages: buildRoutes(model), redirects: orderRedirects(buildRedirects(model)) }),
-    (r) => `${r.pages.length} pages, ${r.redirects.length} redirects`,
-  );
-  const collisions = findCollisions(pages, redirects, (page) => describePage(model, page), originLines(files));
-  if (collisions.length) throw new SiteError([...collisions, ...warnings]);
-  return { pages, redirects };
 }

@@ -1,10 +1,9 @@
-import { availableParallelism } from 'node:os';
 import { loadConfig } from '../config/load.ts';
 import { readContent } from '../content/read.ts';
 import { currentBuild, tidyBuilds } from './output.ts';
 import { STATE_FILE, inputDigest, readBuildState } from './build-state.ts';
 import { bundleFunctions } from './functions.ts';
-import { PARALLEL_FROM_FILES, WorkerPool } from './worker-pool.ts';
+import { WorkerPool } from './worker-pool.ts';
 import { StageTimer } from './timings.ts';
 import { calendarSources, changedAt } from './calendar-revisions.ts';
 import { checkSite, type BuildHooks } from './check-site.ts';
@@ -53,8 +52,7 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
     };
   }
   // Threads pay off only for a large site; they start while the content is validated.
-  const threads = options.threads ?? availableParallelism();
-  const pool = files.files.length >= PARALLEL_FROM_FILES ? WorkerPool.start(threads) : undefined;
+  const pool = WorkerPool.forSite(files.files.length, options.threads);
   // esbuild bundles the functions in its own process meanwhile (their code needs no content).
   const functions = bundleFunctions(options.root);
   functions.catch(() => undefined); // awaited by the functions stage; a failure is reported there

@@ -8,25 +8,23 @@ export type PageByLocale = ByLocale<{
   sections: ReadonlyArray<{ image?: string | undefined }>;
 }>;
 
-/** What usedImages reads: the validated content, or the model made of it (the same fields). */
+/** What usedImages reads of the validated content. */
 export interface ImageSources {
   clubs: Iterable<Pick<Club, 'image'>>;
-  /** The content lists pages; the model keeps them in a Map by key. */
-  pages: Iterable<PageByLocale> | ReadonlyMap<string, PageByLocale>;
+  pages: Iterable<PageByLocale>;
   news: Iterable<ByLocale<Pick<NewsData, 'image'>>>;
   events: Iterable<ByLocale<Pick<EventData, 'image'>>>;
 }
 
 /**
  * Every image name the site shows, so only those are encoded. Known once the content is
- * validated (drafts are left out there), so the build starts its images before the model.
+ * validated (drafts are left out there), so the build starts its images before the model; site
+ * dev reads the same content.
  */
 export function usedImages(site: ImageSources): Set<string> {
   const used = new Set<string>();
   for (const club of site.clubs) used.add(club.image);
-  const pages: Iterable<PageByLocale> =
-    site.pages instanceof Map ? site.pages.values() : (site.pages as Iterable<PageByLocale>);
-  for (const byLocale of pages) {
+  for (const byLocale of site.pages) {
     for (const page of Object.values(byLocale)) {
       used.add(page.data.hero.image);
       for (const section of page.data.sections) if (section.image) used.add(section.image);

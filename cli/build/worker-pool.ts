@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export type TaskName = 'markdown' | 'render-setup' | 'render';
@@ -19,7 +20,7 @@ interface Pending {
  * Content files from which the work (the build's rendering, site dev's first Markdown) is spread
  * over worker threads: their start-up costs about 0.2 s, more than a smaller site's whole work.
  */
-export const PARALLEL_FROM_FILES = 400;
+const PARALLEL_FROM_FILES = 400;
 
 export class WorkerPool {
   private readonly workers: Worker[];
@@ -44,7 +45,12 @@ export class WorkerPool {
     }
   }
 
-  static start(size: number): WorkerPool | undefined {
+  /** Workers for a site of `files` content files, when it is large enough for them to pay off. */
+  static forSite(files: number, threads = availableParallelism()): WorkerPool | undefined {
+    return files >= PARALLEL_FROM_FILES ? WorkerPool.start(threads) : undefined;
+  }
+
+  private static start(size: number): WorkerPool | undefined {
     const file = fileURLToPath(new URL('./worker.mjs', import.meta.url));
     if (size < 2 || !existsSync(file)) return undefined;
     return new WorkerPool(Array.from({ length: size }, () => new Worker(file)));

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config/load.ts';
 import { readContent } from '../content/read.ts';
 import { renderMarkdown } from '../content/markdown.ts';
-import { checkContent } from '../dev/content-full.ts';
+import { checkContent, DEV_VALIDATION } from '../build/check-site.ts';
 import { isSiteError, type Problem } from '../errors/site-error.ts';
 import { uiStringUses } from '../source/ui-string-uses.ts';
 
@@ -12,7 +12,8 @@ import { uiStringUses } from '../source/ui-string-uses.ts';
 export async function contentProblems(root: string): Promise<Problem[]> {
   try {
     const [config, files] = await Promise.all([loadConfig(root), readContent(root)]);
-    return checkContent(config, files, renderMarkdown, undefined, undefined, undefined, uiStringUses(root)).problems;
+    return checkContent(config, files, { ...DEV_VALIDATION, markdown: renderMarkdown, uiStrings: uiStringUses(root) })
+      .problems;
   } catch (error) {
     if (isSiteError(error)) return error.problems;
     throw error;

@@ -12,7 +12,7 @@ import type { ByLocale, SiteModel } from '../content/types.ts';
 import type { KindsContent, ValidContent } from '../content/validate.ts';
 import type { Problem } from '../errors/site-error.ts';
 import type { YamlSource } from '../source/yaml-source.ts';
-import { DEV_VALIDATION } from './content-full.ts';
+import { DEV_VALIDATION } from '../build/check-site.ts';
 import type { ContentState, ItemRef } from './content-state.ts';
 
 /**
@@ -115,7 +115,7 @@ export function patchItem(
   if (!model) return { kind: 'full', reason: 'its slug or date changed' };
   const list = state.content[ref.collection] as Item[];
   const replaced = list.map((old) => (old.nl.key === ref.key ? item : old));
-  const images = [...usedImages({ ...built.model, clubs: [] })];
+  const images = [...usedImages({ ...noItems(), clubs: [], [ref.collection]: [item] })];
   // An event's capacity, deadline or questions reach the registration functions through site.json's
   // events: keep them current, or a sign-up in site dev would be checked against the old ones.
   const index =

@@ -1,7 +1,11 @@
 import type { SiteConfig } from '../../shared/config.ts';
+import type { ContentFiles } from '../content/read.ts';
+import { StageTimer } from '../build/timings.ts';
 import { collections, type Collection } from '../content/kinds.ts';
 import type { SiteModel } from '../content/types.ts';
-import type { ValidContent } from '../content/validate.ts';
+import type { ValidateOptions, ValidContent } from '../content/validate.ts';
+import { checkContent, DEV_VALIDATION } from '../build/check-site.ts';
+import type { Problem } from '../errors/site-error.ts';
 import { siteManifest } from '../build/manifest.ts';
 import { pageId } from '../build/build-state.ts';
 import { outputFile } from '../../shared/paths.ts';
@@ -37,6 +41,22 @@ export interface ContentState {
   pages: PageRoute[];
   redirects: Redirect[];
   index: SiteIndex;
+}
+
+/**
+ * The site's content state from its sources: the build's content side (checkContent) with dev's
+ * options and Markdown, and the dev server's lookups. A state only when there is no error.
+ */
+export function contentState(
+  config: SiteConfig,
+  files: ContentFiles,
+  options: Omit<Parameters<typeof checkContent>[2], keyof ValidateOptions> & Omit<ValidateOptions, 'strict' | 'drafts'>,
+): { state?: ContentState; problems: Problem[] } {
+  const { checked, problems } = checkContent(config, files, { ...DEV_VALIDATION, ...options });
+  if (!checked) return { problems };
+  const { content, model, pages, redirects } = checked;
+  const index = (options.timer ?? new StageTimer()).time('index', () => indexSite(config, content, pages, redirects));
+  return { state: { config, content, model, pages, redirects, index }, problems };
 }
 
 export function indexSite(

@@ -1,17 +1,14 @@
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/load.ts';
 import type { SiteConfig } from '../../shared/config.ts';
 import { ParseMemo } from '../content/parse-memo.ts';
-import { validateContent } from '../content/validate.ts';
 import { renderSiteMarkdown } from '../build/markdown-stage.ts';
 import { usedImages } from '../build/used-images.ts';
-import { PARALLEL_FROM_FILES, WorkerPool } from '../build/worker-pool.ts';
+import { WorkerPool } from '../build/worker-pool.ts';
 import { isSiteError, problem, type Problem } from '../errors/site-error.ts';
 import { parseYaml, type YamlSource } from '../source/yaml-source.ts';
 import { ASSET_NAMES, DevAssets, type AssetName } from './assets.ts';
 import type { ChangeSet } from './changes.ts';
-import { checkContent, DEV_VALIDATION } from './content-full.ts';
 import { patchItem } from './content-patch.ts';
 import { ContentStatus } from './content-status.ts';
 import { makeGeneration, type Generation } from './generation.ts';
@@ -20,7 +17,9 @@ import { MarkdownMemo } from './markdown-memo.ts';
 import { DevPages } from './pages.ts';
 import { Sources } from './sources.ts';
 import { calendarSources } from '../build/calendar-revisions.ts';
-import { Timings } from './timings.ts';
+import { StageTimer } from '../build/timings.ts';
+import { contentState } from './content-state.ts';
+import { DEV_VALIDATION, validateSite } from '../build/check-site.ts';
 import { uiStringUses } from '../source/ui-string-uses.ts';
 import { FOCUS_FILE } from '../images/focus-file.ts';
 
@@ -38,7 +37,7 @@ export interface RebuildReport {
   css?: string;
   /** Compiled parts whose output changed. */
   compiled: AssetName[];
-  timings: Timings;
+  timings: StageTimer;
   /** CPU time of this process for the rebuild: what it costs, whatever else the machine runs. */
   cpuMs: number;
   problems: Problem[];
@@ -109,22 +108,22 @@ export class DevSession {
     const before = this.generation;
     let content: ContentRoute = 'none';
     const compiled: AssetName[] = [];
-    const timings = new Timings();
+    const timings = new StageTimer();
     try {
       this.internal = [];
       const configChanged = changes.config && (await this.loadConfig());
-      const { full, texts, images } = await timings.runAsync('read', () => this.readChanges(changes, configChanged));
+      const { full, texts, images } = await timings.run('read', () => this.readChanges(changes, configChanged));
       if (this.config && (full || texts.length)) content = this.checkContent(this.config, full, texts, timings);
       const names = [...assetsFor(changes, configChanged, this.assets)];
-      const results = await timings.runAsync('compile', () =>
+      const results = await timings.run('compile', () =>
         Promise.all(names.map((name) => this.assets.rebuild(name, this.config))),
       );
       compiled.push(...names.filter((_, index) => results[index]));
       // After a one-item edit only that item can show an image not made yet.
       const imagesNeeded =
         content === 'full' || configChanged || images || (content === 'fast' && this.images.needs(this.patchedImages));
-      if (imagesNeeded) await timings.runAsync('images', () => this.updateImages(configChanged || images));
-      timings.run('generation', () => this.renew());
+      if (imagesNeeded) await timings.run('images', () => this.updateImages(configChanged || images));
+      timings.time('generation', () => this.renew());
     } catch (error) {
       // A bug of ours, not the user's: reported like a problem, and the session goes on.
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -182,9 +181,9 @@ export class DevSession {
     return { full: full || texts.length > 1, texts, images: images || changes.rescanContent };
   }
 
-  private checkContent(config: SiteConfig, full: boolean, texts: string[], timings: Timings): ContentRoute {
+  private checkContent(config: SiteConfig, full: boolean, texts: string[], timings: StageTimer): ContentRoute {
     if (!full && this.content.fastPathOpen) {
-      const result = timings.run('patch', () =>
+      const result = timings.time('patch', () =>
         patchItem(
           this.content.state!,
           texts[0]!,
@@ -200,15 +199,12 @@ export class DevSession {
       if (result.kind !== 'full') return 'fast';
     }
     this.content.setFull(
-      checkContent(
-        config,
-        this.sources.contentFiles(),
-        this.markdown.html,
-        this.memo,
-        undefined,
-        timings,
-        uiStringUses(this.root),
-      ),
+      contentState(config, this.sources.contentFiles(), {
+        markdown: this.markdown.html,
+        memo: this.memo,
+        timer: timings,
+        uiStrings: uiStringUses(this.root),
+      }),
     );
     return 'full';
   }
@@ -216,13 +212,10 @@ export class DevSession {
   /** Start-up: Markdown from the build's cache (.site/cache/markdown.json), what is missing on worker threads. */
   private async checkAllWithCache(config: SiteConfig): Promise<void> {
     const files = this.sources.contentFiles();
-    const validated = validateContent(config, files, {
-      ...DEV_VALIDATION,
-      memo: this.memo,
-      uiStrings: uiStringUses(this.root),
-    });
+    const uiStrings = uiStringUses(this.root);
+    const validated = validateSite(new StageTimer(), config, files, { ...DEV_VALIDATION, memo: this.memo, uiStrings });
     if (validated.content) {
-      const pool = files.files.length >= PARALLEL_FROM_FILES ? WorkerPool.start(availableParallelism()) : undefined;
+      const pool = WorkerPool.forSite(files.files.length);
       try {
         const seeded = await renderSiteMarkdown(validated.content, join(this.root, '.site', 'cache'), pool);
         this.markdown = new MarkdownMemo(seeded.html);
@@ -230,7 +223,7 @@ export class DevSession {
         await pool?.close();
       }
     }
-    this.content.setFull(checkContent(config, files, this.markdown.html, this.memo, validated));
+    this.content.setFull(contentState(config, files, { markdown: this.markdown.html, memo: this.memo, validated }));
   }
 
   /** The content files the events' calendar files are made from (their SEQUENCE and DTSTAMP are when these last changed). */
@@ -248,7 +241,7 @@ export class DevSession {
   private async updateImages(force: boolean): Promise<void> {
     const state = this.content.state;
     if (!this.config || !state) return;
-    await this.images.update(this.config, this.sources.imageFiles(), usedImages(state.model), force);
+    await this.images.update(this.config, this.sources.imageFiles(), usedImages(state.content), force);
   }
 
   /** A new generation when any part pages are made of changed; pages render from it on request. */

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pageId } from '../build/build-state.ts';
 import { renderRobots, renderSitemap } from '../build/sitemap.ts';
 import type { Problem } from '../errors/site-error.ts';
-import { createFileStore, type FileStore, type ServedFile } from '../serve/files.ts';
+import { createFileStore, withCleanUrls, type FileStore, type ServedFile } from '../serve/files.ts';
 import type { PageRoute } from '../routes/types.ts';
 import type { Generation } from './generation.ts';
 import { DevImages } from './images.ts';
@@ -73,15 +73,5 @@ export function createDevStore(session: DevSession, onRenderProblem: (problem: P
     return (await staticFiles.load(file)) ?? (file.startsWith('images/') ? imageFiles.load(file) : undefined);
   }
 
-  // The lookup rules of site serve's FileStore (cli/serve/files.ts): clean URLs, no hidden files.
-  const hidden = (pathname: string) =>
-    pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
-  return {
-    load,
-    async lookup(pathname) {
-      if (hidden(pathname)) return undefined;
-      if (pathname === '/') return load('index.html');
-      return (await load(`${pathname}.html`)) ?? (pathname.endsWith('.html') ? undefined : load(pathname));
-    },
-  };
+  return withCleanUrls(load);
 }

@@ -111,10 +111,14 @@ export function createFileStore(publicDir: string, { recheckMs = 0 }: { recheckM
     return file;
   }
 
-  // Hidden files (.DS_Store, .git) are never part of the site, whatever the build left there.
-  const hidden = (pathname: string) =>
-    pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
+  return withCleanUrls(load);
+}
 
+// Hidden files (.DS_Store, .git) are never part of the site, whatever the build left there.
+const hidden = (pathname: string) => pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
+
+/** A store over `load` with the URL rules of a site: `site serve`'s folder and `site dev`'s memory alike. */
+export function withCleanUrls(load: FileStore['load']): FileStore {
   return {
     load,
     async lookup(pathname) {

@@ -4,9 +4,8 @@ import type { SiteConfig } from '../../shared/config.ts';
 import { readContent, type ContentFiles } from '../../cli/content/read.ts';
 import type { Problem } from '../../cli/errors/site-error.ts';
 import { parseYaml } from '../../cli/source/yaml-source.ts';
-import { checkContent } from '../../cli/dev/content-full.ts';
 import { patchItem } from '../../cli/dev/content-patch.ts';
-import type { ContentState } from '../../cli/dev/content-state.ts';
+import { contentState, type ContentState } from '../../cli/dev/content-state.ts';
 import { MarkdownMemo } from '../../cli/dev/markdown-memo.ts';
 import { ParseMemo } from '../../cli/content/parse-memo.ts';
 
@@ -23,7 +22,7 @@ const memo = new MarkdownMemo();
 beforeAll(async () => {
   config = await loadConfig(process.cwd());
   files = await readContent(process.cwd());
-  const checked = checkContent(config, files, memo.html);
+  const checked = contentState(config, files, { markdown: memo.html });
   if (!checked.state)
     throw new Error(`the site's content has errors:\n${checked.problems.map((p) => p.message).join('\n')}`);
   base = checked.state;
@@ -54,7 +53,7 @@ function bothPaths(path: string, edit: (text: string) => string) {
   const text = edit(textOf(path)!);
   expect(text).not.toBe(textOf(path));
   const fast = patchItem(base, path, (p) => (p === path ? text : textOf(p)), memo.html, clubs());
-  const full = checkContent(config, withEdit(path, text), memo.html);
+  const full = contentState(config, withEdit(path, text), { markdown: memo.html });
   return { fast, full };
 }
 
@@ -137,10 +136,10 @@ describe('the parse memo of site dev changes nothing but the time', () => {
   test('a full check with a memo warmed by an earlier run equals one without', () => {
     const memo = new ParseMemo();
     const path = itemFile('news', 'nl');
-    checkContent(config, files, new MarkdownMemo().html, memo);
+    contentState(config, files, { markdown: new MarkdownMemo().html, memo });
     const edited = withEdit(path, appendBody(textOf(path)!));
-    const withMemo = checkContent(config, edited, new MarkdownMemo().html, memo);
-    const without = checkContent(config, edited, new MarkdownMemo().html);
+    const withMemo = contentState(config, edited, { markdown: new MarkdownMemo().html, memo });
+    const without = contentState(config, edited, { markdown: new MarkdownMemo().html });
     expect(withMemo.state!.model).toEqual(without.state!.model);
     expect(withMemo.problems).toEqual(without.problems);
   });

@@ -5,8 +5,8 @@
 import { expect, test } from 'vitest';
 import { loadConfig } from '../../cli/config/load.ts';
 import { readContent } from '../../cli/content/read.ts';
-import { checkContent } from '../../cli/dev/content-full.ts';
 import { patchItem } from '../../cli/dev/content-patch.ts';
+import { contentState } from '../../cli/dev/content-state.ts';
 import { MarkdownMemo } from '../../cli/dev/markdown-memo.ts';
 import { parseYaml } from '../../cli/source/yaml-source.ts';
 
@@ -14,7 +14,7 @@ test('an event edited in site dev: capacity and deadline reach site.json events 
   const memo = new MarkdownMemo();
   const config = await loadConfig(process.cwd());
   const files = await readContent(process.cwd());
-  const base = checkContent(config, files, memo.html).state!;
+  const base = contentState(config, files, { markdown: memo.html }).state!;
   const item = base.content.events[0]!;
   const path = item.nl.file;
   const before = files.files.find((file) => file.path === path)!.text;
@@ -29,10 +29,10 @@ test('an event edited in site dev: capacity and deadline reach site.json events 
   );
 
   const fast = patchItem(base, path, textOf, memo.html, clubs);
-  const full = checkContent(
+  const full = contentState(
     config,
     { ...files, files: files.files.map((file) => (file.path === path ? { path, text } : file)) },
-    memo.html,
+    { markdown: memo.html },
   );
   expect(fast.kind).toBe('patched');
   if (fast.kind !== 'patched') return;

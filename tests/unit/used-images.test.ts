@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { usedImages, type ImageSources, type PageByLocale } from '../../cli/build/used-images.ts';
+import { expect, test } from 'vitest';
+import { usedImages, type PageByLocale } from '../../cli/build/used-images.ts';
 
 // A page in both languages, one only in Dutch; a club, an article, an event.
 const about: PageByLocale = {
@@ -14,17 +14,6 @@ const rest = {
 };
 const expected = ['camp', 'clubhouse', 'court', 'event', 'news', 'team', 'team-en'];
 
-describe('usedImages', () => {
-  test.each<[string, ImageSources['pages']]>([
-    ['the validated content (a list of pages)', [about, camps]],
-    [
-      'the model (pages in a Map by key)',
-      new Map([
-        ['about', about],
-        ['camps', camps],
-      ]),
-    ],
-  ])('reads %s: every hero, section, club, article and event image, once', (_, pages) => {
-    expect([...usedImages({ ...rest, pages })].sort()).toEqual(expected);
-  });
+test('usedImages reads every hero, section, club, article and event image of the validated content, once', () => {
+  expect([...usedImages({ ...rest, pages: [about, camps] })].sort()).toEqual(expected);
 });
