@@ -46,7 +46,8 @@ const cases = [
 ];
 if (args.compare) {
   const other = resolve(args.compare);
-  cases.push({ name: `\`npx site --help\` in ${other}`, cwd: other, command: ['npx', 'site', '--help'] });
+  const commit = spawnSync('git', ['-C', other, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+  cases.push({ name: `\`npx site --help\` in ${other} (${commit})`, cwd: other, command: ['npx', 'site', '--help'] });
 }
 
 function timed({ cwd, command }) {
@@ -83,7 +84,9 @@ console.log(`${facts}\n\n${table}`);
 if (args.write) {
   writeSection(`## npx site: command start (issue 21)
 
-\`flock /tmp/bench.lock node bench/command-start.mjs${args.compare ? ` --compare ${args.compare}` : ''} --write\` on ${new Date().toISOString().slice(0, 10)}: ${facts}.
+\`flock /tmp/bench.lock node bench/command-start.mjs${args.compare ? ` --compare ${args.compare}` : ''} --write\` at ${new Date().toISOString().slice(0, 16)}Z: ${facts}.
+
+Wall time of each command from spawn to exit. \`--help\` and \`--version\` do no work of their own: what they take is what every command pays before it starts. "Node alone" and "npx alone" are the floors no arrangement of this project can lower (npx alone: npm starting, reading its config, loading its exec code, and handing over to a program it finds at once).
 
 ${table}
 `);
