@@ -39,6 +39,8 @@ describe('npx site', () => {
     expect(manifest.bin, 'a bin in package.json sends every `npx site` through npx’s cache').toBeUndefined();
     expect(manifest.dependencies['site-cli']).toBe('file:bin');
     expect(readJson('bin/package.json').bin).toEqual({ site: 'site.mjs' });
+    // A copy instead of a link (a user's install-links=true) would run the launcher from node_modules.
+    expect(readFileSync(join(projectRoot, '.npmrc'), 'utf8')).toMatch(/^install-links=false$/m);
     const lock = readJson('package-lock.json');
     expect(lock.packages[''].bin).toBeUndefined();
     expect(lock.packages['node_modules/site-cli']).toEqual({ resolved: 'bin', link: true });
