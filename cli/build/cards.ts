@@ -93,6 +93,11 @@ export interface CardContext {
   template: CardTemplate;
   /** <root>/.site/cache/cards */
   cacheDir: string;
+  /**
+   * The cropped photos (as data URIs) of this run by source and focal point: a site's thousands
+   * of cards share its few photos, and decoding a photo costs more than drawing a card.
+   */
+  photos?: Map<string, Promise<string>>;
 }
 
 /**
@@ -126,13 +131,14 @@ export async function makeCards(
   // Two at a time: satori's layout runs on this thread, resvg and sharp on libuv's, so two keep
   // both cores busy without holding every photo in memory.
   const limit = createLimiter(2);
+  const context: CardContext = { ...options, photos: options.photos ?? new Map() };
   const totals: CardTotals = { made: 0, cached: 0, bytes: 0 };
   // Settled, every one, before this returns or throws: a failed build removes its folder, and a
   // card still being linked into it would make that removal fail.
   const drawn = await Promise.allSettled(
     unique.map((card) =>
       limit(async () => {
-        const { path, data, made } = await cardFile(card, options);
+        const { path, data, made } = await cardFile(card, context);
         if (made) totals.made++;
         else totals.cached++;
         totals.bytes += data.length;
@@ -159,12 +165,23 @@ export async function cropPhoto(file: string, focus: FocalPoint): Promise<Buffer
     .toBuffer();
 }
 
-async function drawCard(card: CardImage, { template, images, root }: CardContext): Promise<Buffer> {
+/** The photo half of a card as a data URI, cropped once per source and focal point in a run. */
+function photoUri(file: string, focus: FocalPoint, photos: CardContext['photos']): Promise<string> {
+  const key = `${file}\0${focus.x}\0${focus.y}`;
+  let uri = photos?.get(key);
+  if (!uri) {
+    uri = cropPhoto(file, focus).then((jpeg) => `data:image/jpeg;base64,${jpeg.toString('base64')}`);
+    photos?.set(key, uri);
+  }
+  return uri;
+}
+
+async function drawCard(card: CardImage, { template, images, root, photos }: CardContext): Promise<Buffer> {
   const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const { request } = card;
   const source = request.photo ? images.get(request.photo.name) : undefined;
   // The photo fills the card's right side: cropped here around its focal point to what is shown, so resvg decodes little.
-  const photo = source ? await cropPhoto(join(root, source), request.photo?.focus ?? CENTRE) : undefined;
+  const photo = source ? await photoUri(join(root, source), request.photo?.focus ?? CENTRE, photos) : undefined;
   const element = template.render({
     locale: request.locale,
     title: request.title,
@@ -172,7 +189,7 @@ async function drawCard(card: CardImage, { template, images, root }: CardContext
     ...(request.detail ? { detail: request.detail } : {}),
     siteName: request.site.name,
     host: request.site.host,
-    ...(photo ? { photo: `data:image/jpeg;base64,${photo.toString('base64')}` } : {}),
+    ...(photo ? { photo } : {}),
     colors: request.site.colors,
   });
   const svg = await satori(element, { width: card.width, height: card.height, fonts: template.fonts });
