@@ -51,6 +51,18 @@ async function hashFolder(digest: ReturnType<typeof hash>, folder: string): Prom
 }
 
 /**
+ * Which build of the tool runs: the bundled CLI is main.mjs and its chunks, all written again when
+ * any source changes, main.mjs last: its size and time stand for all of them. (From sources, in
+ * tests, this file stands for itself.)
+ */
+export async function toolStamp(): Promise<string> {
+  const bundled = fileURLToPath(new URL('./main.mjs', import.meta.url));
+  const tool =
+    (await stat(bundled).catch(() => undefined)) ?? (await stat(fileURLToPath(import.meta.url)).catch(() => undefined));
+  return `${tool?.size}|${tool?.mtimeMs}`;
+}
+
+/**
  * Project files that change what the same sources make: esbuild compiles templates and islands
  * with the settings of tsconfig.json (or jsconfig.json: JSX, class fields, import elision), and
  * the lockfile says which React, Preact and Markdown renderer run.
@@ -73,12 +85,7 @@ export async function inputDigest(
   const digest = hash().update(
     `${packageVersion()}|${JSON.stringify({ strict: options.strict, drafts: options.drafts, future: options.future ?? false })}|${buildDate}`,
   );
-  // The bundled CLI is main.mjs and its chunks, all written again when any source changes, main.mjs
-  // last: its stamp stands for all of them. (From sources, in tests, this file stands for itself.)
-  const bundled = fileURLToPath(new URL('./main.mjs', import.meta.url));
-  const tool =
-    (await stat(bundled).catch(() => undefined)) ?? (await stat(fileURLToPath(import.meta.url)).catch(() => undefined));
-  digest.update(`${tool?.size}|${tool?.mtimeMs}`);
+  digest.update(await toolStamp());
   digest.update(await readFile(join(root, 'site.config.yaml')));
   // Variables that change the output (SITE_AUTH_EMULATOR) make another site.
   digest.update(JSON.stringify(readBuildEnvironment()));

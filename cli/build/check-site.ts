@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { SiteConfig } from '../../shared/config.ts';
 import type { ContentFiles } from '../content/read.ts';
 import { validateContent, type ValidateOptions, type ValidContent } from '../content/validate.ts';
+import { StoredParses } from '../content/stored-parses.ts';
+import { toolStamp } from './build-state.ts';
 import { buildModel } from '../content/model.ts';
 import type { SiteModel } from '../content/types.ts';
 import { buildRoutes } from '../routes/routes.ts';
@@ -112,11 +114,15 @@ export async function checkSite(run: {
   const { options, hooks, timer, config, files, pool } = run;
   // Dated items wait for their day (issue 20); the build's day is the one its pages show.
   const publishedBy = options.future ? undefined : run.buildDate;
+  // Each file's own checks are kept between builds: after an edit only the edited files are parsed.
+  const memo = await StoredParses.load(join(options.root, '.site', 'cache', 'parses.json'), await toolStamp());
   const validated = validateSite(timer, config, files, {
     ...options,
     publishedBy,
     uiStrings: uiStringUses(options.root),
+    memo,
   });
+  await memo.save();
   if (!isValid(validated)) throw new SiteError(validated.problems);
   // The image files take the longest and need only the valid content: they start now, beside the rest.
   const images = startImages({

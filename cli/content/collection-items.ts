@@ -7,6 +7,7 @@ import { kindOf, type Collection, type ContentKind } from './kinds.ts';
 import { overlay, setsField } from './merge.ts';
 import type { FieldPattern } from './field-values.ts';
 import { addressProblems } from './address.ts';
+import type { ParseReuse } from './parse-reuse.ts';
 
 export interface RawItem {
   file: string;
@@ -46,6 +47,8 @@ export interface CollectionOptions {
    * publishes every item (`site dev`, `site build --future`).
    */
   publishedBy?: string | undefined;
+  /** Per-file results kept from an earlier run (site dev's, the build's); without one every file is parsed. */
+  memo?: ParseReuse | undefined;
 }
 
 const keyOf = (collection: Collection, name: string, data: unknown): string => {
@@ -70,6 +73,8 @@ export function validateCollection<T>(
 ): CollectionResult<T> {
   const { collection } = kind;
   const schema = kind.schema as z.ZodType<T>;
+  const safeParse = (data: unknown) =>
+    options.memo ? options.memo.schema(collection, schema, data) : schema.safeParse(data);
   const context = { schema, params: { collection } };
   const problems: Problem[] = [];
   const duplicates: Record<Locale, RawItem[]> = { nl: [], en: [] };
@@ -94,7 +99,7 @@ export function validateCollection<T>(
   /** The translation over its original; only problems in fields the translation itself sets. */
   const translate = (nl: RawItem, en: RawItem): T | undefined => {
     const merged = overlay(nl.source.meta.data, en.source.meta.data);
-    const enData = schema.safeParse(merged);
+    const enData = safeParse(merged);
     if (enData.success) return enData.data;
     const sets = (path: ReadonlyArray<PropertyKey>) => setsField(en.source.meta.data, path);
     // An unknown key may come from the Dutch file: keep only the ones the translation writes.
@@ -107,7 +112,7 @@ export function validateCollection<T>(
     return undefined;
   };
   const checkDutch = (nl: RawItem) => {
-    const parsed = schema.safeParse(nl.source.meta.data);
+    const parsed = safeParse(nl.source.meta.data);
     if (!parsed.success)
       problems.push(
         ...zodProblems(

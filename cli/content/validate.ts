@@ -27,7 +27,6 @@ import {
 } from './data-files.ts';
 import type { Club, Lessons, Strings } from './schemas/data.ts';
 import type { ContentFiles } from './read.ts';
-import type { ParseMemo } from './parse-memo.ts';
 
 /** The valid items of every kind (kinds.ts), under its folder's name, both languages each. */
 export type KindsContent = { [C in Collection]: Array<Record<Locale, ValidItem<KindData<C>>>> };
@@ -39,8 +38,6 @@ export type ValidContent = KindsContent & {
 };
 
 export interface ValidateOptions extends CollectionOptions {
-  /** Per-file results kept from an earlier run (`site dev`); without one every file is parsed. */
-  memo?: ParseMemo;
   /** The UI string keys the templates name (cli/source/ui-string-uses.ts): each must be in the Dutch strings file. */
   uiStrings?: UiStringUses;
 }

@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import { repoRoot, listFiles } from '../build/helpers.ts';
 import { runSite, type RunResult } from '../helpers/project-copy.ts';
 import { schemaVocabulary } from './schema-org.ts';
+import { runPagefind, searchInput, type SearchablePage } from '../../cli/build/search-index.ts';
 
 let tmp: string;
 let first: RunResult;
@@ -373,6 +374,26 @@ describe('search index', () => {
       expect(canonicals.has(url), url).toBe(true);
       expect(url === '/en' || url.startsWith('/en/'), url).toBe(locale === 'en');
     }
+  });
+
+  test("Pagefind makes the same index of a page's <html>, <title> and <main> as of the whole page", async () => {
+    const byUrl = new Map<string, SearchablePage>();
+    for (const { html } of pages) {
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      const locale = /<html lang="([^"]+)"/.exec(html)?.[1];
+      if (canonical && locale)
+        byUrl.set(new URL(canonical).pathname, { url: new URL(canonical).pathname, locale, content: html });
+    }
+    const whole = [...byUrl.values()];
+    const files = async (input: SearchablePage[]) =>
+      Object.fromEntries(
+        (await runPagefind(input)).files.map((file) => [file.path, Buffer.from(file.content).toString('base64')]),
+      );
+    const stripped = whole.map((page) => ({ ...page, content: searchInput(page.content) }));
+    expect(stripped.reduce((sum, page) => sum + page.content.length, 0)).toBeLessThan(
+      whole.reduce((sum, page) => sum + page.content.length, 0) / 2,
+    );
+    expect(await files(stripped)).toEqual(await files(whole));
   });
 
   test('the header links the search page; no page but the search page names a script of the search', () => {

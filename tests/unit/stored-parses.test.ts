@@ -1,0 +1,78 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ContentFiles } from '../../cli/content/read.ts';
+import { StoredParses } from '../../cli/content/stored-parses.ts';
+import { validateContent } from '../../cli/content/validate.ts';
+import { NEWS, change, formatted, lineOf, realContent, replace, text } from './fixtures/content.ts';
+import { realConfig } from './fixtures/model.ts';
+
+/**
+ * The build keeps each file's own checks between runs (.site/cache/parses.json): after an edit
+ * only the edited files are parsed again. Whatever is kept, the result must be the one a run
+ * without it gives, and an edit must never be hidden by what was kept of the file before.
+ */
+const config = realConfig();
+const options = { strict: false, drafts: false, publishedBy: '2026-11-26' };
+let content: ContentFiles;
+let dir: string;
+let count = 0;
+
+beforeAll(async () => {
+  content = await realContent();
+  dir = await mkdtemp(join(tmpdir(), 'site-parses-'));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** Validates with a store in a fresh file: once to fill it, then again from what it kept. */
+async function twice(first: ContentFiles, second: ContentFiles, tool = 'tool-1') {
+  const file = join(dir, `parses-${count++}.json`);
+  const filling = await StoredParses.load(file, 'tool-1');
+  validateContent(config, first, { ...options, memo: filling });
+  await filling.save();
+  const kept = await StoredParses.load(file, tool);
+  const result = validateContent(config, second, { ...options, memo: kept });
+  await kept.save();
+  return { result, file };
+}
+
+describe('stored parses', () => {
+  test('content read back from the store validates to what a run without it gives', async () => {
+    const { result, file } = await twice(content, content);
+    expect(result).toEqual(validateContent(config, content, options));
+    expect(result.content).toBeDefined();
+    // Every Markdown file was kept (all read without a problem), and the second run wrote nothing new.
+    const stored = JSON.parse(await readFile(file, 'utf8')) as { files: object };
+    expect(Object.keys(stored.files).length).toBe(
+      content.files.filter((f) => /^content\/(nl|en)\/.*\.md$/.test(f.path)).length,
+    );
+  });
+
+  test('an edit is never hidden: the edited file is parsed again, its title and its mistake at their line', async () => {
+    const retitled = change(content, replace(NEWS, /^title: .*$/m, 'title: Een nieuwe titel'));
+    const { result } = await twice(content, retitled);
+    expect(result.content!.news.find((item) => item.nl.file === NEWS)!.nl.data.title).toBe('Een nieuwe titel');
+
+    const broken = change(content, replace(NEWS, /^date: .*$/m, 'date: "31 maart"'));
+    const again = await twice(content, broken);
+    expect(again.result.content).toBeUndefined();
+    const messages = formatted(again.result.problems).join('\n');
+    expect(messages).toContain(`${NEWS}:${lineOf(text(broken, NEWS), 'date: "31 maart"')}`);
+    expect(again.result).toEqual(validateContent(config, broken, options));
+  });
+
+  test("another tool's store, or a damaged one, is not read: everything is checked afresh", async () => {
+    const broken = change(content, replace(NEWS, /^date: .*$/m, 'date: "31 maart"'));
+    const { result } = await twice(content, broken, 'tool-2');
+    expect(result).toEqual(validateContent(config, broken, options));
+    const file = join(dir, 'damaged.json');
+    await writeFile(file, '{"tool":"tool-1","files":');
+    const damaged = await StoredParses.load(file, 'tool-1');
+    expect(validateContent(config, content, { ...options, memo: damaged })).toEqual(
+      validateContent(config, content, options),
+    );
+  });
+});
