@@ -7,7 +7,6 @@ import { kindOf, type Collection, type ContentKind } from './kinds.ts';
 import { overlay, setsField } from './merge.ts';
 import type { FieldPattern } from './field-values.ts';
 import { addressProblems } from './address.ts';
-import type { ParseReuse } from './parse-reuse.ts';
 
 export interface RawItem {
   file: string;
@@ -47,8 +46,13 @@ export interface CollectionOptions {
    * publishes every item (`site dev`, `site build --future`).
    */
   publishedBy?: string | undefined;
-  /** Per-file results kept from an earlier run (site dev's, the build's); without one every file is parsed. */
-  memo?: ParseReuse | undefined;
+  /** Per-file results kept from an earlier run (site dev's, the build's; parse-reuse.ts); without one every file is parsed. */
+  memo?: SchemaReuse | undefined;
+}
+
+/** A schema's result for some data, worked out or kept from an earlier run with the same data. */
+export interface SchemaReuse {
+  schema<T>(kind: string, schema: z.ZodType<T>, data: unknown): z.ZodSafeParseResult<T>;
 }
 
 const keyOf = (collection: Collection, name: string, data: unknown): string => {

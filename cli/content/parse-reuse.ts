@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import type { Problem } from '../errors/site-error.ts';
 import type { YamlSource } from '../source/yaml-source.ts';
-import type { RawItem } from './collection-items.ts';
+import type { RawItem, SchemaReuse } from './collection-items.ts';
 import type { MarkdownSource } from './front-matter.ts';
 
 /**
@@ -9,10 +8,8 @@ import type { MarkdownSource } from './front-matter.ts';
  * file: `site dev` keeps it in memory (ParseMemo), the build on disk (StoredParses). Each answer
  * must be the one working it out would give for this very text.
  */
-export interface ParseReuse {
+export interface ParseReuse extends SchemaReuse {
   frontMatter(text: string, file: string): MarkdownSource | Problem;
   yaml(text: string, file: string): YamlSource;
   markdownLimits(item: RawItem): Problem[];
-  /** The schema's result for this data (its own, or one kept from a run with the same data). */
-  schema<T>(kind: string, schema: z.ZodType<T>, data: unknown): z.ZodSafeParseResult<T>;
 }

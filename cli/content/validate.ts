@@ -27,6 +27,7 @@ import {
 } from './data-files.ts';
 import type { Club, Lessons, Strings } from './schemas/data.ts';
 import type { ContentFiles } from './read.ts';
+import type { ParseReuse } from './parse-reuse.ts';
 
 /** The valid items of every kind (kinds.ts), under its folder's name, both languages each. */
 export type KindsContent = { [C in Collection]: Array<Record<Locale, ValidItem<KindData<C>>>> };
@@ -38,6 +39,8 @@ export type ValidContent = KindsContent & {
 };
 
 export interface ValidateOptions extends CollectionOptions {
+  /** Per-file results kept from an earlier run (site dev's in memory, the build's on disk); without one every file is parsed. */
+  memo?: ParseReuse | undefined;
   /** The UI string keys the templates name (cli/source/ui-string-uses.ts): each must be in the Dutch strings file. */
   uiStrings?: UiStringUses;
 }
