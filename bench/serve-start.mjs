@@ -13,7 +13,7 @@
 // The page requests come from a thread of their own: the crowd's 200 answers, read by this
 // thread, must not delay the reading of a page (on the Internet they come from other machines).
 //
-//   flock /tmp/bench.lock node bench/serve-start.mjs [--runs 3] [--compare ../main-checkout] [--write]
+//   flock /tmp/bench.lock node bench/serve-start.mjs [--runs 3] [--compare ../main-checkout] [--only NAME] [--cpu-prof DIR] [--write]
 //   flock /tmp/bench.lock node bench/serve-start.mjs --part memory [--write]
 //
 // --write puts the tables into bench/RESULTS.md under "## site serve: a cold start under sign-ups
@@ -46,10 +46,15 @@ const { values: args } = parseArgs({
     signups: { type: 'string', default: '200' },
     part: { type: 'string', default: 'start' },
     only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
     write: { type: 'boolean', default: false },
   },
 });
 const signups = Number(args.signups);
+// --cpu-prof DIR: every server started writes a V8 CPU profile (0.25 ms samples) into DIR as it stops.
+const profileFlags = args['cpu-prof']
+  ? ['--cpu-prof', '--cpu-prof-dir', resolve(args['cpu-prof']), '--cpu-prof-interval', '250']
+  : [];
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const percentile = (values, p) => {
@@ -80,7 +85,19 @@ function serve(dist, env, checkout = root) {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [join(checkout, 'bin/site.mjs'), 'serve', '--root', serveRoot, '--out', dist, '--port', '0', '--host', '127.0.0.1'],
+    [
+      ...profileFlags,
+      join(checkout, 'bin/site.mjs'),
+      'serve',
+      '--root',
+      serveRoot,
+      '--out',
+      dist,
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+    ],
     {
       cwd: checkout,
       env: { ...process.env, SMTP_URL: '', SITE_RATE_LIMIT: '0', DATABASE_URL: '', ...env },

@@ -80,8 +80,14 @@ export function createFileStore(publicDir: string, { recheckMs = 0 }: { recheckM
     const body = await readFile(path);
     const type = contentType(path);
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-    const variants = new Map<Encoding, Promise<Buffer>>();
+    // Per encoding: the bytes served now, or the first compression while it is made.
+    const variants = new Map<Encoding, Buffer | Promise<Buffer>>();
     const bytes = { held: body.length };
+    const hold = (change: number) => {
+      if (cache.get(path)?.file !== file) return;
+      bytes.held += change;
+      cachedBytes += change;
+    };
     const file: ServedFile = {
       path,
       body,
@@ -89,22 +95,31 @@ export function createFileStore(publicDir: string, { recheckMs = 0 }: { recheckM
       etag: `"${hash}"`,
       compressible: isCompressible(type) && body.length >= minCompressBytes,
       scriptHashes: type.startsWith('text/html') ? inlineScriptHashes(body.toString('utf8')) : [],
-      variant(encoding) {
-        // One compression per file and encoding, shared by concurrent requests.
-        let pending = variants.get(encoding);
-        if (!pending) {
-          pending = compress(body, encoding);
-          variants.set(encoding, pending);
-          pending.then(
-            (compressed) => {
-              if (cache.get(path)?.file !== file) return;
-              bytes.held += compressed.length;
-              cachedBytes += compressed.length;
+      async variant(encoding) {
+        const known = variants.get(encoding);
+        if (known) return known;
+        // The first request gets a quick compression, shared by the requests that come meanwhile;
+        // the best one replaces it when made. A page asked for the first time in a crowd (a server
+        // just started) would otherwise wait for brotli's slowest quality on a busy processor.
+        const quick = compress(body, encoding, 'quick');
+        variants.set(encoding, quick);
+        try {
+          const served = await quick;
+          variants.set(encoding, served);
+          hold(served.length);
+          compress(body, encoding, 'best').then(
+            (best) => {
+              if (variants.get(encoding) !== served || best.length >= served.length) return;
+              variants.set(encoding, best);
+              hold(best.length - served.length);
             },
-            () => variants.delete(encoding),
+            () => {}, // the quick bytes stay
           );
+          return served;
+        } catch (error) {
+          variants.delete(encoding);
+          throw error;
         }
-        return pending;
       },
     };
     remember(path, { version, checkedAt: Date.now(), file, bytes });

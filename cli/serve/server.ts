@@ -12,6 +12,8 @@ import { ownOrigins } from './own-origins.ts';
 import { createRequestHandler, type ServerState } from './request-handler.ts';
 import { oneAtATurn } from './turns.ts';
 import { eventClock } from '../../shared/event-clock.ts';
+import { eventDay } from '../../shared/event-date.ts';
+import { locales } from '../../shared/locale.ts';
 
 export interface StartServerOptions {
   /** The build output folder (with public/, site.json, redirects.json). */
@@ -63,7 +65,12 @@ const FILE_RECHECK_MS = 1000;
 function loadWhatFunctionsUse(): void {
   void new Response(new Request('http://localhost/', { method: 'POST', body: '{}' }).body);
   eventClock();
+  // The first date format of a language loads its calendar data (about 30 ms): every sign-up's mail names the day.
+  for (const locale of locales) eventDay('2000-01-01', locale);
 }
+
+/** How long `site serve` waits for a database server before it listens anyway (it keeps connecting beside). */
+const DATABASE_SERVER_WAIT_MS = 3000;
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -123,6 +130,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   ready.catch((error: unknown) => log(`registrations: ${error instanceof Error ? error.message : String(error)}`));
   loadWhatFunctionsUse();
   if (opensDatabase) await functions.registrations.loadDriver().catch(() => {}); // a failure is the store's to report, below
+  // A database server answers within a tenth of a second: connected before the first visitors
+  // arrive, its connection and first statements are not paid in the middle of them. The embedded
+  // database takes seconds to start: pages are served meanwhile.
+  if (opensDatabase && functions.registrations.options.databaseUrl) {
+    let waited: NodeJS.Timeout | undefined;
+    const giveUp = new Promise<void>((done) => (waited = setTimeout(done, DATABASE_SERVER_WAIT_MS)));
+    await Promise.race([ready.catch(() => {}), giveUp]);
+    clearTimeout(waited);
+  }
   const host = options.host ?? '127.0.0.1';
   const address = await listen(server, options.port ?? 8080, host);
   state.functions = { ...state.functions, allowedOrigins: [...state.functions.allowedOrigins, ...ownOrigins(address)] };

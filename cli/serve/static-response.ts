@@ -3,10 +3,15 @@ import { negotiateEncoding } from './compress.ts';
 import type { ServedFile } from './files.ts';
 import { securityHeaders } from '../../functions/security-headers.ts';
 
-/** The strong ETag of each encoding of a file: the same bytes compressed are another representation. */
+/**
+ * The ETag of each encoding of a file: the same bytes compressed are another representation.
+ * Weak, because a file's compressed bytes change once (files.ts: a quick compression first, the
+ * best one when made) while what they decode to does not; no request here needs a strong one
+ * (there are no ranges and no If-Match).
+ */
 const suffix = { br: '-br', gzip: '-gz' } as const;
 const tagFor = (file: ServedFile, encoding: keyof typeof suffix | undefined) =>
-  encoding ? `${file.etag.slice(0, -1)}${suffix[encoding]}"` : file.etag;
+  encoding ? `W/${file.etag.slice(0, -1)}${suffix[encoding]}"` : file.etag;
 
 /**
  * Does If-None-Match name this file? Any encoding of it counts: a client that has the gzip
