@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { ReactNode } from 'react';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { writeAtomic } from '../images/cache.ts';
-import { publishFile } from '../images/publish.ts';
+import type { FolderWriter } from './folder-writer.ts';
 import { createLimiter } from '../images/pool.ts';
 import type { CardImage } from '../../templates/lib/share-card.ts';
 import { CARD_HEIGHT, PHOTO_WIDTH, type ShareCardProps } from '../../templates/cards/ShareCard.tsx';
@@ -25,7 +25,6 @@ export interface CardTemplate {
 export interface CardTotals {
   made: number;
   cached: number;
-  bytes: number;
 }
 
 const TEMPLATE = join('templates', 'cards', 'ShareCard.tsx');
@@ -123,16 +122,16 @@ export async function cardFile(
   return { path, data, made: true };
 }
 
-/** Every page's card, from the cache or drawn, linked into public/cards. */
+/** Every page's card, from the cache or drawn, linked in through `output` (a build's public/ folder). */
 export async function makeCards(
-  options: CardContext & { cards: readonly CardImage[]; publicDir: string },
+  options: CardContext & { cards: readonly CardImage[]; output: FolderWriter },
 ): Promise<CardTotals> {
   const unique = [...new Map(options.cards.map((card) => [card.src, card])).values()];
   // Two at a time: satori's layout runs on this thread, resvg and sharp on libuv's, so two keep
   // both cores busy without holding every photo in memory.
   const limit = createLimiter(2);
   const context: CardContext = { ...options, photos: options.photos ?? new Map() };
-  const totals: CardTotals = { made: 0, cached: 0, bytes: 0 };
+  const totals: CardTotals = { made: 0, cached: 0 };
   // Settled, every one, before this returns or throws: a failed build removes its folder, and a
   // card still being linked into it would make that removal fail.
   const drawn = await Promise.allSettled(
@@ -141,8 +140,7 @@ export async function makeCards(
         const { path, data, made } = await cardFile(card, context);
         if (made) totals.made++;
         else totals.cached++;
-        totals.bytes += data.length;
-        await publishFile(path, join(options.publicDir, card.src));
+        await options.output.publish([{ source: path, path: card.src, bytes: data.length }]);
       }),
     ),
   );

@@ -6,7 +6,7 @@ import { packageRoot } from '../paths.ts';
 import { siteManifestSchema } from '../../shared/site-manifest.ts';
 import { FUNCTIONS_PACKAGES, NOT_FOUND_EN } from '../../functions/firebase/config.ts';
 import { firebaseConfig } from './firebase-config.ts';
-import { writeAll } from './functions-files.ts';
+import type { FolderWriter } from './folder-writer.ts';
 import { functionsPackage, lockfileOf, type LockFile } from './functions-package.ts';
 import { chooseNodeRuntime, firebaseRuntimes, runtimeNodeVersion } from './firebase-runtime.ts';
 import { compileFailed } from './compile-failure.ts';
@@ -14,13 +14,13 @@ import { compileFailed } from './compile-failure.ts';
 /**
  * The build stage for Firebase: dist/functions (the handlers of functions/ bundled with a
  * Firebase Functions v2 adapter, one deployable package, with the site's data beside it) and
- * dist/firebase.json. Call it after the pages are written into `outDir/public`: it copies the
+ * dist/firebase.json. Call it after the pages are written into `output`'s public/: it copies the
  * English 404 page the function serves.
  */
 export interface BuildFunctionsOptions {
   root: string;
-  /** The dist folder being built (a temp dir until the build swaps it in). */
-  outDir: string;
+  /** The build folder being written (a fresh one until the build swaps it in). */
+  output: FolderWriter;
   redirects: Array<{ from: string; to: string; status: number }>;
   /** The site.json object. */
   site: unknown;
@@ -83,7 +83,7 @@ async function settingsFiles(root: string): Promise<Array<{ name: string; conten
   return Promise.all(names.map(async (name) => ({ name, contents: await readFile(join(dir, name), 'utf8') })));
 }
 
-export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ files: number; bytes: number }> {
+export async function buildFunctions(options: BuildFunctionsOptions): Promise<number> {
   const parsed = siteManifestSchema.safeParse(options.site);
   if (!parsed.success) {
     throw new SiteError(
@@ -93,11 +93,11 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ 
     );
   }
   const site = parsed.data;
-  const notFoundEnglish = await readFile(join(options.outDir, 'public', site.notFound.en), 'utf8').catch(() => null);
+  const { output } = options;
+  const notFoundEnglish = await readFile(join(output.dir, 'public', site.notFound.en), 'utf8').catch(() => null);
   const bundle = await (options.bundle ?? bundleFunctions(options.root));
 
-  const functionsDir = join(options.outDir, 'functions');
-  await rm(functionsDir, { recursive: true, force: true });
+  await rm(join(output.dir, 'functions'), { recursive: true, force: true });
   const runtimes = firebaseRuntimes();
   if (!runtimes)
     throw new SiteError([
@@ -111,20 +111,19 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<{ 
     description:
       'Server functions of the site (mail, session, staging login, event registrations), built by `site build`.',
   });
-  return writeAll([
-    ...bundle.map((file) => ({ path: join(functionsDir, basename(file.path)), contents: file.contents })),
-    { path: join(functionsDir, 'site.json'), contents: JSON.stringify(site) },
-    { path: join(functionsDir, 'redirects.json'), contents: JSON.stringify(options.redirects) },
-    ...(notFoundEnglish === null ? [] : [{ path: join(functionsDir, NOT_FOUND_EN), contents: notFoundEnglish }]),
-    { path: join(functionsDir, 'package.json'), contents: `${JSON.stringify(packageJson, null, 2)}\n` },
-    { path: join(functionsDir, 'package-lock.json'), contents: `${JSON.stringify(packageLock, null, 2)}\n` },
-    ...(await settingsFiles(options.root)).map((file) => ({
-      path: join(functionsDir, file.name),
-      contents: file.contents,
-    })),
+  const files = [
+    ...bundle.map((file) => ({ path: `functions/${basename(file.path)}`, contents: file.contents })),
+    { path: 'functions/site.json', contents: JSON.stringify(site) },
+    { path: 'functions/redirects.json', contents: JSON.stringify(options.redirects) },
+    ...(notFoundEnglish === null ? [] : [{ path: `functions/${NOT_FOUND_EN}`, contents: notFoundEnglish }]),
+    { path: 'functions/package.json', contents: `${JSON.stringify(packageJson, null, 2)}\n` },
+    { path: 'functions/package-lock.json', contents: `${JSON.stringify(packageLock, null, 2)}\n` },
+    ...(await settingsFiles(options.root)).map((file) => ({ path: `functions/${file.name}`, contents: file.contents })),
     {
-      path: join(options.outDir, 'firebase.json'),
+      path: 'firebase.json',
       contents: `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes: options.scriptHashes, runtime }), null, 2)}\n`,
     },
-  ]);
+  ];
+  for (const file of files) await output.write(file.path, file.contents);
+  return files.length;
 }

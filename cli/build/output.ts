@@ -1,22 +1,21 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, symlink, writeFile, readdir, lstat, readlink } from 'node:fs/promises';
+import { mkdir, rename, rm, symlink, readdir, lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { FolderWriter } from './folder-writer.ts';
 
 /**
  * The build output, written beside the current one and switched in at the end. `dist` is a
  * symbolic link to a complete build: replacing a link with rename(2) is atomic, so a build
  * that fails or is killed leaves `dist` exactly as it was (two directory renames could not
  * promise that). Builds live in `.<name>-builds/` next to `dist`; the previous one is kept.
+ * Everything in it is written through it (a FolderWriter).
  */
-export class OutputDir {
+export class OutputDir extends FolderWriter {
   readonly out: string;
-  readonly dir: string;
-  private bytesWritten = 0;
-  private filesWritten = 0;
 
   private constructor(out: string, dir: string) {
+    super(dir);
     this.out = out;
-    this.dir = dir;
   }
 
   static async create(out: string): Promise<OutputDir> {
@@ -26,28 +25,6 @@ export class OutputDir {
     const dir = join(store, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
     await mkdir(dir);
     return new OutputDir(absolute, dir);
-  }
-
-  get bytes(): number {
-    return this.bytesWritten;
-  }
-
-  get files(): number {
-    return this.filesWritten;
-  }
-
-  async write(path: string, contents: string | Uint8Array): Promise<void> {
-    const target = join(this.dir, path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, contents);
-    this.filesWritten++;
-    this.bytesWritten += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-  }
-
-  /** Account for files another stage wrote straight into the folder (images, islands). */
-  count(files: number, bytes: number): void {
-    this.filesWritten += files;
-    this.bytesWritten += bytes;
   }
 
   /** Point `out` at this build, atomically; then drop every build but this one and the one it replaces. */

@@ -53,19 +53,17 @@ export async function makePages(run: {
   const plan = planReuse(pages, known, previous.state);
   const reused = await timer.run(
     'reuse',
-    () =>
-      previous.dir ? linkUnchanged(plan.unchanged, previous.dir, output.dir) : { linked: 0, failed: plan.unchanged },
+    () => (previous.dir ? linkUnchanged(plan.unchanged, previous.dir, output) : { linked: 0, failed: plan.unchanged }),
     (r) => `${r.linked} files unchanged`,
   );
   const toRender = [...plan.changed, ...reused.failed];
   const context = { model, images: parts.imageLookup, assets: parts.assets, buildDate: run.buildDate, dir: output.dir };
   const rendered = await timer.run(
     'render',
-    () => renderPages(parts.templates, toRender, context, run.pool),
+    () => renderPages(parts.templates, toRender, context, run.pool, output),
     (o) => `${o.files} files on ${o.threads} thread${o.threads === 1 ? '' : 's'}`,
   );
   if (rendered.problems.length) throw new SiteError(rendered.problems);
-  output.count(rendered.files + reused.linked, rendered.bytes);
   // By page, in one order whatever was reused or rendered: build-state.json is the same for the same site.
   const kept = <T>(before: Record<string, T> | undefined, now: Record<string, T>) =>
     Object.fromEntries(

@@ -1,25 +1,34 @@
 import type { CompiledTemplates } from './compile-templates.ts';
+import type { FolderWriter, Written } from './folder-writer.ts';
 import { renderAndWrite, type RenderContext, type RenderOutcome } from './render.ts';
 import type { WorkerPool } from './worker-pool.ts';
 import type { PageRoute } from './types.ts';
 
-/** Render in this thread, or spread over the workers, each of which writes its own pages. */
+/**
+ * Render in this thread through `output`, or spread over the workers, each of which writes its
+ * own pages through its own writer; `files`: the page files written.
+ */
 export async function renderPages(
   templates: CompiledTemplates,
   pages: PageRoute[],
   context: RenderContext,
   pool: WorkerPool | undefined,
-): Promise<RenderOutcome & { threads: number }> {
-  if (!pool || pages.length < 50) return { ...renderAndWrite(templates.module, pages, context), threads: 1 };
+  output: FolderWriter,
+): Promise<RenderOutcome & { files: number; threads: number }> {
+  if (!pool || pages.length < 50) {
+    const { value, written } = output.measure(() => renderAndWrite(templates.module, pages, context, output));
+    return { ...value, files: written.files, threads: 1 };
+  }
   await pool.broadcast('render-setup', { templatesFile: templates.file, context });
-  const outcomes = await pool.map<PageRoute, RenderOutcome>('render', pages);
-  const sum = outcomes.reduce((all, o) => ({
-    files: all.files + o.files,
-    bytes: all.bytes + o.bytes,
-    problems: [...all.problems, ...o.problems],
-    scriptHashes: { ...all.scriptHashes, ...o.scriptHashes },
-    cards: { ...all.cards, ...o.cards },
-    reads: { ...all.reads, ...o.reads },
-  }));
+  const outcomes = await pool.map<PageRoute, RenderOutcome & { written: Written }>('render', pages);
+  const sum: RenderOutcome & { files: number } = { files: 0, problems: [], scriptHashes: {}, cards: {}, reads: {} };
+  for (const { written, ...outcome } of outcomes) {
+    output.add(written);
+    sum.files += written.files;
+    sum.problems.push(...outcome.problems);
+    Object.assign(sum.scriptHashes, outcome.scriptHashes);
+    Object.assign(sum.cards, outcome.cards);
+    Object.assign(sum.reads, outcome.reads);
+  }
   return { ...sum, threads: pool.size };
 }

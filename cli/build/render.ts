@@ -1,5 +1,3 @@
-import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { problem, type Problem } from '../errors/site-error.ts';
 import { inlineScriptHashes } from '../../functions/csp.ts';
 import { pageId } from './build-state.ts';
@@ -11,6 +9,7 @@ import type { Assets } from '../../templates/render-input.ts';
 import type { PageRoute } from './types.ts';
 import type { CardImage, PageFound } from '../../templates/lib/share-card.ts';
 import { recordReads } from '../../shared/model-reads.ts';
+import type { FolderWriter } from './folder-writer.ts';
 
 /** What every page of one build shares. */
 export interface RenderContext {
@@ -18,13 +17,11 @@ export interface RenderContext {
   images: ImageLookup;
   assets: Assets;
   buildDate: string;
-  /** The build folder being written (files go under public/). */
+  /** The build folder being written (files go under public/): a render worker's writer writes there. */
   dir: string;
 }
 
 export interface RenderOutcome {
-  files: number;
-  bytes: number;
   problems: Problem[];
   /** CSP hashes of inline scripts, by page (pageId), for the pages that have any. */
   scriptHashes: Record<string, string[]>;
@@ -40,16 +37,16 @@ export const pageFiles = (page: PageRoute): string[] => page.paths.map((path) =>
 /**
  * Render pages and write each at all its paths. A template that throws is reported with the
  * page it failed on, and the other pages still render, so one run lists every broken page.
- * Runs in the main thread for small sites and in each worker for large ones.
- *
- * Writes are synchronous: each worker is a thread of its own, and a promise-based write cost
- * more CPU (file handles, promises) than the write itself: about 0.5 ms a file, a fifth of the
- * render stage (bench/RESULTS.md, "Build at scale"). A page's other paths are hard links to
- * its first file: the bytes are the same.
+ * Runs in the main thread for small sites and in each worker for large ones, each writing
+ * synchronously through its writer (FolderWriter.writeSync says why).
  */
-export function renderAndWrite(templates: TemplateModule, pages: PageRoute[], context: RenderContext): RenderOutcome {
-  const outcome: RenderOutcome = { files: 0, bytes: 0, problems: [], scriptHashes: {}, cards: {}, reads: {} };
-  const madeDirs = new Set<string>();
+export function renderAndWrite(
+  templates: TemplateModule,
+  pages: PageRoute[],
+  context: RenderContext,
+  writer: FolderWriter,
+): RenderOutcome {
+  const outcome: RenderOutcome = { problems: [], scriptHashes: {}, cards: {}, reads: {} };
   for (const page of pages) {
     let html: string;
     const found: PageFound = {};
@@ -71,21 +68,7 @@ export function renderAndWrite(templates: TemplateModule, pages: PageRoute[], co
     const hashes = html.includes('<script') ? inlineScriptHashes(html) : [];
     if (hashes.length) outcome.scriptHashes[pageId(page)] = hashes;
     if (found.card) outcome.cards[pageId(page)] = found.card;
-    const bytes = Buffer.from(html);
-    let first: string | undefined;
-    for (const file of pageFiles(page)) {
-      const target = join(context.dir, file);
-      const folder = dirname(target);
-      if (!madeDirs.has(folder)) {
-        mkdirSync(folder, { recursive: true });
-        madeDirs.add(folder);
-      }
-      if (first) linkSync(first, target);
-      else writeFileSync(target, bytes);
-      first ??= target;
-      outcome.files++;
-      outcome.bytes += bytes.byteLength;
-    }
+    writer.writeSync(pageFiles(page), Buffer.from(html));
   }
   return outcome;
 }

@@ -1,8 +1,8 @@
-import { link, mkdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { pageId, type BuildState } from './build-state.ts';
 import { pageFiles } from './render.ts';
+import { join } from 'node:path';
 import type { PageRoute } from './types.ts';
+import type { FolderWriter } from './folder-writer.ts';
 
 export interface ReusePlan {
   /** Pages whose inputs are unchanged since the previous build. */
@@ -25,33 +25,22 @@ export function planReuse(
 }
 
 /**
- * Hard-link an unchanged page's files from the previous build: no render, no copy. A page
- * whose old file is gone (or on another disk) is handed back to be rendered.
+ * Link an unchanged page's files from the previous build: no render. A page whose old file is
+ * gone is handed back to be rendered.
  */
 export async function linkUnchanged(
   pages: PageRoute[],
   previousDir: string,
-  dir: string,
+  output: FolderWriter,
 ): Promise<{ linked: number; failed: PageRoute[] }> {
   let linked = 0;
   const failed: PageRoute[] = [];
-  const madeDirs = new Set<string>();
   for (const page of pages) {
     const files = pageFiles(page);
     try {
-      for (const file of files) {
-        const target = join(dir, file);
-        if (!madeDirs.has(dirname(target))) {
-          await mkdir(dirname(target), { recursive: true });
-          madeDirs.add(dirname(target));
-        }
-        await link(join(previousDir, file), target);
-      }
+      await output.publish(files.map((path) => ({ source: join(previousDir, path), path, bytes: 0 })));
       linked += files.length;
     } catch {
-      // Unlink what was linked: rendering writes the file, and writing through a link would
-      // change the previous build too.
-      await Promise.all(files.map((file) => rm(join(dir, file), { force: true })));
       failed.push(page);
     }
   }

@@ -1,10 +1,10 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { publishFile } from '../images/publish.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { outputFile } from '../../shared/paths.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { isListed } from '../../shared/listing.ts';
+import type { FolderWriter } from './folder-writer.ts';
 import { SearchCache, searchKey, type SearchIndexFiles } from './search-cache.ts';
 
 export interface SearchIndexTotals {
@@ -97,7 +97,8 @@ export async function searchIndex(
  * are hard links into the search cache: a build with the same searchable pages runs no Pagefind.
  */
 export async function buildSearchIndex(options: {
-  publicDir: string;
+  /** The build's public/ folder: the pages are read from it, the index written through it. */
+  output: FolderWriter;
   pages: readonly PageRoute[];
   cacheDir: string;
 }): Promise<SearchIndexTotals> {
@@ -105,14 +106,16 @@ export async function buildSearchIndex(options: {
     searchablePages(options.pages).map(async (page) => ({
       url: page.canonical,
       locale: page.locale,
-      content: await readFile(join(options.publicDir, outputFile(page.canonical)), 'utf8'),
+      content: await readFile(join(options.output.dir, outputFile(page.canonical)), 'utf8'),
     })),
   );
-  const target = join(options.publicDir, SEARCH_FOLDER);
+  const target = options.output.under(SEARCH_FOLDER);
   for (let attempt = 1; ; attempt++) {
     const { dir, index, cached } = await searchIndex(pages, options.cacheDir, { remake: attempt > 1 });
     try {
-      for (const file of index.files) await publishFile(join(dir, file.path), join(target, file.path));
+      await target.publish(
+        index.files.map((file) => ({ source: join(dir, file.path), path: file.path, bytes: file.bytes })),
+      );
       return {
         pages: index.pages,
         languages: index.languages,
@@ -121,9 +124,9 @@ export async function buildSearchIndex(options: {
         cached,
       };
     } catch (error) {
-      // Pruned by a build running beside this one between finding and linking: made once more.
+      // Pruned by a build running beside this one between finding and linking: made once more
+      // (the writer took out what it had linked).
       if (attempt > 1 || (error as { code?: string }).code !== 'ENOENT') throw error;
-      await rm(target, { recursive: true, force: true });
     }
   }
 }

@@ -6,20 +6,24 @@ import { parentPort } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { renderMarkdown } from '../content/markdown.ts';
 import { renderAndWrite, type RenderContext } from './render.ts';
+import { FolderWriter } from './folder-writer.ts';
 import type { TemplateModule } from './compile-templates.ts';
 import type { PageRoute } from './types.ts';
 
-let setup: { templates: TemplateModule; context: RenderContext } | undefined;
+let setup: { templates: TemplateModule; context: RenderContext; writer: FolderWriter } | undefined;
 
 const tasks = {
   markdown: ({ items }: { items: string[] }) => items.map(renderMarkdown),
   'render-setup': async ({ templatesFile, context }: { templatesFile: string; context: RenderContext }) => {
-    setup = { templates: (await import(pathToFileURL(templatesFile).href)) as TemplateModule, context };
+    const templates = (await import(pathToFileURL(templatesFile).href)) as TemplateModule;
+    setup = { templates, context, writer: new FolderWriter(context.dir) };
     return true;
   },
   render: ({ items }: { items: PageRoute[] }) => {
     if (!setup) throw new Error('render before render-setup');
-    return [renderAndWrite(setup.templates, items, setup.context)];
+    const { templates, context, writer } = setup;
+    const { value, written } = writer.measure(() => renderAndWrite(templates, items, context, writer));
+    return [{ ...value, written }];
   },
 } as const;
 

@@ -42,7 +42,7 @@ export async function writeSite(run: {
       cards: Object.values(records.cards),
       template: parts.cardTemplate,
       cacheDir: join(options.root, '.site', 'cache', 'cards'),
-      publicDir: join(output.dir, 'public'),
+      output: output.under('public'),
     });
     drawing = cardsDrawn.catch(() => undefined); // awaited in the cards stage below, or before a failed build is removed
 
@@ -64,39 +64,35 @@ export async function writeSite(run: {
       'search',
       () =>
         buildSearchIndex({
-          publicDir: join(output.dir, 'public'),
+          output: output.under('public'),
           pages,
           cacheDir: join(options.root, '.site', 'cache', 'search'),
         }),
       (s) => `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files${s.cached ? ' from cache' : ''}`,
     );
-    output.count(search.files, search.bytes);
-    const functions = await timer.run(
+    await timer.run(
       'functions',
       () =>
         buildFunctions({
           root: options.root,
-          outDir: output.dir,
+          output,
           redirects,
           site: manifest,
           scriptHashes: [...new Set(Object.values(records.scriptHashes).flat())].sort(),
           bundle: run.functions,
         }),
-      (f) => `${f.files} files`,
+      (files) => `${files} files`,
     );
-    output.count(functions.files, functions.bytes);
     const images = await timer.run(
       'encode',
-      () => site.images.finish(join(output.dir, 'public')),
+      () => site.images.finish(output.under('public')),
       (r) => `${r.made} made, ${r.cached} from cache, ${r.encoded} files encoded in ${(r.ms / 1000).toFixed(1)} s`,
     );
-    output.count(images.made + images.cached, images.bytes);
     const drawn = await timer.run(
       'cards',
       () => cardsDrawn,
       (c) => `${c.made} made, ${c.cached} from cache`,
     );
-    output.count(drawn.made + drawn.cached, drawn.bytes);
     await timer.run('write', () => output.commit());
     return {
       out: options.out,

@@ -1,5 +1,4 @@
-import { copyFile, link, mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import type { FolderWriter } from '../build/folder-writer.ts';
 import type { CacheEntry, CachedFile, ImageCache } from './cache.ts';
 import type { PlannedFile } from './describe.ts';
 
@@ -7,50 +6,31 @@ const hasCode = (error: unknown, ...codes: string[]) =>
   typeof error === 'object' && error !== null && codes.includes((error as { code?: string }).code ?? '');
 
 /**
- * Puts a cached file into the output. A hard link costs no bytes and no time; where links cannot
- * be made (another file system, a host that forbids them) the file is copied. The names carry a
- * hash of everything that makes the file, so a file already there is the same file.
- */
-export async function publishFile(cached: string, target: string): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
-  try {
-    await link(cached, target);
-  } catch (error) {
-    if (hasCode(error, 'EEXIST')) return;
-    if (!hasCode(error, 'EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'EACCES')) throw error;
-    await copyFile(cached, target);
-  }
-}
-
-/**
- * Publishes every planned file of every image into `imagesDir`; returns the bytes published.
- * A cache file gone since it was checked (someone cleared the cache under a running build) is
- * made again by `remake` instead of failing the build.
+ * Publishes every planned file of every image through `output` (public/images of a build, or
+ * site dev's folder), linked from the cache. A cache file gone since it was checked (someone
+ * cleared the cache under a running build) is made again by `remake` instead of failing the build.
  */
 export async function publishAll<Image extends { files: readonly PlannedFile[]; entry: CacheEntry }>(
   cache: ImageCache,
   images: readonly Image[],
-  imagesDir: string,
+  output: FolderWriter,
   remake: (image: Image, key: string) => Promise<CachedFile>,
-): Promise<number> {
-  const published = new Map<string, number>();
-  await mkdir(imagesDir, { recursive: true });
+): Promise<void> {
+  const published = new Set<string>();
   await Promise.all(
     images.flatMap((image) =>
       image.files.map(async ({ key, target }) => {
         if (published.has(target)) return;
-        let cached = image.entry.files[key] as CachedFile;
-        published.set(target, cached.bytes);
+        published.add(target);
+        const cached = image.entry.files[key] as CachedFile;
         try {
-          await publishFile(cache.filePath(cached), join(imagesDir, target));
+          await output.publish([{ source: cache.filePath(cached), path: target, bytes: cached.bytes }]);
         } catch (error) {
           if (!hasCode(error, 'ENOENT')) throw error;
-          cached = await remake(image, key);
-          published.set(target, cached.bytes);
-          await publishFile(cache.filePath(cached), join(imagesDir, target));
+          const made = await remake(image, key);
+          await output.publish([{ source: cache.filePath(made), path: target, bytes: made.bytes }]);
         }
       }),
     ),
   );
-  return [...published.values()].reduce((sum, size) => sum + size, 0);
 }

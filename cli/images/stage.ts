@@ -14,6 +14,7 @@ import { createLimiter, runLimited } from './pool.ts';
 import { describeImage, plannedFiles, type PlannedFile } from './describe.ts';
 import { Cancelled, makeFiles, type MakeContext } from './make.ts';
 import { publishAll } from './publish.ts';
+import { FolderWriter } from '../build/folder-writer.ts';
 import type { FixedSize, ImageLookup } from '../../shared/images.ts';
 
 export interface StartImagesOptions {
@@ -44,8 +45,6 @@ export interface ImageTotals {
   made: number;
   /** Images taken whole from the cache. */
   cached: number;
-  /** Bytes of the files written to publicDir/images. */
-  bytes: number;
   /** Files encoded this run (webp files and placeholders): zero on an unchanged rebuild. */
   encoded: number;
   /** From the start of the work to the last file published. */
@@ -54,6 +53,8 @@ export interface ImageTotals {
 
 export interface ProcessImagesResult extends ImageTotals {
   lookup: ImageLookup;
+  /** Bytes of the files written to publicDir/images. */
+  bytes: number;
 }
 
 /**
@@ -63,8 +64,8 @@ export interface ProcessImagesResult extends ImageTotals {
 export interface ImageWork {
   /** Rejects with every unreadable or missing image at once. */
   readonly lookup: Promise<ImageLookup>;
-  /** Waits for every file and links them all into publicDir/images. */
-  finish(publicDir: string): Promise<ImageTotals>;
+  /** Waits for every file and links them all in through `output` (a build's public/ folder), under images/. */
+  finish(output: FolderWriter): Promise<ImageTotals>;
   /** The build failed elsewhere: drops work not started, waits for the rest (no stray temp files). */
   cancel(): Promise<void>;
   /** Waits for the files of every good image to be in the cache (after a failed lookup). */
@@ -238,16 +239,15 @@ export function startImages(options: StartImagesOptions): ImageWork {
   const restoreThreads = () => sharp.concurrency(previousThreads);
   return {
     lookup,
-    async finish(publicDir) {
+    async finish(output) {
       try {
         const outcome = await making;
         if (outcome.problems.length) throw new SiteError(sortProblems(outcome.problems));
         const remake = (image: Planned, key: string) => remakeFile(context, image, key, options.root);
-        const bytes = await publishAll(cache, outcome.planned, join(publicDir, 'images'), remake);
+        await publishAll(cache, outcome.planned, output.under('images'), remake);
         return {
           made: outcome.made,
           cached: outcome.planned.length - outcome.made,
-          bytes,
           encoded,
           ms: performance.now() - started,
         };
@@ -273,7 +273,8 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
     await work.settle();
     throw error;
   });
-  return { lookup, ...(await work.finish(options.publicDir)) };
+  const output = new FolderWriter(options.publicDir);
+  return { lookup, ...(await work.finish(output)), bytes: output.bytes };
 }
 
 const sortProblems = (problems: Problem[]) =>

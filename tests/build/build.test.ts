@@ -195,6 +195,13 @@ describe('site build on the real site', () => {
     expect(buildDays).toContain(buildDate);
   });
 
+  test('counts what the build folder holds: every file of every stage went through its one writer', async () => {
+    const { files, bytes } = JSON.parse(build.stdout) as { files: number; bytes: number };
+    const held = await listFiles(out);
+    const sizes = await Promise.all(held.map(async (file) => (await lstat(join(out, file))).size));
+    expect({ files, bytes }).toEqual({ files: held.length, bytes: sizes.reduce((sum, size) => sum + size, 0) });
+  });
+
   test('dist is a link to a complete build folder beside it', async () => {
     expect((await lstat(out)).isSymbolicLink()).toBe(true);
     expect(await linkTarget(out)).toMatch(/^\.dist-builds\/[^/]+$/);

@@ -11,6 +11,7 @@ import {
 } from '../../cli/build/firebase-runtime.ts';
 import { readDeployDist, runtimeProblems } from '../../cli/deploy/checks.ts';
 import { fixtureRedirects, fixtureSite, writeFixtureDist, type FixtureDist } from '../serve/helpers/fixture-dist.ts';
+import { FolderWriter } from '../../cli/build/folder-writer.ts';
 
 /**
  * The functions runtime the build writes must be one the pinned firebase-tools deploys. The
@@ -34,7 +35,7 @@ beforeAll(async () => {
   dist = await writeFixtureDist();
   await buildFunctions({
     root: resolve('.'),
-    outDir: dist.dir,
+    output: new FolderWriter(dist.dir),
     redirects: fixtureRedirects,
     site: fixtureSite,
     scriptHashes: [],

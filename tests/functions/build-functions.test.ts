@@ -18,17 +18,18 @@ import {
   type FixtureDist,
 } from '../serve/helpers/fixture-dist.ts';
 import { forms } from './helpers/forms.ts';
+import { FolderWriter } from '../../cli/build/folder-writer.ts';
 
 const require = createRequire(import.meta.url);
 let dist: FixtureDist;
-let result: { files: number; bytes: number };
+let written: number;
 let config: any; // firebase.json as written: checked field by field below
 
 beforeAll(async () => {
   dist = await writeFixtureDist();
-  result = await buildFunctions({
+  written = await buildFunctions({
     root: resolve('.'),
-    outDir: dist.dir,
+    output: new FolderWriter(dist.dir),
     redirects: fixtureRedirects,
     site: fixtureSite,
     scriptHashes: inlineScriptHashes(await readFile(join(dist.dir, 'public/index.html'), 'utf8')),
@@ -39,7 +40,7 @@ afterAll(() => dist.remove());
 
 describe('dist/firebase.json', () => {
   test('hosting serves public/ with the URLs the site links to', () => {
-    expect(result.files).toBeGreaterThanOrEqual(3);
+    expect(written).toBeGreaterThanOrEqual(3);
     expect(config.hosting.public).toBe('public');
     expect(config.hosting.cleanUrls).toBe(true);
     expect(config.hosting.trailingSlash).toBe(false);

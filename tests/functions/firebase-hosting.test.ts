@@ -6,6 +6,7 @@ import { inlineScriptHashes } from '../../functions/csp.ts';
 import { fixtureRedirects, fixtureSite, writeFixtureDist, type FixtureDist } from '../serve/helpers/fixture-dist.ts';
 import { startFixtureServer, type TestServer } from '../serve/helpers/server.ts';
 import { startFirebaseEmulator, type RunningEmulator } from './helpers/firebase-emulator.ts';
+import { FolderWriter } from '../../cli/build/folder-writer.ts';
 
 /**
  * The generated dist/firebase.json run by Firebase's own Hosting emulator (firebase-tools), next to
@@ -20,7 +21,7 @@ beforeAll(async () => {
   dist = await writeFixtureDist();
   await buildFunctions({
     root: resolve('.'),
-    outDir: dist.dir,
+    output: new FolderWriter(dist.dir),
     redirects: fixtureRedirects,
     site: fixtureSite,
     scriptHashes: inlineScriptHashes(await readFile(join(dist.dir, 'public/index.html'), 'utf8')),

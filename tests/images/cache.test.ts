@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { drawPhoto, fileOf, makeProject, run } from './fixtures.ts';
 import { SiteError } from '../../cli/errors/site-error.ts';
+import { FolderWriter } from '../../cli/build/folder-writer.ts';
 
 // The cache promise of issue 3, on real files: nothing is encoded twice, and nothing in the
 // cache is trusted without checking it.
@@ -160,7 +161,7 @@ describe('image cache shared by builds running at once', () => {
     const files = join(project.cacheDir, 'files');
     for (const file of await readdir(files)) await rm(join(files, file)); // another build clears the cache
     const publicDir = freshPublic('vanished');
-    const totals = await work.finish(publicDir);
+    const totals = await work.finish(new FolderWriter(publicDir));
     expect(totals.encoded).toBeGreaterThan(0);
     for (const variant of Object.values(cold.lookup).flatMap((image) => image.variants)) {
       await expect(sharp(fileOf(publicDir, variant.src)).metadata()).resolves.toMatchObject({
@@ -187,7 +188,7 @@ describe('image cache shared by builds running at once', () => {
     const original = await readFile(join(project.root, source));
     await writeFile(join(project.root, source), await drawPhoto(700, 500, 10));
     try {
-      const failure = await work.finish(freshPublic('edited')).then(
+      const failure = await work.finish(new FolderWriter(freshPublic('edited'))).then(
         () => undefined,
         (error: unknown) => error,
       );

@@ -1,0 +1,133 @@
+import { copyFile, link, mkdir, rm, writeFile } from 'node:fs/promises';
+import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** What a writer has put into its folder so far. */
+export interface Written {
+  files: number;
+  bytes: number;
+}
+
+const hasCode = (error: unknown, ...codes: string[]) =>
+  typeof error === 'object' && error !== null && codes.includes((error as { code?: string }).code ?? '');
+
+/** False when the file is there already. */
+async function linkOrCopy(source: string, target: string): Promise<boolean> {
+  try {
+    await link(source, target);
+  } catch (error) {
+    if (hasCode(error, 'EEXIST')) return false;
+    if (!hasCode(error, 'EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'EACCES')) throw error;
+    await copyFile(source, target);
+  }
+  return true;
+}
+
+const sizeOf = (contents: string | Uint8Array) =>
+  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+
+/**
+ * The one way files reach a build folder: every stage writes through one (a render worker through
+ * its own, in its thread), and the count of files and bytes in the build's summary is what the
+ * writers wrote. `under(folder)` is the same writer, paths taken inside `folder`.
+ */
+export class FolderWriter {
+  constructor(
+    readonly dir: string,
+    private readonly written: Written = { files: 0, bytes: 0 },
+    private readonly madeDirs = new Set<string>(),
+    private readonly makingDirs = new Map<string, Promise<unknown>>(),
+  ) {}
+
+  get files(): number {
+    return this.written.files;
+  }
+
+  get bytes(): number {
+    return this.written.bytes;
+  }
+
+  under(folder: string): FolderWriter {
+    return new FolderWriter(join(this.dir, folder), this.written, this.madeDirs, this.makingDirs);
+  }
+
+  async write(path: string, contents: string | Uint8Array): Promise<void> {
+    const target = join(this.dir, path);
+    await this.folder(dirname(target));
+    await writeFile(target, contents);
+    this.count(1, sizeOf(contents));
+  }
+
+  /**
+   * Synchronous, for the render workers: each is a thread of its own, and a promise-based write
+   * cost more CPU (file handles, promises) than the write itself, about 0.5 ms a file, a fifth of
+   * the render stage (bench/RESULTS.md, "Build at scale"). The other paths of the same bytes are
+   * hard links to the first.
+   */
+  writeSync(paths: readonly string[], contents: Uint8Array): void {
+    let first: string | undefined;
+    for (const path of paths) {
+      const target = join(this.dir, path);
+      const folder = dirname(target);
+      if (!this.madeDirs.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        this.madeDirs.add(folder);
+      }
+      if (first) linkSync(first, target);
+      else writeFileSync(target, contents);
+      first ??= target;
+      this.count(1, contents.byteLength);
+    }
+  }
+
+  /**
+   * Files made elsewhere (the image, card or search cache, the previous build) put in, all or
+   * none. A hard link costs no bytes and no time; where links cannot be made (another file system,
+   * a host that forbids them) a file is copied. Names carry a hash of what makes the file, so one
+   * already there is the same file, and counted already. When one cannot be put in (its source is gone), those put in
+   * are removed again (writing through a link would change the other folder too) and the error is
+   * thrown. `bytes`: what each adds to the count (a page linked from the previous build, none).
+   */
+  async publish(files: ReadonlyArray<{ source: string; path: string; bytes: number }>): Promise<void> {
+    const placed: Array<{ target: string; bytes: number }> = [];
+    try {
+      for (const { source, path, bytes } of files) {
+        const target = join(this.dir, path);
+        await this.folder(dirname(target));
+        if (await linkOrCopy(source, target)) placed.push({ target, bytes });
+      }
+    } catch (error) {
+      await Promise.all(placed.map(({ target }) => rm(target, { force: true })));
+      throw error;
+    }
+    for (const { bytes } of placed) this.count(1, bytes);
+  }
+
+  /** What synchronous `work` wrote through this writer (nothing else can write meanwhile). */
+  measure<T>(work: () => T): { value: T; written: Written } {
+    const before = { ...this.written };
+    const value = work();
+    return { value, written: { files: this.files - before.files, bytes: this.bytes - before.bytes } };
+  }
+
+  /** What a writer in another thread (a render worker) wrote into this folder. */
+  add(written: Written): void {
+    this.count(written.files, written.bytes);
+  }
+
+  /** Each folder made once, however many files go into it at once. */
+  private folder(path: string): Promise<unknown> {
+    let made = this.makingDirs.get(path);
+    if (!made) {
+      made = mkdir(path, { recursive: true });
+      made.catch(() => this.makingDirs.delete(path));
+      this.makingDirs.set(path, made);
+    }
+    return made;
+  }
+
+  private count(files: number, bytes: number): void {
+    this.written.files += files;
+    this.written.bytes += bytes;
+  }
+}

@@ -1,0 +1,47 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { FolderWriter } from '../../cli/build/folder-writer.ts';
+
+let tmp: string;
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'folder-writer-'));
+});
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+const fresh = (name: string) => new FolderWriter(join(tmp, name));
+
+test('counts what it writes, whatever the way: text, bytes, synchronous pages with their other paths linked', async () => {
+  const writer = fresh('ways');
+  await writer.write('public/robots.txt', 'User-agent: *\n');
+  await writer.under('public').write('islands/a.js', new Uint8Array([1, 2, 3]));
+  const page = Buffer.from('<!doctype html><p>hé</p>');
+  const { written } = writer.measure(() => writer.writeSync(['public/nl/a.html', 'public/a.html'], page));
+  expect(written).toEqual({ files: 2, bytes: 2 * page.byteLength });
+  expect(await readFile(join(writer.dir, 'public/a.html'))).toEqual(page);
+  expect((await stat(join(writer.dir, 'public/a.html'))).ino).toBe(
+    (await stat(join(writer.dir, 'public/nl/a.html'))).ino,
+  );
+  expect({ files: writer.files, bytes: writer.bytes }).toEqual({ files: 4, bytes: 14 + 3 + 2 * page.byteLength });
+  writer.add({ files: 10, bytes: 100 }); // what a render worker's writer wrote in its thread
+  expect({ files: writer.files, bytes: writer.bytes }).toEqual({ files: 14, bytes: 117 + 2 * page.byteLength });
+});
+
+test('publishes files made elsewhere all or none: a missing source takes out what was linked, and nothing is counted', async () => {
+  const cache = join(tmp, 'cache');
+  await writeFile(`${cache}-a`, 'aaaa');
+  const writer = fresh('all-or-none');
+  const files = [
+    { source: `${cache}-a`, path: 'images/a.webp', bytes: 4 },
+    { source: `${cache}-gone`, path: 'images/b.webp', bytes: 9 },
+  ];
+  await expect(writer.publish(files)).rejects.toMatchObject({ code: 'ENOENT' });
+  await expect(stat(join(writer.dir, 'images/a.webp'))).rejects.toMatchObject({ code: 'ENOENT' });
+  expect(writer.files).toBe(0);
+
+  await writer.publish([files[0]!]);
+  await writer.publish([files[0]!]); // the same name is the same file: there already, counted once
+  expect({ files: writer.files, bytes: writer.bytes }).toEqual({ files: 1, bytes: 4 });
+  expect((await stat(join(writer.dir, 'images/a.webp'))).ino).toBe((await stat(`${cache}-a`)).ino);
+});
