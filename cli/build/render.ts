@@ -11,14 +11,44 @@ import type { CardImage, PageFound } from '../../templates/lib/share-card.ts';
 import { recordReads } from '../../shared/model-reads.ts';
 import type { FolderWriter } from './folder-writer.ts';
 
-/** What every page of one build shares. */
-export interface RenderContext {
+/** What every page of one version of the site is rendered with. */
+export interface PageInputs {
   model: SiteModel;
   images: ImageLookup;
   assets: Assets;
   buildDate: string;
+}
+
+/** What every page of one build shares. */
+export interface RenderContext extends PageInputs {
   /** The build folder being written (files go under public/): a render worker's writer writes there. */
   dir: string;
+}
+
+export type PageRendering =
+  | { ok: true; html: string; reads: string[]; card: CardImage | undefined }
+  | { ok: false; problem: Problem; reads: string[] };
+
+/**
+ * One page through the templates, for the build's render stage and site dev alike: its HTML,
+ * what its template read of the model (shared/model-reads.ts) and the social card it names. A
+ * template that throws is TEMPLATE_FAILED at the page, with what it read before it failed.
+ */
+export function renderPage(templates: TemplateModule, page: PageRoute, inputs: PageInputs): PageRendering {
+  const found: PageFound = {};
+  const recorded = recordReads(inputs.model);
+  try {
+    const { images, assets, buildDate } = inputs;
+    const html = templates.renderPage({ page, model: recorded.model, images, assets, buildDate }, found);
+    return { ok: true, html, reads: recorded.reads(), card: found.card };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      problem: problem('TEMPLATE_FAILED', { path: page.paths[0]!, template: page.route, problem: message }),
+      reads: recorded.reads(),
+    };
+  }
 }
 
 export interface RenderOutcome {
@@ -48,26 +78,17 @@ export function renderAndWrite(
 ): RenderOutcome {
   const outcome: RenderOutcome = { problems: [], scriptHashes: {}, cards: {}, reads: {} };
   for (const page of pages) {
-    let html: string;
-    const found: PageFound = {};
-    const recorded = recordReads(context.model);
-    try {
-      html = templates.renderPage(
-        { page, model: recorded.model, images: context.images, assets: context.assets, buildDate: context.buildDate },
-        found,
-      );
-      outcome.reads[pageId(page)] = recorded.reads();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      outcome.problems.push(
-        problem('TEMPLATE_FAILED', { path: page.paths[0]!, template: page.route, problem: message }),
-      );
+    const rendered = renderPage(templates, page, context);
+    if (!rendered.ok) {
+      outcome.problems.push(rendered.problem);
       continue;
     }
+    const { html, card } = rendered;
+    outcome.reads[pageId(page)] = rendered.reads;
     // Read here, while the page is in memory: the CSP of firebase.json needs every inline script.
     const hashes = html.includes('<script') ? inlineScriptHashes(html) : [];
     if (hashes.length) outcome.scriptHashes[pageId(page)] = hashes;
-    if (found.card) outcome.cards[pageId(page)] = found.card;
+    if (card) outcome.cards[pageId(page)] = card;
     writer.writeSync(pageFiles(page), Buffer.from(html));
   }
   return outcome;

@@ -1,10 +1,10 @@
 import { pageId } from '../build/build-state.ts';
 import { PagePrinter } from '../build/page-prints.ts';
-import { recordReads } from '../../shared/model-reads.ts';
-import { problem, type Problem } from '../errors/site-error.ts';
+import { renderPage } from '../build/render.ts';
+import type { Problem } from '../errors/site-error.ts';
 import type { PageRoute } from '../routes/types.ts';
 import type { Generation } from './generation.ts';
-import type { CardImage, PageFound } from '../../templates/lib/share-card.ts';
+import type { CardImage } from '../../templates/lib/share-card.ts';
 
 interface Rendered {
   print: string;
@@ -69,35 +69,14 @@ export class DevPages {
       const print = this.print(page);
       if (hit.print === print) return { ok: true, html: hit.html, print };
     }
-    const recorded = recordReads(generation.state.model);
-    try {
-      const found: PageFound = {};
-      const html = generation.templates.module.renderPage(
-        {
-          page,
-          model: recorded.model,
-          images: generation.images,
-          assets: generation.assets,
-          buildDate: generation.buildDate,
-        },
-        found,
-      );
-      const reads = recorded.reads();
-      const print = this.printer!.print(page, reads);
-      this.prints.set(id, print);
-      this.rendered.set(id, { print, css, html, paths: page.paths, announced: print, card: found.card, reads });
-      return { ok: true, html, print };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      // Over what it read before it failed: a change to any of it (or to the templates) is worth another try.
-      const print = this.printer!.print(page, recorded.reads());
-      this.prints.set(id, print);
-      return {
-        ok: false,
-        problem: problem('TEMPLATE_FAILED', { path: page.paths[0]!, template: page.route, problem: message }),
-        print,
-      };
-    }
+    const rendered = renderPage(generation.templates.module, page, { ...generation, model: generation.state.model });
+    // On failure, over what it read before it failed: a change to any of it (or to the templates) is worth another try.
+    const print = this.printer!.print(page, rendered.reads);
+    this.prints.set(id, print);
+    if (!rendered.ok) return { ok: false, problem: rendered.problem, print };
+    const { html, card, reads } = rendered;
+    this.rendered.set(id, { print, css, html, paths: page.paths, announced: print, card, reads });
+    return { ok: true, html, print };
   }
 
   /** The card a page rendered in the current version of the site names (its og:image). */
