@@ -8,6 +8,10 @@ import { packageVersion } from '../paths.ts';
 import { readBuildEnvironment } from '../config/environment.ts';
 import type { PageRoute } from './types.ts';
 import type { CardImage } from '../../templates/lib/share-card.ts';
+import type { SiteConfig } from '../../shared/config.ts';
+import type { ImageLookup } from '../../shared/images.ts';
+import type { SiteModel } from '../content/types.ts';
+import type { Assets } from '../../templates/render-input.ts';
 
 /** Kept in every build folder: what it was built from, to skip or reuse work next time. */
 export interface BuildState {
@@ -116,7 +120,21 @@ function stableJson(value: unknown): string {
   );
 }
 
-/** The part of every page's fingerprint that all pages share (templates, assets, images...). */
-export function globalFingerprint(parts: unknown[]): string {
-  return hash().update(stableJson(parts)).digest('base64url');
+/**
+ * The part of every page's fingerprint that all pages share: what every page reads besides the
+ * content (config and UI strings are read whole). `site dev` leaves the stylesheet's URL out of
+ * `assets`: a CSS-only change swaps the stylesheet in the open page instead of reloading it.
+ */
+export function globalFingerprint(parts: {
+  templatesHash: string;
+  assets: Partial<Assets>;
+  buildDate: string;
+  config: SiteConfig;
+  strings: SiteModel['strings'];
+  images: ImageLookup;
+}): string {
+  const { templatesHash, assets, buildDate, config, strings, images } = parts;
+  return hash()
+    .update(stableJson([templatesHash, assets, buildDate, config, strings, images]))
+    .digest('base64url');
 }

@@ -39,14 +39,14 @@ export async function makePages(run: {
 }): Promise<{ files: number; rendered: number; threads: number; records: PageRecords }> {
   const { site, parts, output, previous, timer } = run;
   const { model, pages } = site;
-  const global = globalFingerprint([
-    parts.templates.hash,
-    parts.assets,
-    run.buildDate,
-    site.config,
-    model.strings,
-    parts.imageLookup,
-  ]);
+  const global = globalFingerprint({
+    templatesHash: parts.templates.hash,
+    assets: parts.assets,
+    buildDate: run.buildDate,
+    config: site.config,
+    strings: model.strings,
+    images: parts.imageLookup,
+  });
   // A page is rendered again when something it read last time changed (or nothing is known of it).
   const printer = new PagePrinter(model, global);
   const known = previous.state ? printer.printsOf(pages, previous.state.reads) : undefined;

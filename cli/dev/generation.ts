@@ -39,18 +39,16 @@ export function makeGeneration(
     previous.images === parts.images &&
     previous.state.config === parts.state.config &&
     previous.state.model.strings === parts.state.model.strings;
-  // The parts of the build's globalFingerprint (pages-stage.ts) but the stylesheet, so dev and build
-  // agree on what a page reads.
+  const { islands, cardVersion } = parts.assets;
   const global = same
     ? previous.global
-    : globalFingerprint([
-        parts.templates.hash,
-        parts.assets.islands,
-        parts.assets.cardVersion,
+    : globalFingerprint({
+        templatesHash: parts.templates.hash,
+        assets: { islands, cardVersion },
         buildDate,
-        parts.state.config,
-        parts.state.model.strings,
-        parts.images,
-      ]);
+        config: parts.state.config,
+        strings: parts.state.model.strings,
+        images: parts.images,
+      });
   return { number, ...parts, buildDate, global };
 }
