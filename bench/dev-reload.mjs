@@ -31,7 +31,17 @@ const option = (name, fallback) => {
 const RUNS = option('runs', 20);
 const ARTICLES = option('articles', 4000);
 const project = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['bin', 'cli', 'shared', 'content', 'templates', 'islands', 'functions', 'site.config.yaml', 'package.json'];
+const PARTS = [
+  'bin',
+  'cli',
+  'shared',
+  'content',
+  'templates',
+  'islands',
+  'functions',
+  'site.config.yaml',
+  'package.json',
+];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The image cache comes along: encoding is not what this measures (bench/images.mjs does). */

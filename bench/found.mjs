@@ -33,7 +33,17 @@ const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const work = join(project, 'bench', '.work-found');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(join(work, '.site', 'cache'), { recursive: true });
-for (const part of ['bin', 'cli', 'shared', 'content', 'templates', 'islands', 'functions', 'site.config.yaml', 'package.json']) {
+for (const part of [
+  'bin',
+  'cli',
+  'shared',
+  'content',
+  'templates',
+  'islands',
+  'functions',
+  'site.config.yaml',
+  'package.json',
+]) {
   if (existsSync(join(project, part))) cpSync(join(project, part), join(work, part), { recursive: true });
 }
 symlinkSync(join(project, 'node_modules'), join(work, 'node_modules'), 'dir');
