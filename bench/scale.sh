@@ -14,7 +14,8 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PROJECT=$(cd "$HERE/.." && pwd)
-SHARED=${SHARED:-$PROJECT/../shared/bench}
+# ../shared/bench beside the main checkout (also when run from a git worktree elsewhere)
+SHARED=${SHARED:-$(cd "$(git -C "$PROJECT" rev-parse --path-format=absolute --git-common-dir)/../.." && pwd)/shared/bench}
 WORK=${WORK:-/dev/shm/site-bench}
 RUNS=${RUNS:-3}
 PEERS=${PEERS-hugo eleventy}
