@@ -80,6 +80,7 @@ export async function searchIndex(
   cacheDir: string,
   options: { remake?: boolean } = {},
 ): Promise<{ dir: string; index: SearchIndexFiles; cached: boolean }> {
+  // (searchInput of its own output is that output: pages the build cut already stay as they are.)
   const pages = whole.map((page) => ({ ...page, content: searchInput(page.content) }));
   const cache = new SearchCache(cacheDir);
   const key = searchKey({ version: await pagefindVersion(), options: PAGEFIND_OPTIONS, pages });
@@ -106,7 +107,8 @@ export async function buildSearchIndex(options: {
     searchablePages(options.pages).map(async (page) => ({
       url: page.canonical,
       locale: page.locale,
-      content: await readFile(join(options.output.dir, outputFile(page.canonical)), 'utf8'),
+      // Cut to what Pagefind reads at once: thousands of whole pages need not be held at the same time.
+      content: searchInput(await readFile(join(options.output.dir, outputFile(page.canonical)), 'utf8')),
     })),
   );
   const target = options.output.under(SEARCH_FOLDER);
