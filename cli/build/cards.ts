@@ -10,8 +10,9 @@ import { writeAtomic } from '../images/cache.ts';
 import type { FolderWriter } from './folder-writer.ts';
 import { createLimiter } from '../images/pool.ts';
 import type { CardImage } from '../../templates/lib/share-card.ts';
-import { CARD_HEIGHT, PHOTO_WIDTH, type ShareCardProps } from '../../templates/cards/ShareCard.tsx';
-import { CENTRE, focusCrop, type FocalPoint } from '../../shared/focal-point.ts';
+import type { ShareCardProps } from '../../templates/cards/ShareCard.tsx';
+import { CENTRE } from '../../shared/focal-point.ts';
+import { PHOTO_STAND_IN, photoBox, photoLayer, photoUri, type PhotoMemo } from './card-photo.ts';
 import { compileFailed } from './compile-failure.ts';
 import { importHashed } from './hashed-module.ts';
 
@@ -30,6 +31,8 @@ export interface CardTotals {
 const TEMPLATE = join('templates', 'cards', 'ShareCard.tsx');
 // JPEG: every network that shows a link's image takes it, and a photo in it stays small.
 const JPEG = { quality: 82 };
+// How a card is painted (card-photo.ts), part of its name: another way of drawing it makes another file.
+const DRAWING = 'photo laid in by sharp';
 const require = createRequire(import.meta.url);
 
 /** Inter from its npm package (nothing is fetched): regular and bold, Latin and Latin Extended. */
@@ -68,7 +71,7 @@ export async function compileCardTemplate(root: string, cacheDir: string): Promi
     loadFonts(),
   ]);
   const code = result.outputFiles[0]!.text;
-  const digest = createHash('sha256').update(code).update(JSON.stringify(JPEG));
+  const digest = createHash('sha256').update(code).update(JSON.stringify(JPEG)).update(DRAWING);
   for (const font of fonts) digest.update(font.data);
   const version = digest.digest('hex').slice(0, 16);
   const { module } = await importHashed<{ ShareCard: CardTemplate['render'] }>(
@@ -92,11 +95,8 @@ export interface CardContext {
   template: CardTemplate;
   /** <root>/.site/cache/cards */
   cacheDir: string;
-  /**
-   * The cropped photos (as data URIs) of this run by source and focal point: a site's thousands
-   * of cards share its few photos, and decoding a photo costs more than drawing a card.
-   */
-  photos?: Map<string, Promise<string>>;
+  /** The cropped photos of this run (card-photo.ts): a site's thousands of cards share its few photos. */
+  photos?: PhotoMemo;
 }
 
 /**
@@ -149,50 +149,43 @@ export async function makeCards(
   return totals;
 }
 
-/** The photo half of a social card, cut around the focal point. */
-export async function cropPhoto(file: string, focus: FocalPoint): Promise<Buffer> {
-  const meta = await sharp(file).metadata();
-  const upright = { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
-  const region = focusCrop(upright, { width: PHOTO_WIDTH, height: CARD_HEIGHT }, focus);
-  // One pass: turned upright, then the region cut from the upright picture, then scaled.
-  return sharp(file)
-    .rotate()
-    .extract(region)
-    .resize(PHOTO_WIDTH, CARD_HEIGHT, { fit: 'fill' })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
-/** The photo half of a card as a data URI, cropped once per source and focal point in a run. */
-function photoUri(file: string, focus: FocalPoint, photos: CardContext['photos']): Promise<string> {
-  const key = `${file}\0${focus.x}\0${focus.y}`;
-  let uri = photos?.get(key);
-  if (!uri) {
-    uri = cropPhoto(file, focus).then((jpeg) => `data:image/jpeg;base64,${jpeg.toString('base64')}`);
-    photos?.set(key, uri);
-  }
-  return uri;
-}
-
-async function drawCard(card: CardImage, { template, images, root, photos }: CardContext): Promise<Buffer> {
+/**
+ * A card's JPEG. `layIn: false` draws the photo into the layout (resvg paints it): what a card
+ * whose photo box is not a plain rectangle gets, and what the laid-in photo is tested against.
+ */
+export async function drawCard(
+  card: CardImage,
+  { template, images, root, photos }: CardContext,
+  { layIn } = { layIn: true },
+): Promise<Buffer> {
   const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const { request } = card;
   const source = request.photo ? images.get(request.photo.name) : undefined;
-  // The photo fills the card's right side: cropped here around its focal point to what is shown, so resvg decodes little.
-  const photo = source ? await photoUri(join(root, source), request.photo?.focus ?? CENTRE, photos) : undefined;
-  const element = template.render({
-    locale: request.locale,
-    title: request.title,
-    ...(request.label ? { label: request.label } : {}),
-    ...(request.detail ? { detail: request.detail } : {}),
-    siteName: request.site.name,
-    host: request.site.host,
-    ...(photo ? { photo } : {}),
-    colors: request.site.colors,
-  });
-  const svg = await satori(element, { width: card.width, height: card.height, fonts: template.fonts });
+  const file = source ? join(root, source) : undefined;
+  const focus = request.photo?.focus ?? CENTRE;
+  const layout = (photo: string | undefined) =>
+    satori(
+      template.render({
+        locale: request.locale,
+        title: request.title,
+        ...(request.label ? { label: request.label } : {}),
+        ...(request.detail ? { detail: request.detail } : {}),
+        siteName: request.site.name,
+        host: request.site.host,
+        ...(photo ? { photo } : {}),
+        colors: request.site.colors,
+      }),
+      { width: card.width, height: card.height, fonts: template.fonts },
+    );
+  // The photo, cut around its focal point to its box, is laid in by sharp after resvg paints the rest.
+  let svg = await layout(file ? PHOTO_STAND_IN : undefined);
+  let photo: { input: Buffer; left: number; top: number } | undefined;
+  const placed = file && layIn ? photoBox(svg, card) : undefined;
+  if (file && placed) {
+    svg = placed.svg;
+    photo = { input: await photoLayer(file, focus, placed.box, photos), left: placed.left, top: placed.top };
+  } else if (file) svg = await layout(await photoUri(file, focus, photos));
   const pixels = await renderAsync(svg, { fitTo: { mode: 'original' } });
-  return sharp(pixels.pixels, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
-    .jpeg(JPEG)
-    .toBuffer();
+  const painted = sharp(pixels.pixels, { raw: { width: pixels.width, height: pixels.height, channels: 4 } });
+  return (photo ? painted.composite([photo]) : painted).jpeg(JPEG).toBuffer();
 }

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { cropPhoto } from '../../cli/build/cards.ts';
+import { cropPhoto } from '../../cli/build/card-photo.ts';
 import { CENTRE, focusCrop, formatFocus, type FocalPoint } from '../../shared/focal-point.ts';
 import { parseFocus } from '../../cli/images/focus-file.ts';
 import { fileOf, makeProject, run } from './fixtures.ts';
