@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFile, compileCardTemplate, drawCard, type CardTemplate } from '../../cli/build/cards.ts';
 import { PHOTO_STAND_IN, photoBox } from '../../cli/build/card-photo.ts';
 import { cardImage } from '../../templates/lib/share-card.ts';
-import { CARD_HEIGHT, CARD_WIDTH, PHOTO_WIDTH } from '../../templates/cards/ShareCard.tsx';
+import { CARD_HEIGHT, CARD_WIDTH } from '../../templates/cards/ShareCard.tsx';
 import { repoRoot } from '../build/helpers.ts';
 
 /**
