@@ -60,9 +60,14 @@ function copyProject() {
 
 function scaleSite() {
   const work = mkdtempSync(join(tmpdir(), 'site-dev-bench-scale-'));
-  execFileSync(process.execPath, ['/work/shared/bench/gen-content.mjs', String(ARTICLES), join(work, 'gen')], {
-    stdio: 'ignore',
-  });
+  // ARTICLES per language: gen-articles.mjs writes N sources, half of them English translations.
+  execFileSync(
+    process.execPath,
+    [join(project, 'bench', 'gen-articles.mjs'), String(ARTICLES * 2), join(work, 'gen')],
+    {
+      stdio: 'ignore',
+    },
+  );
   execFileSync(
     process.execPath,
     [join(project, 'bench', 'make-scale-site.mjs'), join(work, 'gen'), join(work, 'site')],
