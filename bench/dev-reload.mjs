@@ -9,19 +9,10 @@
 // fetched to check that it shows the save. Also: start-up (to "ready"), and adding an article
 // (the full rebuild path) on each site.
 import { spawn, execFileSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { copyProject, project } from './project-copy.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -30,18 +21,6 @@ const option = (name, fallback) => {
 };
 const RUNS = option('runs', 20);
 const ARTICLES = option('articles', 4000);
-const project = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = [
-  'bin',
-  'cli',
-  'shared',
-  'content',
-  'templates',
-  'islands',
-  'functions',
-  'site.config.yaml',
-  'package.json',
-];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The image cache comes along: encoding is not what this measures (bench/images.mjs does). */
@@ -50,10 +29,9 @@ function withImageCache(root) {
   if (existsSync(cache)) cpSync(cache, join(root, '.site', 'cache', 'images'), { recursive: true });
 }
 
-function copyProject() {
+function benchProject() {
   const root = mkdtempSync(join(tmpdir(), 'site-dev-bench-'));
-  for (const part of PARTS) cpSync(join(project, part), join(root, part), { recursive: true });
-  symlinkSync(join(project, 'node_modules'), join(root, 'node_modules'));
+  copyProject(root);
   withImageCache(root);
   return root;
 }
@@ -243,7 +221,7 @@ async function measureSite(label, root, file, where) {
 
 const results = { warmStart: {} };
 const rows = [];
-const bundled = copyProject();
+const bundled = benchProject();
 try {
   rows.push(
     await measureSite(

@@ -11,42 +11,18 @@
 // With --write the figures replace this script's section of bench/RESULTS.md.
 //   node bench/found.mjs [--runs 3] [--write]
 import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { copyProject, project } from './project-copy.mjs';
 import { writeSection } from './results.mjs';
 
-const project = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const work = join(project, 'bench', '.work-found');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(join(work, '.site', 'cache'), { recursive: true });
-for (const part of [
-  'bin',
-  'cli',
-  'shared',
-  'content',
-  'templates',
-  'islands',
-  'functions',
-  'site.config.yaml',
-  'package.json',
-]) {
-  if (existsSync(join(project, part))) cpSync(join(project, part), join(work, part), { recursive: true });
-}
-symlinkSync(join(project, 'node_modules'), join(work, 'node_modules'), 'dir');
+copyProject(work);
 mkdirSync(join(project, '.site', 'cache', 'images'), { recursive: true });
 symlinkSync(join(project, '.site', 'cache', 'images'), join(work, '.site', 'cache', 'images'));
 const loadAtStart = loadavg()[0];

@@ -11,15 +11,14 @@
 // the cache).
 //   node bench/images.mjs [--runs 3] [--sweep] [--build] [--write]
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, symlinkSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { copyProject, project } from './project-copy.mjs';
 import { writeSection } from './results.mjs';
 import sharp from 'sharp';
 import { tsImport } from 'tsx/esm/api';
 
-const project = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const { processImages } = await tsImport('../cli/images/stage.ts', import.meta.url);
@@ -131,19 +130,7 @@ if (args.includes('--sweep')) {
 const builds = [];
 if (args.includes('--build')) {
   const site = join(work, 'site');
-  for (const part of [
-    'bin',
-    'cli',
-    'content',
-    'templates',
-    'islands',
-    'functions',
-    'site.config.yaml',
-    'package.json',
-  ]) {
-    if (existsSync(join(project, part))) cpSync(join(project, part), join(site, part), { recursive: true });
-  }
-  symlinkSync(join(project, 'node_modules'), join(site, 'node_modules'));
+  copyProject(site);
   for (const [label, out] of [
     ['cold (empty image cache)', 'dist-cold'],
     ['warm (cache kept, new output folder)', 'dist-warm'],

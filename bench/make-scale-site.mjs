@@ -5,28 +5,22 @@
 // with the site's real templates.
 // The tool and the site share one repository (templates import cli/ helpers), so the copy
 // holds both; node_modules is linked.
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { copyProject, project } from './project-copy.mjs';
 
 const [source, out] = process.argv.slice(2).map((p) => p && resolve(p));
 if (!source || !out) {
   console.error('usage: node bench/make-scale-site.mjs SOURCE_DIR OUT_DIR');
   process.exit(2);
 }
-const project = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const images = readdirSync(join(project, 'content/images'))
   .filter((f) => f.endsWith('.jpg'))
   .map((f) => f.slice(0, -4));
 
 rmSync(join(out, 'content'), { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-// Everything but what a build neither reads nor needs (a list of what to copy went stale once).
-const skip = new Set(['node_modules', 'tests', 'docs', 'bench', 'dist', '.git', '.site', '.dist-builds']);
-for (const part of readdirSync(project).filter((name) => !skip.has(name))) {
-  cpSync(join(project, part), join(out, part), { recursive: true });
-}
-if (!existsSync(join(out, 'node_modules'))) symlinkSync(join(project, 'node_modules'), join(out, 'node_modules'));
+copyProject(out);
 
 const files = readdirSync(source)
   .filter((f) => f.endsWith('.md'))
