@@ -6,7 +6,17 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const project = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const notBuilt = new Set(['node_modules', 'tests', 'test-results', 'docs', 'bench', 'dist', '.git', '.site', '.dist-builds']);
+const notBuilt = new Set([
+  'node_modules',
+  'tests',
+  'test-results',
+  'docs',
+  'bench',
+  'dist',
+  '.git',
+  '.site',
+  '.dist-builds',
+]);
 
 export function copyProject(to) {
   mkdirSync(to, { recursive: true });
