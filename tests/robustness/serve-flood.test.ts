@@ -20,7 +20,9 @@ const slowestVisitorMs = 5000;
 let server: TestServer;
 beforeAll(async () => {
   // The default rate limit (20 posts a minute per address) stays on: it is part of the defence.
-  server = await startFixtureServer({ limits: { headersTimeoutMs: 2000 } });
+  // 4 s for a head: at 2 s, a CI machine 1.4 times slower than usual answered 863 of a 2,000-page flood with
+  // 408 (its thread starved by the other test files), a failure of the machine, not of the defence.
+  server = await startFixtureServer({ limits: { headersTimeoutMs: 4000 } });
 });
 afterAll(() => server.stop());
 
@@ -130,7 +132,7 @@ describe.sequential('a flood does not stop the server answering others', () => {
     const visits = await visitDuring(server, flood.done, '/kampen');
     const report = await flood.done;
     console.log('slowloris flood', report, summary(visits));
-    // Every held connection was closed by the server's head timeout (2 s here), none left for the
+    // Every held connection was closed by the server's head timeout (4 s here), none left for the
     // flood's own end at 10 s: each got its 408, or a reset where the close crossed a byte in flight.
     expect(report.stillOpen).toBe(0);
     expect((report.statuses['408'] ?? 0) + report.errors).toBe(2000);
