@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { loadPagefind } from './lib/pagefind.ts';
 
 export interface SiteSearchProps {
   /** This page's path: the form submits to it with ?q= (what a visitor without script gets back). */
@@ -12,28 +13,8 @@ interface Result {
   excerpt: string;
 }
 
-interface Pagefind {
-  options(options: { baseUrl: string }): Promise<void>;
-  search(query: string): Promise<{
-    results: Array<{ data(): Promise<{ url: string; meta: { title?: string }; excerpt: string }> }>;
-  } | null>;
-}
-
-// A variable, so esbuild leaves the import to the browser: the index is written after the islands
-// are bundled, and only this page's visitors, once they search, download it (issue 23).
-const PAGEFIND = '/pagefind/pagefind.js';
-let loading: Promise<Pagefind> | undefined;
-function pagefind(): Promise<Pagefind> {
-  loading ??= (import(/* @vite-ignore */ PAGEFIND) as Promise<Pagefind>).then(async (module) => {
-    await module.options({ baseUrl: '/' });
-    return module;
-  });
-  loading.catch(() => (loading = undefined)); // a failed load (offline) is tried again on the next search
-  return loading;
-}
-
 /**
- * The site search (Pagefind). Pagefind's script and the index of this page's language load on
+ * The site search (Pagefind, islands/lib/pagefind.ts). Pagefind's script and the index of this page's language load on
  * the first search, not before; the form works as a plain GET form, so ?q= in the address
  * searches at once and a search can be linked to.
  */
@@ -51,7 +32,7 @@ export default function SiteSearch({ action, text }: SiteSearchProps) {
     if (!words.trim()) return setState({ status: 'idle', query: '', results: [] });
     setState((before) => ({ ...before, status: 'loading', query: words }));
     try {
-      const found = await (await pagefind()).search(words);
+      const found = await (await loadPagefind()).search(words);
       const results = await Promise.all(
         (found?.results ?? []).slice(0, 20).map(async (hit) => {
           const data = await hit.data();

@@ -12,12 +12,13 @@ export interface SearchIndexFiles {
 
 // Indexes of the last few versions of the site: enough for builds of older and newer copies
 // side by side (a test's project copies, a branch switched back), without growing for ever.
+// An index is in shards (cli/build/search-shards.ts): this many versions of each.
 const KEEP = 8;
 // A folder still being written by a build that was killed is removed once it is this old.
 const ABANDONED_MS = 10 * 60_000;
 const MANIFEST = 'index.json';
 
-/** Names an index by everything it is made from: Pagefind's version and options, each page's URL and bytes. */
+/** Names an index by everything it is made from: Pagefind's version and options, each page's URL and bytes (in order). */
 export function searchKey(parts: {
   version: string;
   options: unknown;
@@ -83,12 +84,14 @@ export class SearchCache {
     } finally {
       await rm(temporary, { recursive: true, force: true });
     }
-    await this.prune();
     return manifest;
   }
 
-  /** All but the KEEP most recently used indexes go, and folders of builds that never finished. */
-  private async prune(): Promise<void> {
+  /**
+   * All but the KEEP × `shards` most recently used indexes go (those of the build that calls it
+   * are the most recent), and folders of builds that never finished.
+   */
+  async prune(shards: number): Promise<void> {
     const names = await readdir(this.dir).catch(() => [] as string[]);
     const entries = await Promise.all(
       names.map(async (name) => {
@@ -102,7 +105,7 @@ export class SearchCache {
     const complete = entries.filter((entry) => entry.used !== undefined).sort((a, b) => b.used! - a.used!);
     const abandoned = entries.filter((entry) => entry.used === undefined && Date.now() - entry.made > ABANDONED_MS);
     await Promise.all(
-      [...complete.slice(KEEP), ...abandoned].map((entry) =>
+      [...complete.slice(KEEP * shards), ...abandoned].map((entry) =>
         rm(join(this.dir, entry.name), { recursive: true, force: true }),
       ),
     );

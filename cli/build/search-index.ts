@@ -5,7 +5,10 @@ import { outputFile } from '../../shared/paths.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { isListed } from '../../shared/listing.ts';
 import type { FolderWriter } from './folder-writer.ts';
-import { SearchCache, searchKey, type SearchIndexFiles } from './search-cache.ts';
+import { SearchCache, searchKey } from './search-cache.ts';
+import { mergedPart, searchBundles, shardFolders, type SearchablePage } from './search-shards.ts';
+
+export type { SearchablePage };
 
 export interface SearchIndexTotals {
   /** Pages in the index, and the languages it is split into. */
@@ -13,12 +16,17 @@ export interface SearchIndexTotals {
   languages: string[];
   files: number;
   bytes: number;
+  /** Its shards (Pagefind indexes), and the pages Pagefind indexed now (those of the shards an edit changed). */
+  shards: number;
+  reindexed: number;
   /** Linked from the search cache: no page Pagefind reads changed since an earlier build. */
   cached: boolean;
 }
 
 /** Where the index and Pagefind's own script go: /pagefind/pagefind.js, /pagefind/index/... */
 export const SEARCH_FOLDER = 'pagefind';
+/** Under it, the folders of each language's shards (cli/build/search-shards.ts). */
+const SHARD_LIST = 'shards.json';
 
 /**
  * Pages worth finding: each page once at its canonical path (not the /nl copy), only listed
@@ -63,31 +71,69 @@ export function searchInput(html: string): string {
   return `<!doctype html>${opening}<head>${title}</head><body>${html.slice(start, end + '</main>'.length)}</body></html>`;
 }
 
-/** A page as Pagefind reads it: its URL, language and HTML. */
-export interface SearchablePage {
-  url: string;
-  locale: string;
-  content: string;
+/** A file of the index: its path under /pagefind/ and where it is in the search cache. */
+export interface SearchFile {
+  path: string;
+  source: string;
+  bytes: number;
+}
+
+export interface SearchIndex {
+  files: SearchFile[];
+  pages: number;
+  languages: string[];
+  /** Its bundles (shards), and the pages of those Pagefind indexed now (none: all from the cache). */
+  bundles: number;
+  remade: number;
+  reindexed: number;
 }
 
 /**
- * The index of these pages, in the search cache (cli/build/search-cache.ts): made by Pagefind
- * unless an earlier build, of this output folder or another, or site dev, indexed the very same
- * pages. Its files are in `dir`.
+ * The index of these pages, bundle by bundle (cli/build/search-shards.ts) from the search cache
+ * (cli/build/search-cache.ts): Pagefind indexes only the bundles whose pages no earlier build,
+ * of this output folder or another, or site dev, indexed as they are now. An edited page costs
+ * its shard, not the site.
  */
 export async function searchIndex(
   whole: readonly SearchablePage[],
   cacheDir: string,
-  options: { remake?: boolean } = {},
-): Promise<{ dir: string; index: SearchIndexFiles; cached: boolean }> {
+  options: { remake?: boolean; pagesPerShard?: number } = {},
+): Promise<SearchIndex> {
   // (searchInput of its own output is that output: pages the build cut already stay as they are.)
   const pages = whole.map((page) => ({ ...page, content: searchInput(page.content) }));
+  const bundles = searchBundles(pages, options.pagesPerShard);
+  const shards = JSON.stringify(shardFolders(bundles));
   const cache = new SearchCache(cacheDir);
-  const key = searchKey({ version: await pagefindVersion(), options: PAGEFIND_OPTIONS, pages });
-  const found = options.remake ? undefined : await cache.find(key);
-  if (found) return { dir: cache.entry(key), index: found, cached: true };
-  const index = await cache.store(key, await runPagefind(pages), { replace: options.remake ?? false });
-  return { dir: cache.entry(key), index, cached: false };
+  const version = await pagefindVersion();
+  // The first bundle also carries the list of the others: it is in its name.
+  const keys = bundles.map(({ folder, pages }) =>
+    searchKey({ version, options: { ...PAGEFIND_OPTIONS, ...(folder ? {} : { shards }) }, pages }),
+  );
+  const found = await Promise.all(keys.map((key) => (options.remake ? undefined : cache.find(key))));
+  const missing = bundles.flatMap((_, at) => (found[at] ? [] : [at]));
+  const made = await runPagefindEach(missing.map((at) => bundles[at]!.pages));
+  for (const [n, at] of missing.entries()) {
+    const index = made[n]!;
+    const files = at
+      ? index.files.filter((file) => mergedPart(file.path))
+      : [...index.files, { path: SHARD_LIST, content: Buffer.from(shards) }];
+    found[at] = await cache.store(keys[at]!, { ...index, files }, { replace: options.remake ?? false });
+  }
+  await cache.prune(bundles.length);
+  return {
+    files: bundles.flatMap(({ folder }, at) =>
+      found[at]!.files.map((file) => ({
+        path: `${folder}${file.path}`,
+        source: join(cache.entry(keys[at]!), file.path),
+        bytes: file.bytes,
+      })),
+    ),
+    pages: pages.length,
+    languages: [...new Set(pages.map((page) => page.locale))].sort(),
+    bundles: bundles.length,
+    remade: missing.length,
+    reindexed: missing.reduce((sum, at) => sum + bundles[at]!.pages.length, 0),
+  };
 }
 
 /**
@@ -113,17 +159,17 @@ export async function buildSearchIndex(options: {
   );
   const target = options.output.under(SEARCH_FOLDER);
   for (let attempt = 1; ; attempt++) {
-    const { dir, index, cached } = await searchIndex(pages, options.cacheDir, { remake: attempt > 1 });
+    const index = await searchIndex(pages, options.cacheDir, { remake: attempt > 1 });
     try {
-      await target.publish(
-        index.files.map((file) => ({ source: join(dir, file.path), path: file.path, bytes: file.bytes })),
-      );
+      await target.publish(index.files);
       return {
         pages: index.pages,
         languages: index.languages,
         files: index.files.length,
         bytes: index.files.reduce((sum, file) => sum + file.bytes, 0),
-        cached,
+        shards: index.bundles,
+        reindexed: index.reindexed,
+        cached: index.remade === 0,
       };
     } catch (error) {
       // Pruned by a build running beside this one between finding and linking: made once more
@@ -135,10 +181,16 @@ export async function buildSearchIndex(options: {
 
 /** Pagefind over the pages, in memory: the files of the index, by their path under /pagefind/. */
 export async function runPagefind(pages: readonly SearchablePage[]) {
+  return (await runPagefindEach([pages]))[0]!;
+}
+
+/** Pagefind over each list of pages, one index each, all in one Pagefind process. */
+async function runPagefindEach(bundles: ReadonlyArray<readonly SearchablePage[]>) {
+  if (!bundles.length) return [];
   const pagefind = await import('pagefind');
   const fail = (messages: string[]) =>
     new SiteError(messages.map((message) => problem('SEARCH_INDEX_FAILED', { problem: message })));
-  try {
+  const indexOf = async (pages: readonly SearchablePage[]) => {
     const { index, errors } = await pagefind.createIndex(PAGEFIND_OPTIONS);
     if (!index) throw fail(errors);
     // Sent without waiting for each answer (one round trip to Pagefind's process per page was
@@ -149,6 +201,9 @@ export async function runPagefind(pages: readonly SearchablePage[]) {
     const { files, errors: failed } = await index.getFiles();
     if (failed.length) throw fail(failed);
     return { pages: pages.length, languages: [...new Set(pages.map((page) => page.locale))].sort(), files };
+  };
+  try {
+    return await Promise.all(bundles.map(indexOf));
   } catch (error) {
     throw error instanceof SiteError ? error : fail([error instanceof Error ? error.message : String(error)]);
   } finally {

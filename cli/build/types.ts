@@ -38,8 +38,11 @@ export interface BuildResult {
     feeds: number;
     calendars: number;
     cards: { made: number; cached: number };
-    /** `cached`: the index of an earlier build with the same searchable pages, linked (no Pagefind run). */
-    search: { pages: number; languages: string[]; cached: boolean };
+    /**
+     * `cached`: the index of an earlier build with the same searchable pages, linked (no Pagefind
+     * run); otherwise `reindexed` pages were indexed, those of the shards whose pages changed.
+     */
+    search: { pages: number; languages: string[]; shards: number; reindexed: number; cached: boolean };
   };
   timings: StageTiming[];
   warnings: number;

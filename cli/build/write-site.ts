@@ -68,7 +68,9 @@ export async function writeSite(run: {
           pages,
           cacheDir: join(options.root, '.site', 'cache', 'search'),
         }),
-      (s) => `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files${s.cached ? ' from cache' : ''}`,
+      (s) =>
+        `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files, ${s.shards} shard${s.shards === 1 ? '' : 's'}` +
+        (s.cached ? ' from cache' : `, ${s.reindexed} pages indexed`),
     );
     await timer.run(
       'functions',
@@ -107,7 +109,13 @@ export async function writeSite(run: {
         feeds,
         calendars,
         cards: { made: drawn.made, cached: drawn.cached },
-        search: { pages: search.pages, languages: search.languages, cached: search.cached },
+        search: {
+          pages: search.pages,
+          languages: search.languages,
+          shards: search.shards,
+          reindexed: search.reindexed,
+          cached: search.cached,
+        },
       },
       timings: timer.timings,
       warnings: site.warnings.length,

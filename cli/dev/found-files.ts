@@ -56,10 +56,8 @@ export function createFoundFiles(session: DevSession, onProblem: (problem: Probl
       const rendered = session.pages.render(page);
       return rendered.ok ? [{ url: page.canonical, locale: page.locale, content: rendered.html }] : [];
     });
-    const { dir, index } = await searchIndex(pages, join(cacheDir, 'search'));
-    return new Map(
-      await Promise.all(index.files.map(async (file) => [file.path, await readFile(join(dir, file.path))] as const)),
-    );
+    const { files } = await searchIndex(pages, join(cacheDir, 'search'));
+    return new Map(await Promise.all(files.map(async (file) => [file.path, await readFile(file.source)] as const)));
   }
 
   /** The card a page of this version names at that file, from the cache or drawn now. */

@@ -45,7 +45,7 @@ const result = (run: RunResult) =>
       feeds: number;
       calendars: number;
       cards: { made: number; cached: number };
-      search: { pages: number; languages: string[]; cached: boolean };
+      search: { pages: number; languages: string[]; shards: number; reindexed: number; cached: boolean };
     };
   };
 const meta = (html: string, key: string) =>
@@ -62,7 +62,7 @@ describe('the build summary', () => {
     const two = result(second).found;
     expect(two.cards).toEqual({ made: 0, cached: one.cards.made + one.cards.cached });
     // The same pages: the index is linked from the search cache, Pagefind does not run.
-    expect(two.search).toEqual({ ...one.search, cached: true });
+    expect(two.search).toEqual({ ...one.search, reindexed: 0, cached: true });
   });
 });
 
