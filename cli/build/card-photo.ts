@@ -9,7 +9,13 @@ interface Box {
 }
 
 /** The cropped photos of a run by source, focal point and size: a site's thousands of cards share its few photos. */
-export type PhotoMemo = Map<string, Promise<Buffer>>;
+export type PhotoMemo = Map<string, Promise<unknown>>;
+
+/** Pixels as sharp composites them without decoding an image file. */
+export interface PhotoPixels {
+  input: Buffer;
+  raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
 
 /** The photo cut around its focal point to `box` (turned upright, cut, scaled: one pass). */
 function cropped(file: string, focus: FocalPoint, box: Box) {
@@ -30,8 +36,8 @@ export async function cropPhoto(file: string, focus: FocalPoint): Promise<Buffer
 }
 
 /** Once per source, focal point, size and form in a run. */
-function remembered(memo: PhotoMemo | undefined, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
-  let made = memo?.get(key);
+function remembered<T>(memo: PhotoMemo | undefined, key: string, make: () => Promise<T>): Promise<T> {
+  let made = memo?.get(key) as Promise<T> | undefined;
   if (!made) {
     made = make();
     memo?.set(key, made);
@@ -95,17 +101,21 @@ export function photoBox(svg: string, card: Box): { svg: string; left: number; t
 
 /**
  * The photo's pixels for a box, as the layout shows it: the photo half (cropPhoto's size, around
- * the focal point) covering the box from its centre, as satori fits an image. Lossless: they are
- * encoded once, with the whole card.
+ * the focal point) covering the box from its centre, as satori fits an image. Raw pixels: they
+ * are encoded once, with the whole card, and a PNG between was decoded again for every card
+ * (a quarter of laying in and encoding a card).
  */
-export function photoLayer(file: string, focus: FocalPoint, box: Box, memo?: PhotoMemo): Promise<Buffer> {
-  return remembered(memo, `png\0${file}\0${focus.x}\0${focus.y}\0${box.width}x${box.height}`, async () => {
+export function photoLayer(file: string, focus: FocalPoint, box: Box, memo?: PhotoMemo): Promise<PhotoPixels> {
+  return remembered(memo, `raw\0${file}\0${focus.x}\0${focus.y}\0${box.width}x${box.height}`, async () => {
     const half = await (await cropped(file, focus, { width: PHOTO_WIDTH, height: CARD_HEIGHT }))
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return sharp(half.data, { raw: { width: half.info.width, height: half.info.height, channels: half.info.channels } })
+    const { data, info } = await sharp(half.data, {
+      raw: { width: half.info.width, height: half.info.height, channels: half.info.channels },
+    })
       .resize(box.width, box.height, { fit: 'cover', position: 'centre' })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { input: data, raw: { width: info.width, height: info.height, channels: info.channels } };
   });
 }
