@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import type { ImageLookup } from '../../shared/images.ts';
 import type { Assets } from '../../templates/render-input.ts';
 import type { Site } from './check-site.ts';
-import { compileTemplates, type CompiledTemplates } from './compile-templates.ts';
-import { buildCss } from './css.ts';
-import { buildIslands } from './islands.ts';
-import { compileCardTemplate, type CardTemplate } from './cards.ts';
+import type { CompiledTemplates } from './compile-templates.ts';
+import { writeIslands } from './islands.ts';
+import type { CardTemplate } from './cards.ts';
+import { PAGE_PARTS } from './page-parts.ts';
 import { copyStaticFiles } from './static-files.ts';
 import type { OutputDir } from './output.ts';
 import type { StageTimer } from './timings.ts';
@@ -20,21 +19,25 @@ export interface PageParts {
 
 /** Compile the templates, the stylesheet and the islands; the stylesheet, static files and island scripts are written. */
 export async function makeAssets(root: string, site: Site, output: OutputDir, timer: StageTimer): Promise<PageParts> {
-  const cacheDir = join(root, '.site', 'cache');
   // Only the names, sizes and placeholders: the files are encoded while the pages render.
   const imageLookup = await timer.run(
     'images',
     () => site.images.lookup,
     (lookup) => `${Object.keys(lookup).length} planned`,
   );
+  const { config } = site;
   const [templates, css, cardTemplate] = await timer.run('compile', () =>
-    Promise.all([compileTemplates(root, cacheDir), buildCss(root, site.config), compileCardTemplate(root, cacheDir)]),
+    Promise.all([
+      PAGE_PARTS.templates.compile(root, config),
+      PAGE_PARTS.css.compile(root, config),
+      PAGE_PARTS.cards.compile(root, config),
+    ]),
   );
   await output.write(`public${css.path}`, css.contents);
   await copyStaticFiles(root, output);
   const islands = await timer.run(
     'islands',
-    () => buildIslands(root, output),
+    async () => writeIslands(await PAGE_PARTS.islands.compile(root, config), output),
     (b) => `${b.files.length} files`,
   );
   return {

@@ -98,6 +98,15 @@ export function checkContent(
   return modelSite(timer, config, files, valid, markdown);
 }
 
+/** The Markdown of valid content: from the file cache (.site/cache/markdown.json), what is new on the workers. */
+export function markdownStage(timer: StageTimer, root: string, content: ValidContent, pool: WorkerPool | undefined) {
+  return timer.run(
+    'markdown',
+    () => renderSiteMarkdown(content, join(root, '.site', 'cache'), pool),
+    (m) => `${m.rendered} rendered, ${m.cached} from cache`,
+  );
+}
+
 /**
  * The build's content side: the same stages, Markdown from the file cache on the workers, and
  * the images started as soon as the content is valid. Throws every user error before any output.
@@ -134,11 +143,7 @@ export async function checkSite(run: {
     ...(hooks.onImageProgress ? { onProgress: hooks.onImageProgress } : {}),
   });
   try {
-    const markdown = await timer.run(
-      'markdown',
-      () => renderSiteMarkdown(validated.content, join(options.root, '.site', 'cache'), pool),
-      (m) => `${m.rendered} rendered, ${m.cached} from cache`,
-    );
+    const markdown = await markdownStage(timer, options.root, validated.content, pool);
     const { checked, problems } = modelSite(timer, config, files, validated, markdown.html);
     if (!checked) throw new SiteError(problems);
     const [nextScheduled] = [...validated.scheduled].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));

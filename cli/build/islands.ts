@@ -112,14 +112,13 @@ export async function bundleIslands(root: string): Promise<IslandsBundle> {
 }
 
 /**
- * The build stage: bundle, write into <out>/public/islands/, and write <out>/islands.json (the
+ * The build stage: the bundle written into <out>/public/islands/, and <out>/islands.json (the
  * manifest with every file's size, for scripts/js-budget.mjs and tests); returns what pages need.
  */
-export async function buildIslands(
-  root: string,
+export async function writeIslands(
+  bundle: IslandsBundle,
   output: { write(path: string, contents: string | Uint8Array): Promise<void> },
 ): Promise<IslandsBundle> {
-  const bundle = await bundleIslands(root);
   const sizes = Object.fromEntries(
     bundle.files.map((file) => [file.path, { bytes: file.bytes, gzip: file.gzipBytes, contains: file.contains }]),
   );

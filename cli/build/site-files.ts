@@ -6,6 +6,16 @@ import type { OutputDir } from './output.ts';
 import type { PageRecords } from './pages-stage.ts';
 import { renderRedirectsFile, renderRedirectsJson } from './redirect-files.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
+import type { SiteConfig } from '../../shared/config.ts';
+import type { PageRoute } from './types.ts';
+
+/** The public files about the whole site that only the pages and config decide: written by the build, made on request by `site dev`. */
+export function publicSiteFiles(config: SiteConfig, pages: PageRoute[], buildDate: string): Map<string, string> {
+  return new Map([
+    ['sitemap.xml', renderSitemap(config, pages, buildDate)],
+    ['robots.txt', renderRobots(config)],
+  ]);
+}
 
 /** The files about the whole site: sitemap, robots, redirects, site.json and build-state.json. */
 export async function writeSiteFiles(
@@ -16,8 +26,7 @@ export async function writeSiteFiles(
   const { config, pages, redirects } = site;
   const { records } = state;
   await Promise.all([
-    output.write('public/sitemap.xml', renderSitemap(config, pages, state.buildDate)),
-    output.write('public/robots.txt', renderRobots(config)),
+    ...[...publicSiteFiles(config, pages, state.buildDate)].map(([file, text]) => output.write(`public/${file}`, text)),
     output.write('redirects.json', renderRedirectsJson(redirects)),
     output.write('public/_redirects', renderRedirectsFile(redirects)),
     output.write('site.json', `${JSON.stringify(state.manifest, null, 2)}\n`),

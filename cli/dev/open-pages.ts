@@ -2,13 +2,13 @@ import { pageId } from '../build/build-state.ts';
 import { matchPattern } from '../../functions/router.ts';
 import { localeOfPath } from '../../shared/locale.ts';
 import type { DevClient } from './events.ts';
-import type { DevSession } from './session.ts';
+import type { RebuildSession } from '../build/incremental/rebuild-session.ts';
 
 /**
  * What an open page should show now: the id and fingerprint of the page its path leads to (a
  * page, a shell page by rewrite, a redirect, or the 404 page), the way the request handler decides.
  */
-export function expectedPage(session: DevSession, path: string): { page: string; print: string } | undefined {
+export function expectedPage(session: RebuildSession, path: string): { page: string; print: string } | undefined {
   const generation = session.generation;
   if (!generation) return undefined;
   const { index } = generation.state;
@@ -25,7 +25,7 @@ export function expectedPage(session: DevSession, path: string): { page: string;
 }
 
 /** Whether the client shows something else than its path leads to now. */
-export function isOutdated(session: DevSession, client: DevClient): boolean {
+export function isOutdated(session: RebuildSession, client: DevClient): boolean {
   const expected = expectedPage(session, client.path);
   return expected !== undefined && (expected.page !== client.page || expected.print !== client.print);
 }
@@ -39,7 +39,7 @@ export function isOutdated(session: DevSession, client: DevClient): boolean {
  * taken to show the new version (they reload and connect again), so a later event names them
  * only if they change again.
  */
-export function changedPaths(session: DevSession, clients: Iterable<DevClient>, globalChanged: boolean): string[] {
+export function changedPaths(session: RebuildSession, clients: Iterable<DevClient>, globalChanged: boolean): string[] {
   const open = [...clients];
   const openPaths = new Set(open.map((client) => client.path));
   const paths = new Set(

@@ -11,9 +11,9 @@ import type { EventStream } from './events.ts';
 import { overlayDocument } from './inject.ts';
 import { isOutdated } from './open-pages.ts';
 import { overlayHtml } from './overlay.ts';
-import type { FunctionsModule } from './functions-bundle.ts';
+import type { FunctionsModule } from '../build/incremental/functions-bundle.ts';
 import { createDevStore } from './store.ts';
-import type { DevSession } from './session.ts';
+import type { RebuildSession } from '../build/incremental/rebuild-session.ts';
 
 export interface DevRequestOptions {
   /** Environment of the functions (SMTP_URL, ...), as for `site serve`. */
@@ -33,12 +33,12 @@ const ACCESS_LINE = /^\d{4}-\d\d-\d\dT/;
  * bundle. Until the site has built once, pages are the error overlay.
  */
 export class DevRequests {
-  private readonly session: DevSession;
+  private readonly session: RebuildSession;
   private readonly events: EventStream;
   private readonly options: DevRequestOptions;
   private serve: { state: ServerState; handler: RequestListener; functions: unknown } | undefined;
 
-  constructor(session: DevSession, events: EventStream, options: DevRequestOptions) {
+  constructor(session: RebuildSession, events: EventStream, options: DevRequestOptions) {
     this.session = session;
     this.events = events;
     this.options = options;

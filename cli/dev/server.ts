@@ -4,12 +4,12 @@ import { resolve } from 'node:path';
 import { formatProblems } from '../errors/format.ts';
 import { ownOrigins } from '../serve/own-origins.ts';
 import { problem, SiteError, type Problem } from '../errors/site-error.ts';
-import type { ChangeSet } from './changes.ts';
+import type { ChangeSet } from '../build/incremental/changes.ts';
 import { EventStream } from './events.ts';
 import { changedPaths } from './open-pages.ts';
 import { overlayHtml } from './overlay.ts';
 import { DevRequests } from './requests.ts';
-import { DevSession, type RebuildReport } from './session.ts';
+import { RebuildSession, type RebuildReport } from '../build/incremental/rebuild-session.ts';
 import { watchSite, type SiteWatcher } from './watcher.ts';
 
 export interface DevServerOptions {
@@ -27,7 +27,7 @@ export interface DevServerOptions {
 
 export interface DevServer {
   url: string;
-  session: DevSession;
+  session: RebuildSession;
   events: EventStream;
   /** Milliseconds from the call to a site ready to serve. */
   startMs: number;
@@ -70,8 +70,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${shown}:${address.port}`;
 
-  let ready: (session: DevSession) => void = () => {};
-  const sessionReady = new Promise<DevSession>((resolve) => (ready = resolve));
+  let ready: (session: RebuildSession) => void = () => {};
+  const sessionReady = new Promise<RebuildSession>((resolve) => (ready = resolve));
   let lastErrors = '';
   const onBatch = async (changes: ChangeSet) => {
     const session = await sessionReady;
@@ -83,9 +83,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     log(`site dev: watcher: ${error instanceof Error ? error.message : String(error)}`),
   );
 
-  let session: DevSession;
+  let session: RebuildSession;
   try {
-    [session] = await Promise.all([DevSession.start(root), watching]);
+    [session] = await Promise.all([RebuildSession.start(root), watching]);
   } catch (error) {
     await (await watching.catch(() => undefined))?.close();
     await new Promise((resolve) => server.close(resolve));
@@ -128,7 +128,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
  * signature, to compare the next rebuild against.
  */
 function announce(
-  session: DevSession,
+  session: RebuildSession,
   events: EventStream,
   report: RebuildReport,
   changes: ChangeSet,

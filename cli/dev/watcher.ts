@@ -1,7 +1,14 @@
 import { watch } from 'chokidar';
 import { stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import { addChange, emptyChanges, hasChanges, WATCHED, type ChangeSet, type FileEvent } from './changes.ts';
+import {
+  addChange,
+  emptyChanges,
+  hasChanges,
+  WATCHED,
+  type ChangeSet,
+  type FileEvent,
+} from '../build/incremental/changes.ts';
 
 export interface SiteWatcher {
   close(): Promise<void>;

@@ -55,7 +55,23 @@ const floorOf = (file: string): number => {
   return floor === -1 ? TEMPLATE_FLOORS.length : floor;
 };
 
+/**
+ * Inside cli/, one pipeline with two drivers: `site build` and `site dev` both drive the build's
+ * stages (cli/build/, its incremental engine in cli/build/incremental/). cli/dev/ is only the
+ * watcher, the server and the reload: nothing but the commands imports it, and the build knows
+ * nothing of serving.
+ */
+function whyForbiddenInCli(from: string, target: string): string | undefined {
+  if (target.startsWith('cli/dev/') && !from.startsWith('cli/dev/') && !from.startsWith('cli/commands/'))
+    return 'cli/dev/ (watcher, server, reload) drives the build: only cli/commands/ starts it';
+  if (from.startsWith('cli/build/') && (target.startsWith('cli/dev/') || target.startsWith('cli/serve/')))
+    return 'cli/build/ is driven by site build and site dev alike: it imports neither the dev server nor site serve';
+  return undefined;
+}
+
 function whyForbidden(from: string, edge: Import): string | undefined {
+  const inCli = from.startsWith('cli/') ? whyForbiddenInCli(from, edge.target) : undefined;
+  if (inCli) return inCli;
   const source = packageOf(from);
   const target = packageOf(edge.target);
   if (source === 'templates' && target === 'templates' && floorOf(edge.target) > floorOf(from)) {

@@ -4,9 +4,9 @@ import type { SiteConfig } from '../../shared/config.ts';
 import { readContent, type ContentFiles } from '../../cli/content/read.ts';
 import type { Problem } from '../../cli/errors/site-error.ts';
 import { parseYaml } from '../../cli/source/yaml-source.ts';
-import { patchItem } from '../../cli/dev/content-patch.ts';
-import { contentState, type ContentState } from '../../cli/dev/content-state.ts';
-import { MarkdownMemo } from '../../cli/dev/markdown-memo.ts';
+import { patchItem } from '../../cli/build/incremental/content-patch.ts';
+import { contentState, type ContentState } from '../../cli/build/incremental/content-state.ts';
+import { MarkdownMemo } from '../../cli/build/incremental/markdown-memo.ts';
 import { ParseMemo } from '../../cli/content/parse-memo.ts';
 
 /**

@@ -5,9 +5,9 @@
 import { expect, test } from 'vitest';
 import { loadConfig } from '../../cli/config/load.ts';
 import { readContent } from '../../cli/content/read.ts';
-import { patchItem } from '../../cli/dev/content-patch.ts';
-import { contentState } from '../../cli/dev/content-state.ts';
-import { MarkdownMemo } from '../../cli/dev/markdown-memo.ts';
+import { patchItem } from '../../cli/build/incremental/content-patch.ts';
+import { contentState } from '../../cli/build/incremental/content-state.ts';
+import { MarkdownMemo } from '../../cli/build/incremental/markdown-memo.ts';
 import { parseYaml } from '../../cli/source/yaml-source.ts';
 
 test('an event edited in site dev: capacity and deadline reach site.json events as in a full build', async () => {

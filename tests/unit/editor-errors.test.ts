@@ -3,7 +3,7 @@ import type { ContentFiles } from '../../cli/content/read.ts';
 import { buildModel } from '../../cli/content/model.ts';
 import { renderMarkdown } from '../../cli/content/markdown.ts';
 import { buildRedirects } from '../../cli/routes/redirects.ts';
-import { contentState } from '../../cli/dev/content-state.ts';
+import { contentState } from '../../cli/build/incremental/content-state.ts';
 import { formatSummary } from '../../cli/build/summary.ts';
 import {
   CAMPS,

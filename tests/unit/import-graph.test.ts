@@ -61,6 +61,13 @@ describe('forbidden imports', () => {
     ['shared/a.ts', 'cli/config/environment.ts', true, true],
     ['shared/a.ts', 'shared/b.ts', false, false],
     ['cli/a.ts', 'functions/registrations/view.ts', false, false],
+    ['cli/build/incremental/a.ts', 'cli/build/render.ts', false, false],
+    ['cli/build/incremental/a.ts', 'cli/dev/served.ts', false, true],
+    ['cli/build/a.ts', 'cli/serve/files.ts', true, true],
+    ['cli/check/a.ts', 'cli/dev/server.ts', false, true],
+    ['cli/commands/dev.ts', 'cli/dev/run.ts', false, false],
+    ['cli/dev/store.ts', 'cli/build/incremental/found-files.ts', false, false],
+    ['cli/dev/store.ts', 'cli/serve/files.ts', false, false],
   ])('%s -> %s (type only: %s): forbidden %s', (from, target, typeOnly, forbidden) => {
     expect(forbiddenImports(graphOf({ [from]: [{ target, typeOnly }] })).length > 0).toBe(forbidden);
   });

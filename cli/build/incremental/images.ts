@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import type { SiteConfig } from '../../shared/config.ts';
-import { isSiteError, type Problem } from '../errors/site-error.ts';
-import { processImages } from '../images/stage.ts';
-import type { ImageLookup } from '../../shared/images.ts';
+import type { SiteConfig } from '../../../shared/config.ts';
+import { isSiteError, type Problem } from '../../errors/site-error.ts';
+import { processImages } from '../../images/stage.ts';
+import type { ImageLookup } from '../../../shared/images.ts';
 
 /**
  * The build's image stage, run when an image or the image settings change, or content starts to
  * show an image not made yet. Files go to .site/dev/public/images, from the shared cache
  * (.site/cache/images), so a session after a build encodes nothing.
  */
-export class DevImages {
+export class SessionImages {
   lookup: ImageLookup = {};
   problems: Problem[] = [];
   private readonly root: string;
@@ -43,7 +43,7 @@ export class DevImages {
         config,
         images,
         used,
-        publicDir: DevImages.publicDir(this.root),
+        publicDir: SessionImages.publicDir(this.root),
         cacheDir: join(this.root, '.site', 'cache', 'images'),
       });
       this.problems = [];

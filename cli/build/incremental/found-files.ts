@@ -1,29 +1,29 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cardFile } from '../build/cards.ts';
-import { changedAt } from '../build/calendar-revisions.ts';
-import { renderCalendars } from '../build/calendars.ts';
-import { renderFeeds } from '../build/feeds.ts';
-import { SEARCH_FOLDER, searchablePages, searchIndex } from '../build/search-index.ts';
-import { isSiteError, type Problem } from '../errors/site-error.ts';
-import type { ServedFile } from '../serve/files.ts';
-import { cardName } from '../../templates/lib/share-card.ts';
+import { cardFile } from '../cards.ts';
+import { changedAt } from '../calendar-revisions.ts';
+import { renderCalendars } from '../calendars.ts';
+import { renderFeeds } from '../feeds.ts';
+import { SEARCH_FOLDER, searchablePages, searchIndex } from '../search-index.ts';
+import { publicSiteFiles } from '../site-files.ts';
+import { isSiteError, type Problem } from '../../errors/site-error.ts';
+import { cardName } from '../../../templates/lib/share-card.ts';
 import type { Generation } from './generation.ts';
-import { servedFile } from './served.ts';
-import type { DevSession } from './session.ts';
+import type { RebuildSession } from './rebuild-session.ts';
 
 const CARD_FILE = /^cards\/(.+)\.[A-Za-z0-9]{16}\.jpg$/;
 
 /**
- * What makes the site found and shared (issue 23), in site dev as the build makes it, each when
- * first asked for: the news feeds and calendar files of the current version of the site; a
+ * The files the build writes besides the pages and compiled parts, made for site dev by the
+ * build's own functions, each when first asked for: sitemap.xml, robots.txt, the news feeds and
+ * calendar files of the current version of the site (issue 23: what makes the site found); a
  * page's social card (from the card cache, drawn when new); the search index of the pages as
  * they render now (Pagefind, once per version, at the first search; from the search cache when a
  * build or an earlier session indexed the very same pages).
  */
-export function createFoundFiles(session: DevSession, onProblem: (problem: Problem) => void) {
+export function createFoundFiles(session: RebuildSession, onProblem: (problem: Problem) => void) {
   const cacheDir = join(session.root, '.site', 'cache');
-  const texts = new WeakMap<Generation, Promise<Map<string, string>>>();
+  const made = new WeakMap<Generation, Promise<Map<string, string>>>();
   const indexes = new WeakMap<Generation, Promise<Map<string, Buffer>>>();
 
   /** Made once per version of the site; a failure is made again at the next request. */
@@ -40,15 +40,13 @@ export function createFoundFiles(session: DevSession, onProblem: (problem: Probl
     return made;
   }
 
-  async function feedsAndCalendars(generation: Generation): Promise<Map<string, string>> {
-    const { model, pages } = generation.state;
+  async function texts(generation: Generation): Promise<Map<string, string>> {
+    const { config, model, pages } = generation.state;
     const changed = await changedAt(session.root, session.calendarSources());
-    return new Map(
-      [...renderFeeds(model, pages, generation.images), ...renderCalendars(model, pages, changed)].map((file) => [
-        file.file,
-        file.contents,
-      ]),
-    );
+    const found = [...renderFeeds(model, pages, generation.images), ...renderCalendars(model, pages, changed)];
+    const files = publicSiteFiles(config, pages, generation.buildDate);
+    for (const file of found) files.set(file.file, file.contents);
+    return files;
   }
 
   async function searchFiles(generation: Generation): Promise<Map<string, Buffer>> {
@@ -81,20 +79,15 @@ export function createFoundFiles(session: DevSession, onProblem: (problem: Probl
   }
 
   return {
-    async load(generation: Generation, file: string): Promise<ServedFile | undefined> {
-      if (file.startsWith('cards/')) {
-        const data = await card(generation, file);
-        return data && servedFile(file, data);
-      }
-      if (file.startsWith(`${SEARCH_FOLDER}/`)) {
-        const data = (await once(indexes, generation, () => searchFiles(generation))).get(
+    /** The file's contents in this version of the site, when it is one of these. */
+    async load(generation: Generation, file: string): Promise<string | Uint8Array | undefined> {
+      if (file.startsWith('cards/')) return card(generation, file);
+      if (file.startsWith(`${SEARCH_FOLDER}/`))
+        return (await once(indexes, generation, () => searchFiles(generation))).get(
           file.slice(SEARCH_FOLDER.length + 1),
         );
-        return data && servedFile(file, data);
-      }
-      if (!/\.(xml|ics)$/.test(file)) return undefined;
-      const text = (await once(texts, generation, () => feedsAndCalendars(generation))).get(file);
-      return text === undefined ? undefined : servedFile(file, text);
+      if (!/\.(xml|ics|txt)$/.test(file)) return undefined;
+      return (await once(made, generation, () => texts(generation))).get(file);
     },
   };
 }

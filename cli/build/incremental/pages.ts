@@ -1,10 +1,10 @@
-import { pageId } from '../build/build-state.ts';
-import { PagePrinter } from '../build/page-prints.ts';
-import { renderPage } from '../build/render.ts';
-import type { Problem } from '../errors/site-error.ts';
-import type { PageRoute } from '../routes/types.ts';
+import { pageId } from '../build-state.ts';
+import { PagePrinter } from '../page-prints.ts';
+import { renderPage } from '../render.ts';
+import type { Problem } from '../../errors/site-error.ts';
+import type { PageRoute } from '../../routes/types.ts';
 import type { Generation } from './generation.ts';
-import type { CardImage } from '../../templates/lib/share-card.ts';
+import type { CardImage } from '../../../templates/lib/share-card.ts';
 
 interface Rendered {
   print: string;
@@ -28,7 +28,7 @@ export type RenderResult = { ok: true; html: string; print: string } | { ok: fal
  * from the last rendering. So starting costs no rendering, and a rebuild costs none until a page
  * is asked.
  */
-export class DevPages {
+export class SessionPages {
   private generation: Generation | undefined;
   private printer: PagePrinter | undefined;
   private prints = new Map<string, string>();

@@ -1,7 +1,7 @@
-import { globalFingerprint } from '../build/build-state.ts';
-import type { CompiledTemplates } from '../build/compile-templates.ts';
-import type { Assets } from '../../templates/render-input.ts';
-import type { ImageLookup } from '../../shared/images.ts';
+import { globalFingerprint } from '../build-state.ts';
+import type { CompiledTemplates } from '../compile-templates.ts';
+import type { Assets } from '../../../templates/render-input.ts';
+import type { ImageLookup } from '../../../shared/images.ts';
 import type { ContentState } from './content-state.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import { compileFailed } from '../build/compile-failure.ts';
-import { importHashed } from '../build/hashed-module.ts';
+import { compileFailed } from '../compile-failure.ts';
+import { importHashed } from '../hashed-module.ts';
 
 /** What `site dev` takes from functions/index.ts: the router and the environment it runs in. */
 export type FunctionsModule = Pick<
-  typeof import('../../functions/index.ts'),
+  typeof import('../../../functions/index.ts'),
   'handleFunction' | 'isFunctionPath' | 'createFunctionEnv'
 >;
 

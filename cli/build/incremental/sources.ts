@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentEntry, readContent, type ContentFiles, type SourceFile } from '../content/read.ts';
+import { contentEntry, readContent, type ContentFiles, type SourceFile } from '../../content/read.ts';
 
 function readText(file: string): string | undefined {
   try {

@@ -1,4 +1,5 @@
 import { relative, sep } from 'node:path';
+import type { AssetName } from './compiled-parts.ts';
 
 /** What a batch of file events touched, sorted by the part of the site that must be made again. */
 export interface ChangeSet {
@@ -71,4 +72,22 @@ export function addChange(set: ChangeSet, root: string, event: FileEvent, file: 
   }
   set.paths.add(path);
   return true;
+}
+
+/** The compiled parts a batch of changes touches. */
+export function partsTouched(
+  changes: ChangeSet,
+  configChanged: boolean,
+  templatesRead: (stylesheet: string) => boolean,
+): Set<AssetName> {
+  const names = new Set<AssetName>();
+  // Templates render islands on the server (preact-alias.ts), so an island is a template input too.
+  if (changes.templates || changes.islands) names.add('templates');
+  // The card template (templates/cards/) and what it imports: compiled again with the templates.
+  if (changes.templates) names.add('cards');
+  if (changes.islands) names.add('islands');
+  if (changes.functions) names.add('functions');
+  if (configChanged || changes.css.size) names.add('css');
+  for (const file of changes.css) if (templatesRead(file)) names.add('templates');
+  return names;
 }

@@ -1,27 +1,25 @@
-import { join } from 'node:path';
-import { loadConfig } from '../config/load.ts';
-import type { SiteConfig } from '../../shared/config.ts';
-import { ParseMemo } from '../content/parse-memo.ts';
-import { renderSiteMarkdown } from '../build/markdown-stage.ts';
-import { usedImages } from '../build/used-images.ts';
-import { WorkerPool } from '../build/worker-pool.ts';
-import { isSiteError, problem, type Problem } from '../errors/site-error.ts';
-import { parseYaml, type YamlSource } from '../source/yaml-source.ts';
-import { ASSET_NAMES, DevAssets, type AssetName } from './assets.ts';
-import type { ChangeSet } from './changes.ts';
+import { loadConfig } from '../../config/load.ts';
+import type { SiteConfig } from '../../../shared/config.ts';
+import { ParseMemo } from '../../content/parse-memo.ts';
+import { usedImages } from '../used-images.ts';
+import { WorkerPool } from '../worker-pool.ts';
+import { isSiteError, problem, type Problem } from '../../errors/site-error.ts';
+import { parseYaml, type YamlSource } from '../../source/yaml-source.ts';
+import { ASSET_NAMES, CompiledParts, type AssetName } from './compiled-parts.ts';
+import { partsTouched, type ChangeSet } from './changes.ts';
 import { patchItem } from './content-patch.ts';
 import { ContentStatus } from './content-status.ts';
 import { makeGeneration, type Generation } from './generation.ts';
-import { DevImages } from './images.ts';
+import { SessionImages } from './images.ts';
 import { MarkdownMemo } from './markdown-memo.ts';
-import { DevPages } from './pages.ts';
+import { SessionPages } from './pages.ts';
 import { Sources } from './sources.ts';
-import { calendarSources } from '../build/calendar-revisions.ts';
-import { StageTimer } from '../build/timings.ts';
+import { calendarSources } from '../calendar-revisions.ts';
+import { StageTimer } from '../timings.ts';
 import { contentState } from './content-state.ts';
-import { DEV_VALIDATION, validateSite } from '../build/check-site.ts';
-import { uiStringUses } from '../source/ui-string-uses.ts';
-import { FOCUS_FILE } from '../images/focus-file.ts';
+import { DEV_VALIDATION, markdownStage, validateSite } from '../check-site.ts';
+import { uiStringUses } from '../../source/ui-string-uses.ts';
+import { FOCUS_FILE } from '../../images/focus-file.ts';
 
 /** How a rebuild took in the content: one item on its own, everything again, or not at all. */
 export type ContentRoute = 'fast' | 'full' | 'none';
@@ -50,13 +48,13 @@ const NO_ISLANDS: Record<string, string> = {};
  * and the pages' generation. `apply` takes a batch of changed files and redoes only what they
  * touch; it never throws for the user's mistakes, which become the session's problems.
  */
-export class DevSession {
+export class RebuildSession {
   readonly root: string;
   config: SiteConfig | undefined;
   readonly content = new ContentStatus();
-  readonly assets: DevAssets;
-  readonly images: DevImages;
-  readonly pages = new DevPages();
+  readonly assets: CompiledParts;
+  readonly images: SessionImages;
+  readonly pages = new SessionPages();
   private sources!: Sources;
   private markdown = new MarkdownMemo();
   /** Each content file parsed once while its text is the same, across full checks and fast paths. */
@@ -70,12 +68,12 @@ export class DevSession {
 
   private constructor(root: string) {
     this.root = root;
-    this.assets = new DevAssets(root);
-    this.images = new DevImages(root);
+    this.assets = new CompiledParts(root);
+    this.images = new SessionImages(root);
   }
 
-  static async start(root: string): Promise<DevSession> {
-    const session = new DevSession(root);
+  static async start(root: string): Promise<RebuildSession> {
+    const session = new RebuildSession(root);
     await session.loadConfig();
     session.sources = await Sources.load(root);
     const config = session.config;
@@ -114,7 +112,7 @@ export class DevSession {
       const configChanged = changes.config && (await this.loadConfig());
       const { full, texts, images } = await timings.run('read', () => this.readChanges(changes, configChanged));
       if (this.config && (full || texts.length)) content = this.checkContent(this.config, full, texts, timings);
-      const names = [...assetsFor(changes, configChanged, this.assets)];
+      const names = [...partsTouched(changes, configChanged, (file) => this.assets.templatesRead(file))];
       const results = await timings.run('compile', () =>
         Promise.all(names.map((name) => this.assets.rebuild(name, this.config))),
       );
@@ -209,16 +207,16 @@ export class DevSession {
     return 'full';
   }
 
-  /** Start-up: Markdown from the build's cache (.site/cache/markdown.json), what is missing on worker threads. */
+  /** Start-up: the build's validate and Markdown stages (its cache, its workers), then the rest of the content side. */
   private async checkAllWithCache(config: SiteConfig): Promise<void> {
     const files = this.sources.contentFiles();
+    const timer = new StageTimer();
     const uiStrings = uiStringUses(this.root);
-    const validated = validateSite(new StageTimer(), config, files, { ...DEV_VALIDATION, memo: this.memo, uiStrings });
+    const validated = validateSite(timer, config, files, { ...DEV_VALIDATION, memo: this.memo, uiStrings });
     if (validated.content) {
       const pool = WorkerPool.forSite(files.files.length);
       try {
-        const seeded = await renderSiteMarkdown(validated.content, join(this.root, '.site', 'cache'), pool);
-        this.markdown = new MarkdownMemo(seeded.html);
+        this.markdown = new MarkdownMemo((await markdownStage(timer, this.root, validated.content, pool)).html);
       } finally {
         await pool?.close();
       }
@@ -274,18 +272,4 @@ export class DevSession {
     );
     this.pages.use(generation);
   }
-}
-
-/** The compiled parts a batch of changes touches. */
-function assetsFor(changes: ChangeSet, configChanged: boolean, assets: DevAssets): Set<AssetName> {
-  const names = new Set<AssetName>();
-  // Templates render islands on the server (preact-alias.ts), so an island is a template input too.
-  if (changes.templates || changes.islands) names.add('templates');
-  // The card template (templates/cards/) and what it imports: compiled again with the templates.
-  if (changes.templates) names.add('cards');
-  if (changes.islands) names.add('islands');
-  if (changes.functions) names.add('functions');
-  if (configChanged || changes.css.size) names.add('css');
-  for (const file of changes.css) if (assets.templatesRead(file)) names.add('templates');
-  return names;
 }

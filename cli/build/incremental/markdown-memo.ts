@@ -1,4 +1,4 @@
-import { renderMarkdown } from '../content/markdown.ts';
+import { renderMarkdown } from '../../content/markdown.ts';
 
 /**
  * Markdown to HTML, each text rendered once per dev session. Keyed by the text itself: V8 keeps

@@ -1,17 +1,17 @@
-import type { SiteConfig } from '../../shared/config.ts';
-import type { ContentFiles } from '../content/read.ts';
-import { StageTimer } from '../build/timings.ts';
-import { collections, type Collection } from '../content/kinds.ts';
-import type { SiteModel } from '../content/types.ts';
-import type { ValidateOptions, ValidContent } from '../content/validate.ts';
-import { checkContent, DEV_VALIDATION } from '../build/check-site.ts';
-import type { Problem } from '../errors/site-error.ts';
-import { siteManifest } from '../build/manifest.ts';
-import { pageId } from '../build/build-state.ts';
-import { outputFile } from '../../shared/paths.ts';
-import type { PageRoute, Redirect } from '../routes/types.ts';
-import { siteManifestSchema, type SiteManifest } from '../../shared/site-manifest.ts';
-import { createRedirectMatcher, type RedirectMatcher } from '../../functions/redirects.ts';
+import type { SiteConfig } from '../../../shared/config.ts';
+import type { ContentFiles } from '../../content/read.ts';
+import { StageTimer } from '../timings.ts';
+import { collections, type Collection } from '../../content/kinds.ts';
+import type { SiteModel } from '../../content/types.ts';
+import type { ValidateOptions, ValidContent } from '../../content/validate.ts';
+import { checkContent, DEV_VALIDATION } from '../check-site.ts';
+import type { Problem } from '../../errors/site-error.ts';
+import { siteManifest } from '../manifest.ts';
+import { pageId } from '../build-state.ts';
+import { outputFile } from '../../../shared/paths.ts';
+import type { PageRoute, Redirect } from '../../routes/types.ts';
+import { siteManifestSchema, type SiteManifest } from '../../../shared/site-manifest.ts';
+import { createRedirectMatcher, type RedirectMatcher } from '../../../functions/redirects.ts';
 
 /** The content files one item is made of: its Dutch file and, when translated, its English one. */
 export interface ItemRef {

@@ -1,18 +1,18 @@
-import type { Locale } from '../../shared/locale.ts';
-import { classify } from '../content/classify.ts';
-import { rawItem, validateCollection, type RawItem, type ValidItem } from '../content/collection-items.ts';
-import { ParseMemo } from '../content/parse-memo.ts';
-import { buildModel } from '../content/model.ts';
-import { usedImages } from '../build/used-images.ts';
-import { eventFacts } from '../build/event-facts.ts';
-import { checkReferences, fieldKey } from '../content/references.ts';
-import { collections, kindOf, type ContentKind } from '../content/kinds.ts';
-import { knownEntries } from '../content/data-files.ts';
-import type { ByLocale, SiteModel } from '../content/types.ts';
-import type { KindsContent, ValidContent } from '../content/validate.ts';
-import type { Problem } from '../errors/site-error.ts';
-import type { YamlSource } from '../source/yaml-source.ts';
-import { DEV_VALIDATION } from '../build/check-site.ts';
+import type { Locale } from '../../../shared/locale.ts';
+import { classify } from '../../content/classify.ts';
+import { rawItem, validateCollection, type RawItem, type ValidItem } from '../../content/collection-items.ts';
+import { ParseMemo } from '../../content/parse-memo.ts';
+import { buildModel } from '../../content/model.ts';
+import { usedImages } from '../used-images.ts';
+import { eventFacts } from '../event-facts.ts';
+import { checkReferences, fieldKey } from '../../content/references.ts';
+import { collections, kindOf, type ContentKind } from '../../content/kinds.ts';
+import { knownEntries } from '../../content/data-files.ts';
+import type { ByLocale, SiteModel } from '../../content/types.ts';
+import type { KindsContent, ValidContent } from '../../content/validate.ts';
+import type { Problem } from '../../errors/site-error.ts';
+import type { YamlSource } from '../../source/yaml-source.ts';
+import { DEV_VALIDATION } from '../check-site.ts';
 import type { ContentState, ItemRef } from './content-state.ts';
 
 /**

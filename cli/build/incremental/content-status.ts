@@ -1,4 +1,4 @@
-import type { Problem } from '../errors/site-error.ts';
+import type { Problem } from '../../errors/site-error.ts';
 import type { ContentState, ItemRef } from './content-state.ts';
 
 const isError = (p: Problem) => p.severity === 'error';
