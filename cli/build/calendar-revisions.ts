@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { classify } from '../content/classify.ts';
+import type { ContentFiles } from '../content/read.ts';
 import type { ByLocale, EventText } from '../content/types.ts';
 
 const run = promisify(execFile);
@@ -13,6 +14,10 @@ export const calendarSources = (paths: readonly string[]): string[] =>
     const kind = classify(path);
     return kind.kind === 'clubs' || (kind.kind === 'markdown' && kind.collection === 'events');
   });
+
+/** When the content files the events' calendar files say last changed: their SEQUENCE and DTSTAMP (the build's and site dev's). */
+export const calendarChanges = (root: string, files: ContentFiles): Promise<Map<string, number>> =>
+  changedAt(root, calendarSources(files.files.map((file) => file.path)));
 
 async function git(root: string, args: string[]): Promise<string | undefined> {
   // Never a prompt or a pager; a project outside git (or without git installed) has no history.

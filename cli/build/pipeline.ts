@@ -5,7 +5,7 @@ import { STATE_FILE, inputDigest, readBuildState } from './build-state.ts';
 import { bundleFunctions } from './functions.ts';
 import { WorkerPool } from './worker-pool.ts';
 import { StageTimer } from './timings.ts';
-import { calendarSources, changedAt } from './calendar-revisions.ts';
+import { calendarChanges } from './calendar-revisions.ts';
 import { checkSite, type BuildHooks } from './check-site.ts';
 import type { Previous } from './pages-stage.ts';
 import { writeSite } from './write-site.ts';
@@ -32,7 +32,7 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   const previous: Previous = { dir, state: await readBuildState(dir) };
   const { changed, digest } = await timer.run('hash', async () => {
     // When the events' files last changed (git, else the files' times): their calendar files' SEQUENCE and DTSTAMP.
-    const changed = await changedAt(options.root, calendarSources(files.files.map((file) => file.path)));
+    const changed = await calendarChanges(options.root, files);
     return { changed, digest: await inputDigest(options.root, files, options, buildDate, changed) };
   });
   if (previous.state?.digest === digest) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cardFile } from '../cards.ts';
-import { changedAt } from '../calendar-revisions.ts';
+import { calendarChanges } from '../calendar-revisions.ts';
 import { renderCalendars } from '../calendars.ts';
 import { renderFeeds } from '../feeds.ts';
 import { SEARCH_FOLDER, searchablePages, searchIndex } from '../search-index.ts';
@@ -42,7 +42,7 @@ export function createFoundFiles(session: RebuildSession, onProblem: (problem: P
 
   async function texts(generation: Generation): Promise<Map<string, string>> {
     const { config, model, pages } = generation.state;
-    const changed = await changedAt(session.root, session.calendarSources());
+    const changed = await calendarChanges(session.root, session.contentFiles());
     const found = [...renderFeeds(model, pages, generation.images), ...renderCalendars(model, pages, changed)];
     const files = publicSiteFiles(config, pages, generation.buildDate);
     for (const file of found) files.set(file.file, file.contents);

@@ -14,7 +14,7 @@ import { SessionImages } from './images.ts';
 import { MarkdownMemo } from './markdown-memo.ts';
 import { SessionPages } from './pages.ts';
 import { Sources } from './sources.ts';
-import { calendarSources } from '../calendar-revisions.ts';
+import type { ContentFiles } from '../../content/read.ts';
 import { StageTimer } from '../timings.ts';
 import { contentState } from './content-state.ts';
 import { DEV_VALIDATION, markdownStage, validateSite } from '../check-site.ts';
@@ -224,9 +224,9 @@ export class RebuildSession {
     this.content.setFull(contentState(config, files, { markdown: this.markdown.html, memo: this.memo, validated }));
   }
 
-  /** The content files the events' calendar files are made from (their SEQUENCE and DTSTAMP are when these last changed). */
-  calendarSources(): string[] {
-    return calendarSources(this.sources.contentFiles().files.map((file) => file.path));
+  /** The content files as they are now (the build's readContent shape). */
+  contentFiles(): ContentFiles {
+    return this.sources.contentFiles();
   }
 
   private clubsSource(): YamlSource {
