@@ -44,9 +44,12 @@ export interface RebuildReport {
 const NO_ISLANDS: Record<string, string> = {};
 
 /**
- * The site of one `site dev` session, in memory: sources, content state, compiled parts, images
- * and the pages' generation. `apply` takes a batch of changed files and redoes only what they
- * touch; it never throws for the user's mistakes, which become the session's problems.
+ * The build, incremental: the site in memory (sources, content state, compiled parts, images and
+ * the pages' generation), made by the build's own stages. `start` runs them all; `apply` takes a
+ * batch of changed paths (./changes.ts), redoes only the stages they touch, in the build's order
+ * (read, content, compile, images, generation), and reports what changed. It never throws for the
+ * user's mistakes, which become the session's problems. `site dev` (cli/dev/) is its driver: it
+ * watches, serves and reloads, and builds nothing itself.
  */
 export class RebuildSession {
   readonly root: string;
