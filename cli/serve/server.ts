@@ -104,17 +104,19 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       throw new SiteError([problem('SERVE_ENV_INVALID', { problem: error.message })]);
     throw error;
   }
+  const turns = oneAtATurn();
   const state: ServerState = {
     dist,
     files: createFileStore(dist.publicDir, { recheckMs: FILE_RECHECK_MS }),
     functions,
     closing: false,
     log,
-    functionTurn: oneAtATurn(),
+    functionTurn: turns.take,
   };
   const limits = resolveLimits(options.limits);
   const server = createServer(serverOptions(limits), createRequestHandler(state));
   applyLimits(server, limits);
+  server.on('connection', turns.connected);
   // The database starts beside the pages (in a process of its own when embedded), paid while the
   // server waits for its first visitors, not by them; then the mails an earlier process queued but
   // never sent (killed) go out. A failure (the data folder held by another process) is reported
