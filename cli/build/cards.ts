@@ -15,6 +15,7 @@ import { CENTRE } from '../../shared/focal-point.ts';
 import { PHOTO_STAND_IN, photoBox, photoLayer, photoUri, type PhotoMemo, type PhotoPixels } from './card-photo.ts';
 import { compileFailed } from './compile-failure.ts';
 import { importHashed } from './hashed-module.ts';
+import { sfntFromWoff } from './woff.ts';
 
 /** The card template, compiled, with the fonts it is drawn in; `version` names both. */
 export interface CardTemplate {
@@ -35,19 +36,20 @@ const JPEG = { quality: 82 };
 const DRAWING = 'photo laid in by sharp';
 const require = createRequire(import.meta.url);
 
-/** Inter from its npm package (nothing is fetched): regular and bold, Latin and Latin Extended. */
-async function loadFonts(): Promise<CardTemplate['fonts']> {
+/**
+ * Inter from its npm package (nothing is fetched): regular and bold, Latin and Latin Extended.
+ * `woff`: the file as published (it names the cards); `font`: what satori is given, unwrapped.
+ */
+async function loadFonts(): Promise<Array<{ woff: Buffer; font: CardTemplate['fonts'][number] }>> {
   const folder = join(dirname(require.resolve('@fontsource/inter/package.json')), 'files');
   const files = (['latin', 'latin-ext'] as const).flatMap((subset) =>
     ([400, 700] as const).map((weight) => ({ subset, weight })),
   );
   return Promise.all(
-    files.map(async ({ subset, weight }) => ({
-      name: 'Inter',
-      data: await readFile(join(folder, `inter-${subset}-${weight}-normal.woff`)),
-      weight,
-      style: 'normal' as const,
-    })),
+    files.map(async ({ subset, weight }) => {
+      const woff = await readFile(join(folder, `inter-${subset}-${weight}-normal.woff`));
+      return { woff, font: { name: 'Inter', data: sfntFromWoff(woff), weight, style: 'normal' as const } };
+    }),
   );
 }
 
@@ -72,7 +74,7 @@ export async function compileCardTemplate(root: string, cacheDir: string): Promi
   ]);
   const code = result.outputFiles[0]!.text;
   const digest = createHash('sha256').update(code).update(JSON.stringify(JPEG)).update(DRAWING);
-  for (const font of fonts) digest.update(font.data);
+  for (const { woff } of fonts) digest.update(woff);
   const version = digest.digest('hex').slice(0, 16);
   const { module } = await importHashed<{ ShareCard: CardTemplate['render'] }>(
     cacheDir,
@@ -80,7 +82,7 @@ export async function compileCardTemplate(root: string, cacheDir: string): Promi
     code,
     version,
   );
-  return { version, render: module.ShareCard, fonts };
+  return { version, render: module.ShareCard, fonts: fonts.map(({ font }) => font) };
 }
 
 /** A JPEG that starts and ends as one should: a cache file cut short is drawn again. */
