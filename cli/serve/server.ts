@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFunctionEnv } from '../../functions/env.ts';
-import type { Mailer } from '../../functions/mail/mailer.ts';
+import { renderOneMail, type Mailer } from '../../functions/mail/mailer.ts';
 import { sendDueSoon } from '../../functions/registrations/mail-queue.ts';
 import { FunctionConfigError } from '../../functions/config-error.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
@@ -32,7 +32,8 @@ export interface StartServerOptions {
   mailer?: Mailer;
   /**
    * Open the registrations database at start (`site serve`), not at the first request that needs
-   * it: when the site has events that take sign-ups and no database server is named.
+   * it: when the site has events that take sign-ups and no database server is named; and render
+   * one mail before listening (renderOneMail), not in the first sign-up.
    */
   warmUp?: boolean;
   /** Timeouts and header size for slow or oversized requests; defaults in limits.ts (tests shorten them). */
@@ -132,6 +133,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   ready.catch((error: unknown) => log(`registrations: ${error instanceof Error ? error.message : String(error)}`));
   loadWhatFunctionsUse();
   if (opensDatabase) await functions.registrations.loadDriver().catch(() => {}); // a failure is the store's to report, below
+  if (options.warmUp === true) await renderOneMail();
   // A database server answers within a tenth of a second: connected before the first visitors
   // arrive, its connection and first statements are not paid in the middle of them. The embedded
   // database takes seconds to start: pages are served meanwhile.

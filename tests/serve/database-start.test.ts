@@ -67,7 +67,7 @@ test('pages are served while the database starts; a sign-up waits for it, longer
   }
 });
 
-test('a site without events starts no database at all', async () => {
+test('a site without events starts no database at all, and the mail rendered at start is not kept', async () => {
   const plain = await writeFixtureDist();
   const dataDir = join(plain.dir, 'data');
   try {
@@ -83,6 +83,8 @@ test('a site without events starts no database at all', async () => {
     expect(await server.ready).toEqual({});
     await server.close(1000);
     expect(existsSync(dataDir)).toBe(false);
+    // The mail rendered before listening (renderOneMail, warmUp) is thrown away: no outbox, nothing written.
+    expect(existsSync(join(plain.dir, '.site', 'outbox'))).toBe(false);
   } finally {
     await plain.remove();
   }
