@@ -10,32 +10,33 @@ import { stagingLogin, stagingLoginPage } from './staging/login.ts';
 import { isFormKind } from './form-results.ts';
 import { resultPages } from './plain-form.ts';
 import type { FunctionEnv } from './types.ts';
-import { ROUTE_PATHS, type RouteName } from './route-paths.ts';
 
 /** A mail form's own kind names its "sent" page; a form with a kind it lacks gets a 400 before that. */
 const mailFormPages = resultPages((fields) => (isFormKind(fields.kind) ? fields.kind : 'contact'));
 
 /**
- * Every server function's handler, by its route (functions/route-paths.ts: method, path, order).
- * `plain`: the site's pages post a form here, which also works without JavaScript (plain-form.ts).
+ * Every server function and where it lives. One line per route; the Node server, the Firebase
+ * adapter and the Hosting rewrites in firebase.json are all derived from this list. `plain`: the
+ * site's pages post a form here, which also works without JavaScript (plain-form.ts).
  */
-const handlers: Record<RouteName, Pick<Route, 'handler' | 'plain'>> = {
-  sendMail: { handler: sendNewMail, plain: mailFormPages },
-  updateSession: { handler: updateSession },
-  readSession: { handler: readSessionState },
-  stagingLogin: { handler: stagingLogin, plain: stagingLoginPage },
-  register: { handler: createRegistrationHandler, plain: resultPages(() => 'signup') },
-  listMine: { handler: listMine },
-  placesLeft: { handler: placesLeft },
-  getOne: { handler: getOne },
-  confirmOne: { handler: confirmOne },
-  cancelOne: { handler: cancelOne },
-};
-
-export const routes: readonly Route[] = (Object.keys(ROUTE_PATHS) as RouteName[]).map((name) => ({
-  ...ROUTE_PATHS[name],
-  ...handlers[name],
-}));
+export const routes: readonly Route[] = [
+  { method: 'POST', pattern: '/mail/send-new', handler: sendNewMail, plain: mailFormPages },
+  { method: 'POST', pattern: '/api/__session', handler: updateSession },
+  { method: 'GET', pattern: '/api/__session', handler: readSessionState },
+  { method: 'POST', pattern: '/api/staging-login', handler: stagingLogin, plain: stagingLoginPage },
+  {
+    method: 'POST',
+    pattern: '/api/registrations',
+    handler: createRegistrationHandler,
+    plain: resultPages(() => 'signup'),
+  },
+  { method: 'GET', pattern: '/api/registrations', handler: listMine },
+  // Before /:id, which would take "places" for an id (the first route of a method wins).
+  { method: 'GET', pattern: '/api/registrations/places', handler: placesLeft },
+  { method: 'GET', pattern: '/api/registrations/:id', handler: getOne },
+  { method: 'POST', pattern: '/api/registrations/:id/confirm', handler: confirmOne },
+  { method: 'POST', pattern: '/api/registrations/:id/cancel', handler: cancelOne },
+];
 
 /** The functions' answer to a request, or undefined when the path is not a function's. */
 export function handleFunction(request: Request, env: FunctionEnv, clientIp: string): Promise<Response | undefined> {

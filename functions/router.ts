@@ -2,7 +2,6 @@ import { rateLimitKey } from './client-address.ts';
 import { errorResponse, HttpError, json, requestLocale } from './http.ts';
 import { answerPlainForm, isPlainForm, type PlainFormRoute } from './plain-form.ts';
 import type { FunctionEnv, FunctionHandler } from './types.ts';
-import type { RoutePath } from './route-paths.ts';
 
 /**
  * Path matching and the checks every function shares (method, Origin, rate limit, errors), so a
@@ -10,7 +9,9 @@ import type { RoutePath } from './route-paths.ts';
  * `*` for the rest of the path (in params['*']). Paths are matched as sent (percent-encoded);
  * a `:name` segment is decoded once, and one that does not decode (`%E0`) matches nothing.
  */
-export interface Route extends RoutePath {
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  pattern: string;
   handler: FunctionHandler;
   /** A page's form posts here: it also takes a plain (urlencoded) post and answers 303 to this page. */
   plain?: PlainFormRoute;

@@ -1,4 +1,4 @@
-import { routePaths } from '../../functions/route-paths.ts';
+import { routes } from '../../functions/index.ts';
 import { FIREBASE_FUNCTION } from '../../functions/firebase/config.ts';
 import type { SiteManifest } from '../../shared/site-manifest.ts';
 import { baseSecurityHeaders, cacheControl, HSTS, IMMUTABLE_PREFIXES } from '../../functions/security-headers.ts';
@@ -57,7 +57,7 @@ export function firstSegmentNotIn(words: readonly string[]): string {
 
 /** The first path segments of the function routes (`api`, `mail`): header rules never match under them. */
 export const functionSegments = (): string[] =>
-  [...new Set(routePaths.map((route) => route.pattern.split('/')[1] ?? ''))].sort();
+  [...new Set(routes.map((route) => route.pattern.split('/')[1] ?? ''))].sort();
 
 export function firebaseConfig(options: {
   site: SiteManifest;
@@ -65,7 +65,7 @@ export function firebaseConfig(options: {
   scriptHashes: readonly string[];
   runtime: string;
 }) {
-  const functionRewrites = [...new Set(routePaths.map((route) => routeGlob(route.pattern)))].map((source) => ({
+  const functionRewrites = [...new Set(routes.map((route) => routeGlob(route.pattern)))].map((source) => ({
     source,
     ...fn,
   }));

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { problem, SiteError, type Problem } from '../errors/site-error.ts';
 import { runtimeRefusal, type RuntimeTable } from '../build/firebase-runtime.ts';
-import { routePaths } from '../../functions/route-paths.ts';
+import { routes } from '../../functions/index.ts';
 import { FIREBASE_FUNCTION, requiredSecrets, SECRETS, type SecretName } from '../../functions/firebase/config.ts';
 import { siteManifestSchema, type SiteManifest } from '../../shared/site-manifest.ts';
 import type { FunctionsManifest } from './manifest.ts';
@@ -81,7 +81,7 @@ export function hostingMatcher(firebaseCli: string): Matcher {
 
 /** No header rule of firebase.json may match a function's path: Hosting would put its headers over the function's. */
 export function headerProblems(dist: DeployDist, matches: Matcher): Problem[] {
-  const paths = [...new Set(routePaths.map((route) => samplePath(route.pattern)))];
+  const paths = [...new Set(routes.map((route) => samplePath(route.pattern)))];
   return (dist.firebase.hosting?.headers ?? []).flatMap((rule) => {
     const hit = paths.find((path) => matches(path, rule));
     return hit
