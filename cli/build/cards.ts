@@ -1,4 +1,3 @@
-import { build } from 'esbuild';
 import sharp from 'sharp';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -15,6 +14,7 @@ import { CENTRE } from '../../shared/focal-point.ts';
 import { PHOTO_STAND_IN, photoBox, photoLayer, photoUri, type PhotoMemo, type PhotoPixels } from './card-photo.ts';
 import { compileFailed } from './compile-failure.ts';
 import { importHashed } from './hashed-module.ts';
+import { cachedBuild } from './cached-esbuild.ts';
 import { sfntFromWoff } from './woff.ts';
 
 /** The card template, compiled, with the fonts it is drawn in; `version` names both. */
@@ -57,7 +57,7 @@ async function loadFonts(): Promise<Array<{ woff: Buffer; font: CardTemplate['fo
 export async function compileCardTemplate(root: string, cacheDir: string): Promise<CardTemplate> {
   const [result, fonts] = await Promise.all([
     // Without whitespace: the code's hash names every card, so layout alone (a formatter's pass) must not rename them.
-    build({
+    cachedBuild(cacheDir, 'card-template', {
       entryPoints: [join(root, TEMPLATE)],
       absWorkingDir: root,
       bundle: true,

@@ -1,10 +1,10 @@
-import { build } from 'esbuild';
 import { join } from 'node:path';
 import { preactForIslands } from './preact-alias.ts';
 import type { RenderInput } from '../../templates/render-input.ts';
 import type { PageFound } from '../../templates/lib/share-card.ts';
 import { compileFailed } from './compile-failure.ts';
 import { importHashed } from './hashed-module.ts';
+import { cachedBuild } from './cached-esbuild.ts';
 
 export interface TemplateModule {
   renderPage(input: RenderInput, found?: PageFound): string;
@@ -24,7 +24,7 @@ export interface CompiledTemplates {
 }
 
 export async function compileTemplates(root: string, cacheDir: string): Promise<CompiledTemplates> {
-  const result = await build({
+  const result = await cachedBuild(cacheDir, 'templates', {
     entryPoints: [join(root, 'templates', 'entry.tsx')],
     // Error locations relative to the project, as editors see them.
     absWorkingDir: root,

@@ -1,4 +1,4 @@
-import { build, type OutputFile } from 'esbuild';
+import type { OutputFile } from 'esbuild';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { problem, SiteError } from '../errors/site-error.ts';
@@ -10,6 +10,7 @@ import type { FolderWriter } from './folder-writer.ts';
 import { functionsPackage, lockfileOf, type LockFile } from './functions-package.ts';
 import { chooseNodeRuntime, firebaseRuntimes, runtimeNodeVersion } from './firebase-runtime.ts';
 import { compileFailed } from './compile-failure.ts';
+import { cachedBuild } from './cached-esbuild.ts';
 
 /**
  * The build stage for Firebase: dist/functions (the handlers of functions/ bundled with a
@@ -40,7 +41,8 @@ const EXTERNAL = [...FUNCTIONS_PACKAGES, '@electric-sql/pglite'].flatMap((name) 
  * Output paths are relative to dist/functions.
  */
 export function bundleFunctions(root: string): Promise<OutputFile[]> {
-  return build({
+  return cachedBuild(join(root, '.site', 'cache'), 'functions', {
+    absWorkingDir: root,
     entryPoints: [join(root, 'functions', 'firebase', 'entry.ts')],
     bundle: true,
     platform: 'node',

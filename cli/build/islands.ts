@@ -1,9 +1,10 @@
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { readdir } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { preactForIslands } from './preact-alias.ts';
 import { compileFailed } from './compile-failure.ts';
+import { cachedBuild } from './cached-esbuild.ts';
 
 /** Where island scripts live in the published site. */
 export const islandsPath = '/islands/';
@@ -64,7 +65,7 @@ function entryOutputs(
 export async function bundleIslands(root: string): Promise<IslandsBundle> {
   const entries = await islandEntries(root);
   const outdir = join(root, '.site', 'islands-out');
-  const result = await build({
+  const result = await cachedBuild(join(root, '.site', 'cache'), 'islands', {
     absWorkingDir: root,
     entryPoints: Object.values(entries),
     bundle: true,

@@ -1,0 +1,93 @@
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { cachedBuild } from '../../cli/build/cached-esbuild.ts';
+
+/**
+ * cli/build/cached-esbuild.ts on a project of two files: a bundle is taken from the cache only
+ * while everything it was made from is as it was. A hit is told by a marker written into the
+ * stored output (esbuild would never make it).
+ */
+let root: string;
+const cacheDir = () => join(root, '.site', 'cache');
+const stored = () => join(cacheDir(), 'bundles', 'demo.json');
+const bundle = async () =>
+  (
+    await cachedBuild(cacheDir(), 'demo', {
+      absWorkingDir: root,
+      entryPoints: [join(root, 'src', 'entry.ts')],
+      bundle: true,
+      format: 'esm',
+      logLevel: 'silent',
+    })
+  ).outputFiles[0]!.text;
+
+/** Replaces the stored bundle's code with a marker: a build that returns it read the cache. */
+async function markStored(): Promise<void> {
+  const entry = JSON.parse(await readFile(stored(), 'utf8')) as { outputs: Array<{ contents: string }> };
+  entry.outputs[0]!.contents = Buffer.from('/* from the cache */').toString('base64');
+  await writeFile(stored(), JSON.stringify(entry));
+}
+
+beforeEach(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+  root = await mkdtemp(join(tmpdir(), 'cached-esbuild-'));
+  await mkdir(join(root, 'src'));
+  await writeFile(join(root, 'src', 'entry.ts'), "import { word } from './word';\nconsole.log(word);\n");
+  await writeFile(join(root, 'src', 'word.ts'), "export const word = 'eerste';\n");
+  expect(await bundle()).toContain('eerste');
+  await markStored();
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('esbuild results kept by their inputs', () => {
+  test('nothing changed: the stored bundle', async () => {
+    expect(await bundle()).toBe('/* from the cache */');
+  });
+
+  test('an input edited: bundled again, and that is kept', async () => {
+    await writeFile(join(root, 'src', 'word.ts'), "export const word = 'tweede';\n");
+    expect(await bundle()).toContain('tweede');
+    await markStored();
+    expect(await bundle()).toBe('/* from the cache */');
+  });
+
+  test('a file added beside an input (an import may now find it first): bundled again', async () => {
+    await writeFile(join(root, 'src', 'word.tsx'), "export const word = 'derde';\n");
+    expect(await bundle()).not.toBe('/* from the cache */');
+  });
+
+  test('a tsconfig.json added or edited: bundled again', async () => {
+    await writeFile(join(root, 'tsconfig.json'), '{"compilerOptions":{}}');
+    expect(await bundle()).toContain('eerste');
+    await markStored();
+    await writeFile(join(root, 'tsconfig.json'), '{"compilerOptions":{"useDefineForClassFields":false}}');
+    expect(await bundle()).toContain('eerste');
+  });
+
+  test('other options: bundled again', async () => {
+    const minified = await cachedBuild(cacheDir(), 'demo', {
+      absWorkingDir: root,
+      entryPoints: [join(root, 'src', 'entry.ts')],
+      bundle: true,
+      format: 'esm',
+      minify: true,
+      logLevel: 'silent',
+    });
+    expect(minified.outputFiles[0]!.text).toContain('eerste');
+  });
+
+  test('a damaged entry: bundled again', async () => {
+    await writeFile(stored(), '{"key":');
+    expect(await bundle()).toContain('eerste');
+  });
+
+  test('an input saved while esbuild ran (its time after the start): the result is not kept', async () => {
+    await rm(stored());
+    const later = new Date(Date.now() + 60_000);
+    await utimes(join(root, 'src', 'word.ts'), later, later);
+    expect(await bundle()).toContain('eerste');
+    await expect(readFile(stored())).rejects.toThrow();
+  });
+});
