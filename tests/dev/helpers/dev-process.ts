@@ -65,7 +65,11 @@ export async function startDev(
       check();
     });
 
-  const line = await waitForOutput(/site dev: http:\/\/\S+/);
+  // A dev server that never got ready is still running: stopped here, or it outlives the suite.
+  const line = await waitForOutput(/site dev: http:\/\/\S+/).catch((error: unknown) => {
+    if (exitCode === undefined) child.kill('SIGKILL');
+    throw error;
+  });
   return {
     url: line.slice('site dev: '.length),
     output: () => text,
