@@ -57,6 +57,10 @@ async function audit(page, port, origin) {
     logLevel: 'error',
     onlyCategories: CATEGORIES,
     maxWaitForLoad: 25_000,
+    // Pictures for a report's reader, never scored: the full-page capture and the filmstrip, only
+    // when reports are kept.
+    disableFullPageScreenshot: !reports,
+    skipAudits: reports ? [] : ['screenshot-thumbnails', 'final-screenshot'],
   });
   const lhr = result?.lhr;
   // A trace lost on a busy machine (NO_NAVSTART, NO_FCP) is the run's failure, not the page's.
