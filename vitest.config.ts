@@ -62,6 +62,10 @@ export default defineConfig({
     // the repository's image cache at once; the cache is safe for that (tests/images/cache.test.ts,
     // 'image cache shared by builds running at once').
     maxWorkers: 3,
+    // expect.poll waits for a condition, 1 s by default: on a loaded CI machine a toast or a
+    // field's message can take longer to appear (a run with four workers failed that way); a
+    // longer limit costs nothing when the condition comes sooner.
+    expect: { poll: { timeout: 10_000 } },
     sequence: { sequencer: LongestFirst },
     globalSetup: ['tests/helpers/prebuild.ts'],
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
