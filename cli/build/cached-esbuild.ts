@@ -89,7 +89,13 @@ export async function cachedBuild(
   const stored = await readFile(file, 'utf8')
     .then((text) => JSON.parse(text) as Stored)
     .catch(() => undefined);
-  if (stored?.key === key) {
+  // Written by this code whole (writeAtomic), but a hand-edited or foreign entry must still be a miss, not a crash.
+  const usable =
+    stored?.key === key &&
+    [stored.inputs, stored.folders, stored.metafile].every((part) => typeof part === 'object' && part !== null) &&
+    Array.isArray(stored.outputs) &&
+    stored.outputs.every((output) => typeof output?.path === 'string' && typeof output.contents === 'string');
+  if (usable) {
     const [inputs, folders] = await Promise.all([
       fingerprints(root, Object.keys(stored.inputs), (path) => readFile(path)),
       fingerprints(root, Object.keys(stored.folders), listing),

@@ -83,6 +83,13 @@ describe('esbuild results kept by their inputs', () => {
     expect(await bundle()).toContain('eerste');
   });
 
+  test('an entry of another shape under the right key: bundled again, no crash', async () => {
+    const entry = JSON.parse(await readFile(stored(), 'utf8')) as { outputs: unknown };
+    entry.outputs = { broken: true };
+    await writeFile(stored(), JSON.stringify(entry));
+    expect(await bundle()).toContain('eerste');
+  });
+
   test('an input saved while esbuild ran (its time after the start): the result is not kept', async () => {
     await rm(stored());
     const later = new Date(Date.now() + 60_000);
