@@ -183,8 +183,10 @@ export async function startRestartableAuthEmulator(projectId = uniqueProjectId()
 
 /**
  * A real user in the emulator, signed in: its ID token as the browser SDK would hold it. With
- * `verified`, the address is marked verified first (as its owner's click on the mail link would)
- * and the token is the one a fresh sign-in then gets, which says so.
+ * `verified`, the address is marked verified first (as its owner's click on the mail link would).
+ * The token is always that of a sign-in after the sign-up: the emulator's sign-up token carries
+ * the request's start as auth_time but marks tokens valid only from a moment later, so when a
+ * second ends in between, firebase-admin calls the sign-up token revoked (a 401 seen in CI).
  */
 export async function signUp(
   emulator: AuthEmulator,
@@ -203,12 +205,12 @@ export async function signUp(
     return (await response.json()) as { idToken: string; localId: string };
   };
   const user = await call(`accounts:signUp?key=${projectKey}`, { email, password, returnSecureToken: true });
-  if (!options.verified) return user;
   // The emulator takes the admin API with the bearer token "owner".
-  await call(
-    `projects/${emulator.projectId}/accounts:update`,
-    { localId: user.localId, emailVerified: true },
-    { authorization: 'Bearer owner' },
-  );
+  if (options.verified)
+    await call(
+      `projects/${emulator.projectId}/accounts:update`,
+      { localId: user.localId, emailVerified: true },
+      { authorization: 'Bearer owner' },
+    );
   return call(`accounts:signInWithPassword?key=${projectKey}`, { email, password, returnSecureToken: true });
 }

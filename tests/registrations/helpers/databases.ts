@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { SqlClient } from '../../../functions/registrations/sql.ts';
 import { openStore } from '../../../functions/registrations/store.ts';
 import { postgresAvailable, startPostgres, type TestPostgres } from './postgres.ts';
@@ -27,47 +27,62 @@ const pgliteVersion = (
 const template = join(root, '.site', 'test-registrations', `embedded-template-${pgliteVersion}`);
 const lock = `${template}.building`;
 
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+/** The lock's owner, if it is still running: a lock left by a killed run is taken over at once. */
+async function ownerAlive(): Promise<boolean> {
+  const pid = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => ''));
+  if (!pid) {
+    // Taken a moment ago and its pid not written yet, or its owner died in between.
+    const taken = (await stat(lock).catch(() => undefined))?.mtimeMs;
+    return taken !== undefined && Date.now() - taken < 10_000;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
- * PGlite's first start in an empty folder runs initdb in WebAssembly: 5 s on a quiet machine, 30
- * on a busy one. It is paid once: later databases are copies of a migrated one (a copied data
- * folder opens in about a second), made under a lock since suites run in parallel processes.
+ * PGlite's first start in an empty folder runs initdb in WebAssembly: 8 s on a quiet machine,
+ * minutes on a busy one. It is paid once (in CI by the global setup, before any suite starts):
+ * later databases are copies of a migrated one (a copied data folder opens in about a second),
+ * made under a lock since suites run in parallel processes. The template appears by one rename,
+ * so a suite never copies half of it; a lock whose owner was killed (a hook's time-out ends its
+ * process) is taken over at once instead of stalling every other suite.
  */
-async function embeddedTemplate(): Promise<string> {
-  if (
-    await stat(join(template, 'PG_VERSION')).then(
-      () => true,
-      () => false,
-    )
-  )
-    return template;
-  await mkdir(join(root, '.site', 'test-registrations'), { recursive: true });
-  const until = Date.now() + 300_000;
+export async function embeddedTemplate(): Promise<string> {
+  if (await exists(join(template, 'PG_VERSION'))) return template;
+  await mkdir(dirname(template), { recursive: true });
+  const until = Date.now() + 600_000;
   for (;;) {
     try {
       await mkdir(lock);
+      await writeFile(join(lock, 'pid'), String(process.pid));
       break;
-    } catch {
-      const age = Date.now() - ((await stat(lock).catch(() => undefined))?.mtimeMs ?? Date.now());
-      if (age > 300_000) await rm(lock, { recursive: true, force: true }); // left by a killed run
-      if (Date.now() > until) throw new Error(`waited 5 minutes for ${lock}`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (await exists(join(template, 'PG_VERSION'))) return template;
+      if (!(await ownerAlive())) await rm(lock, { recursive: true, force: true });
+      else if (Date.now() > until) throw new Error(`waited 10 minutes for ${lock}`);
       await new Promise((done) => setTimeout(done, 250));
     }
   }
   try {
-    if (
-      await stat(join(template, 'PG_VERSION')).then(
-        () => true,
-        () => false,
-      )
-    )
-      return template;
+    if (await exists(join(template, 'PG_VERSION'))) return template;
     const building = `${template}.${process.pid}`;
     await rm(building, { recursive: true, force: true });
     const store = await openStore({ dataDir: building });
     await store.close();
+    await rm(`${building}.mail-sent`, { force: true }); // the journal openStore keeps beside its folder
     await rm(template, { recursive: true, force: true });
-    await cp(building, template, { recursive: true });
-    await rm(building, { recursive: true, force: true });
+    await rename(building, template);
     return template;
   } finally {
     await rm(lock, { recursive: true, force: true });
