@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFunctionEnv } from '../../functions/env.ts';
 import { renderOneMail, type Mailer } from '../../functions/mail/mailer.ts';
+import { loadTokenVerifier } from '../../functions/session/verify.ts';
 import { sendDueSoon } from '../../functions/registrations/mail-queue.ts';
 import { FunctionConfigError } from '../../functions/config-error.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
@@ -33,7 +34,7 @@ export interface StartServerOptions {
   /**
    * Open the registrations database at start (`site serve`), not at the first request that needs
    * it: when the site has events that take sign-ups and no database server is named; and render
-   * one mail before listening (renderOneMail), not in the first sign-up.
+   * one mail and load the token verifier before listening, not in the first sign-up or sign-in.
    */
   warmUp?: boolean;
   /** Timeouts and header size for slow or oversized requests; defaults in limits.ts (tests shorten them). */
@@ -73,13 +74,18 @@ function loadWhatFunctionsUse(): void {
 /** How long `site serve` waits for a database server before it listens anyway (it keeps connecting beside). */
 const DATABASE_SERVER_WAIT_MS = 3000;
 
+const ACCEPT_QUEUE = 4096;
+
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       reject(new SiteError([problem('SERVE_LISTEN_FAILED', { host, port, problem: error.code ?? error.message })]));
     };
     server.once('error', onError);
-    server.listen(port, host, () => {
+    // Node's default queue of connections not yet accepted is 511: a burst beyond it while the
+    // process is busy had the kernel drop handshakes, and 100 of a 2,000-connection flood were
+    // reset (CI, 2026-11-26). Linux caps the queue at net.core.somaxconn (4096 by default).
+    server.listen({ port, host, backlog: ACCEPT_QUEUE }, () => {
       server.off('error', onError);
       resolve(server.address() as AddressInfo);
     });
@@ -133,7 +139,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   ready.catch((error: unknown) => log(`registrations: ${error instanceof Error ? error.message : String(error)}`));
   loadWhatFunctionsUse();
   if (opensDatabase) await functions.registrations.loadDriver().catch(() => {}); // a failure is the store's to report, below
-  if (options.warmUp === true) await renderOneMail();
+  if (options.warmUp === true) await Promise.all([renderOneMail(), loadTokenVerifier()]);
   // A database server answers within a tenth of a second: connected before the first visitors
   // arrive, its connection and first statements are not paid in the middle of them. The embedded
   // database takes seconds to start: pages are served meanwhile.

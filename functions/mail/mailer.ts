@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /**
  * The one way the site sends mail (forms now, registration confirmations later). With an SMTP URL
@@ -81,6 +81,22 @@ async function writeEml(dir: string, raw: Buffer): Promise<string> {
   return file;
 }
 
+let nodemailerModule: Promise<typeof import('nodemailer')> | undefined;
+
+/**
+ * nodemailer loads with the first mail, not with every command that imports the functions'
+ * routes (`site build` reads the route table and sends nothing); `site serve` loads it before it
+ * listens (renderOneMail).
+ */
+const loadNodemailer = () => (nodemailerModule ??= import('nodemailer').then((module) => module.default));
+
+/** A transport made at its first use; `made()` is it, once it was asked for. */
+function lazyTransport(make: (nodemailer: typeof import('nodemailer')) => Transporter) {
+  let transport: Promise<Transporter> | undefined;
+  const get = () => (transport ??= loadNodemailer().then(make));
+  return Object.assign(get, { made: () => transport });
+}
+
 /**
  * Renders one mail like the site's (Dutch text with accents, long lines, HTML) and throws it away:
  * nothing is written or sent. A process's first mail takes nodemailer's MIME and quoted-printable
@@ -90,7 +106,8 @@ async function writeEml(dir: string, raw: Buffer): Promise<string> {
  */
 export async function renderOneMail(): Promise<void> {
   const text = 'Beste bezoeker, je inschrijving is ontvangen — bevestig haar binnen het uur. '.repeat(8);
-  await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail({
+  const render = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true }));
+  await (await render()).sendMail({
     from: { name: 'Site', address: 'site@example.nl' },
     to: 'bezoeker@example.nl',
     subject: 'Inschrijving ontvangen – bevestig',
@@ -102,11 +119,11 @@ export async function renderOneMail(): Promise<void> {
 export function createMailer(options: MailerOptions): Mailer {
   const log = options.log ?? ((line: string) => console.log(line));
   // The stream transport renders the exact bytes SMTP would send; used for the outbox and the spool.
-  const render = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const render = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true }));
   const withDefaults = (message: MailMessage) => ({ from: options.from, ...message });
 
   async function keep(dir: string, message: MailMessage): Promise<{ file: string; messageId: string }> {
-    const info = await render.sendMail(withDefaults(message));
+    const info = await (await render()).sendMail(withDefaults(message));
     return { file: await writeEml(dir, info.message as Buffer), messageId: info.messageId };
   }
 
@@ -124,17 +141,20 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   // Timeouts well under a visitor's patience: a hanging SMTP server becomes a 503, not a spinner.
-  const smtp = nodemailer.createTransport({
-    url: options.smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  const smtpUrl = options.smtpUrl;
+  const smtp = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    }),
+  );
   return {
     mode: 'smtp',
     async sendMail(message, sendOptions = {}) {
       try {
-        const info = await smtp.sendMail(withDefaults(message));
+        const info = await (await smtp()).sendMail(withDefaults(message));
         return { messageId: info.messageId, via: 'smtp' };
       } catch (error) {
         let spooled: string | undefined;
@@ -150,7 +170,7 @@ export function createMailer(options: MailerOptions): Mailer {
       }
     },
     close() {
-      smtp.close();
+      void smtp.made()?.then((transport) => transport.close());
     },
   };
 }

@@ -1,5 +1,5 @@
-import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import type { App } from 'firebase-admin/app';
+import type { DecodedIdToken } from 'firebase-admin/auth';
 import { parseCookies } from '../cookies.ts';
 import type { FunctionEnv } from '../types.ts';
 
@@ -15,9 +15,22 @@ export type VerifyResult =
   | { ok: false; reason: 'invalid'; code: string }
   | { ok: false; reason: 'unavailable'; error: unknown };
 
-function app(projectId: string): App {
+let firebaseAdmin: Promise<[typeof import('firebase-admin/app'), typeof import('firebase-admin/auth')]> | undefined;
+
+/**
+ * firebase-admin and what it brings (about 400 files: google-auth-library, jose, jwks-rsa) load
+ * with the first token to check, not with every command that imports the functions' routes:
+ * `site build` reads the route table and checks no token. `site serve` calls this before it
+ * listens, so no visitor waits for the loading.
+ */
+export const loadTokenVerifier = () =>
+  (firebaseAdmin ??= Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')]));
+
+async function auth(projectId: string) {
+  const [{ getApps, initializeApp }, { getAuth }] = await loadTokenVerifier();
   const name = `site-${projectId}`;
-  return getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId }, name);
+  const app: App = getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId }, name);
+  return getAuth(app);
 }
 
 /** Auth errors about the token (expired, revoked, malformed, disabled user) vs. faults on our side. */
@@ -31,7 +44,7 @@ function tokenProblem(error: unknown): string | undefined {
 
 export async function verifyIdToken(token: string, env: Pick<FunctionEnv, 'session'>): Promise<VerifyResult> {
   try {
-    const decoded = await getAuth(app(env.session.projectId)).verifyIdToken(token, env.session.checkRevoked);
+    const decoded = await (await auth(env.session.projectId)).verifyIdToken(token, env.session.checkRevoked);
     return { ok: true, token: decoded };
   } catch (error) {
     const code = tokenProblem(error);
