@@ -16,9 +16,10 @@ const cacheDir = (root: string) => join(root, '.site', 'cache');
 
 /**
  * The compiled parts every page is made with: templates, stylesheet (it carries the config's
- * theme), island scripts and the social card template. The build compiles them all at once
- * (assets-stage.ts); `site dev` compiles again only the parts a save touches
- * (incremental/compiled-parts.ts) and keeps a part's last good version while it does not compile.
+ * theme), island scripts and the social card template. The session compiles them
+ * (incremental/compiled-parts.ts): all at once when it runs cold (`site build`, `site dev`'s
+ * start), then only the parts a save touches, keeping a part's last good version while it does
+ * not compile.
  */
 export const PAGE_PARTS = {
   templates: part({ compile: (root) => compileTemplates(root, cacheDir(root)), version: (made) => made.hash }),

@@ -1,32 +1,34 @@
-import { loadConfig } from '../config/load.ts';
-import { readContent } from '../content/read.ts';
 import { currentBuild, tidyBuilds } from './output.ts';
 import { STATE_FILE, inputDigest, readBuildState } from './build-state.ts';
 import { bundleFunctions } from './functions.ts';
 import { WorkerPool } from './worker-pool.ts';
 import { StageTimer } from './timings.ts';
 import { calendarChanges } from './calendar-revisions.ts';
-import { checkSite, type BuildHooks } from './check-site.ts';
+import type { BuildHooks, Site } from './check-site.ts';
+import type { CompiledFiles, PageParts } from './assets-stage.ts';
 import type { Previous } from './pages-stage.ts';
 import { writeSite } from './write-site.ts';
+import { SiteError } from '../errors/site-error.ts';
+import { RebuildSession } from './incremental/rebuild-session.ts';
+import { BuildImages } from './incremental/images.ts';
+import { buildMode } from './incremental/session-mode.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 
 export type { BuildHooks };
 
 /**
- * The build, top to bottom: config -> content -> model -> routes (check-site.ts: everything
- * checked before anything is written), then images -> assets -> render -> sitemap and redirects
- * -> swap (write-site.ts). Output goes to a fresh folder that replaces dist only when every stage
- * succeeded.
+ * `site build`, one of the two drivers of the build's orchestration (RebuildSession, which
+ * `site dev` drives too): the session opens (config, load), the inputs are hashed (nothing changed:
+ * dist already is this build), the session runs cold in the build's mode (strict validation,
+ * stored parses, images started as soon as the content is valid), and its first failing stage
+ * stops the build before anything is written. Then write-site.ts writes the generation out into
+ * a fresh folder that replaces dist only when every file was made.
  */
 export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
   const timer = new StageTimer();
-  const config = await timer.run('config', () => loadConfig(options.root));
-  const files = await timer.run(
-    'load',
-    () => readContent(options.root),
-    (c) => `${c.files.length} files, ${c.images.size} images`,
-  );
+  const session = await RebuildSession.open(options.root, timer);
+  stopOnErrors(session);
+  const files = session.contentFiles();
   const buildDate = new Date().toISOString().slice(0, 10);
   const dir = await currentBuild(options.out);
   const previous: Previous = { dir, state: await readBuildState(dir) };
@@ -56,15 +58,61 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   // esbuild bundles the functions in its own process meanwhile (their code needs no content).
   const functions = bundleFunctions(options.root);
   functions.catch(() => undefined); // awaited by the functions stage; a failure is reported there
+  const images = new BuildImages(options.root, hooks.onImageProgress);
   try {
-    const site = await checkSite({ options, hooks, timer, config, files, pool, buildDate });
-    if (site.warnings.length) hooks.onWarnings?.(site.warnings);
-    const run = { options, hooks, timer, site, pool, previous, digest, changed, buildDate, functions };
-    return await writeSite(run).catch(async (error: unknown) => {
-      await site.images.cancel();
-      throw error;
+    await session.cold(await buildMode(options, { timer, pool, buildDate, images }));
+    // Valid content: its warnings are said, whatever a later stage says.
+    const warnings = session.content.state?.warnings ?? [];
+    if (warnings.length) hooks.onWarnings?.(warnings);
+    stopOnErrors(session);
+    const { site, parts, compiled } = toWrite(session, images);
+    return await writeSite({
+      options,
+      timer,
+      site,
+      parts,
+      files: compiled,
+      pool,
+      previous,
+      digest,
+      changed,
+      buildDate,
+      functions,
     });
+  } catch (error) {
+    await images.cancel();
+    throw error;
   } finally {
     await pool?.close();
   }
+}
+
+/** The build stops at the first stage with an error, with that stage's problems (warnings included). */
+function stopOnErrors(session: RebuildSession): void {
+  const problems = session.failed();
+  if (problems) throw new SiteError(problems);
+}
+
+/** What the writer takes from a session that ran cold without an error. */
+function toWrite(
+  session: RebuildSession,
+  images: BuildImages,
+): { site: Site; parts: PageParts; compiled: CompiledFiles } {
+  const { generation } = session;
+  const { css, islands, cards } = session.assets;
+  if (!generation || !images.files || !css || !islands || !cards)
+    throw new Error('the session ran without an error but made no generation');
+  // Named, not spread: the state's request index (dev's) is made only when read.
+  const { config, content, model, pages, redirects, warnings, nextScheduled } = generation.state;
+  const checked = { config, content, model, pages, redirects, warnings, ...(nextScheduled ? { nextScheduled } : {}) };
+  return {
+    site: { ...checked, files: session.contentFiles(), images: images.files },
+    parts: {
+      imageLookup: generation.images,
+      templates: generation.templates,
+      cardTemplate: cards,
+      assets: generation.assets,
+    },
+    compiled: { css, islands },
+  };
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { OutputFile } from 'esbuild';
-import { makeAssets } from './assets-stage.ts';
+import { writeAssets, type CompiledFiles, type PageParts } from './assets-stage.ts';
 import { makeCards } from './cards.ts';
 import type { Site } from './check-site.ts';
 import { renderCalendars } from './calendars.ts';
@@ -15,11 +15,13 @@ import type { StageTimer } from './timings.ts';
 import type { WorkerPool } from './worker-pool.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 
-/** Make every file of the site in a fresh build folder, then switch dist to it. */
+/** Write every file of the site, from the session's cold run, into a fresh build folder, then switch dist to it. */
 export async function writeSite(run: {
   options: BuildOptions;
   timer: StageTimer;
   site: Site;
+  parts: PageParts;
+  files: CompiledFiles;
   pool: WorkerPool | undefined;
   previous: Previous;
   digest: string;
@@ -27,13 +29,13 @@ export async function writeSite(run: {
   buildDate: string;
   functions: Promise<OutputFile[]>;
 }): Promise<BuildResult> {
-  const { options, timer, site, buildDate } = run;
+  const { options, timer, site, parts, buildDate } = run;
   const { config, model, pages, redirects } = site;
   const output = await OutputDir.create(options.out);
   let drawing: Promise<unknown> | undefined;
   try {
-    const parts = await makeAssets(options.root, site, output, timer);
-    const made = await makePages({ ...run, parts, output });
+    await writeAssets(options.root, run.files, output, timer);
+    const made = await makePages({ ...run, output });
     const { records } = made;
     // The cards are drawn (or found in the cache) while the other files are written.
     const cardsDrawn = makeCards({

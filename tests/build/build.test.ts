@@ -14,6 +14,13 @@ import { renderMarkdown } from '../../cli/content/markdown.ts';
 import type { SiteModel } from '../../cli/content/types.ts';
 import { siteManifestSchema } from '../../shared/site-manifest.ts';
 import { OutputDir, buildsFolder } from '../../cli/build/output.ts';
+import { StageTimer } from '../../cli/build/timings.ts';
+import { PAGE_PARTS } from '../../cli/build/page-parts.ts';
+import { RebuildSession } from '../../cli/build/incremental/rebuild-session.ts';
+import { BuildImages } from '../../cli/build/incremental/images.ts';
+import { devMode } from '../../cli/build/incremental/session-mode.ts';
+import type { AssetName } from '../../cli/build/incremental/compiled-parts.ts';
+import { outputFile } from '../../shared/paths.ts';
 import { editFile, expectGolden, fileOf, linkTarget, listFiles, normalise, repoRoot } from './helpers.ts';
 import { copyProject, runSite, type RunResult as Run } from '../helpers/project-copy.ts';
 
@@ -722,5 +729,46 @@ describe('OutputDir (the swap itself, in process)', () => {
     expect(await readFile(join(dist, 'public', 'index.html'), 'utf8')).toBe('two');
     expect(await readdir(buildsFolder(dist))).not.toContain(failed.dir.split('/').pop());
     expect(join(buildsFolder(dist), (await linkTarget(dist)).split('/').pop()!)).toBe(two.dir);
+  });
+});
+
+describe('one orchestration, two drivers (issue 22)', () => {
+  test('site build ran the stages of a cold site dev session, in its order, and the session renders its pages as built', async () => {
+    // site dev's settings (drafts, warnings) without functions/ imported or image files made: no page needs them.
+    const timer = new StageTimer();
+    const session = await RebuildSession.open(repoRoot, timer);
+    const images = new BuildImages(repoRoot);
+    try {
+      await session.cold({ ...devMode(repoRoot), parts: Object.keys(PAGE_PARTS) as AssetName[], images, timer });
+    } finally {
+      await images.cancel();
+    }
+    // esbuild's compile ends whenever it ends beside the content stages; every other stage runs in one order.
+    const inOrder = (stages: string[]) => stages.filter((stage) => stage !== 'compile' && stage !== 'hash');
+    const sessionStages = timer.timings.map((t) => t.stage);
+    const buildStages = (JSON.parse(build.stdout) as { timings: Array<{ stage: string }> }).timings.map((t) => t.stage);
+    expect(inOrder(sessionStages)).toEqual([
+      'config',
+      'load',
+      'validate',
+      'markdown',
+      'model',
+      'routes',
+      'images',
+      'generation',
+    ]);
+    expect(inOrder(buildStages).slice(0, inOrder(sessionStages).length)).toEqual(inOrder(sessionStages));
+    for (const stages of [sessionStages, buildStages])
+      expect(stages.indexOf('compile')).toBeLessThan(stages.indexOf('images'));
+    expect(buildStages.indexOf('hash')).toBe(buildStages.indexOf('load') + 1); // the build's own gate: nothing changed, nothing to do
+    if (!buildDays.includes(today())) return; // built on the day before: the pages carry that day
+    const { pages } = session.generation!.state;
+    expect(pages.flatMap((page) => page.paths).length).toBe(htmlFiles.length);
+    // One page of each route in each language: every template, at a cost of seconds, not the whole render again.
+    for (const page of new Map(pages.map((page) => [`${page.route}/${page.locale}`, page])).values()) {
+      const rendered = session.pages.render(page);
+      for (const path of page.paths)
+        expect(rendered.ok && rendered.html, path).toBe(await readFile(join(publicDir, outputFile(path)), 'utf8'));
+    }
   });
 });

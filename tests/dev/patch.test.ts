@@ -5,7 +5,8 @@ import { readContent, type ContentFiles } from '../../cli/content/read.ts';
 import type { Problem } from '../../cli/errors/site-error.ts';
 import { parseYaml } from '../../cli/source/yaml-source.ts';
 import { patchItem } from '../../cli/build/incremental/content-patch.ts';
-import { contentState, type ContentState } from '../../cli/build/incremental/content-state.ts';
+import type { ContentState } from '../../cli/build/incremental/content-state.ts';
+import { devContentState } from '../helpers/dev-content.ts';
 import { MarkdownMemo } from '../../cli/build/incremental/markdown-memo.ts';
 import { ParseMemo } from '../../cli/content/parse-memo.ts';
 
@@ -22,7 +23,7 @@ const memo = new MarkdownMemo();
 beforeAll(async () => {
   config = await loadConfig(process.cwd());
   files = await readContent(process.cwd());
-  const checked = contentState(config, files, { markdown: memo.html });
+  const checked = devContentState(config, files, { markdown: memo.html });
   if (!checked.state)
     throw new Error(`the site's content has errors:\n${checked.problems.map((p) => p.message).join('\n')}`);
   base = checked.state;
@@ -53,7 +54,7 @@ function bothPaths(path: string, edit: (text: string) => string) {
   const text = edit(textOf(path)!);
   expect(text).not.toBe(textOf(path));
   const fast = patchItem(base, path, (p) => (p === path ? text : textOf(p)), memo.html, clubs());
-  const full = contentState(config, withEdit(path, text), { markdown: memo.html });
+  const full = devContentState(config, withEdit(path, text), { markdown: memo.html });
   return { fast, full };
 }
 
@@ -136,10 +137,10 @@ describe('the parse memo of site dev changes nothing but the time', () => {
   test('a full check with a memo warmed by an earlier run equals one without', () => {
     const memo = new ParseMemo();
     const path = itemFile('news', 'nl');
-    contentState(config, files, { markdown: new MarkdownMemo().html, memo });
+    devContentState(config, files, { markdown: new MarkdownMemo().html, memo });
     const edited = withEdit(path, appendBody(textOf(path)!));
-    const withMemo = contentState(config, edited, { markdown: new MarkdownMemo().html, memo });
-    const without = contentState(config, edited, { markdown: new MarkdownMemo().html });
+    const withMemo = devContentState(config, edited, { markdown: new MarkdownMemo().html, memo });
+    const without = devContentState(config, edited, { markdown: new MarkdownMemo().html });
     expect(withMemo.state!.model).toEqual(without.state!.model);
     expect(withMemo.problems).toEqual(without.problems);
   });

@@ -6,7 +6,7 @@ import { expect, test } from 'vitest';
 import { loadConfig } from '../../cli/config/load.ts';
 import { readContent } from '../../cli/content/read.ts';
 import { patchItem } from '../../cli/build/incremental/content-patch.ts';
-import { contentState } from '../../cli/build/incremental/content-state.ts';
+import { devContentState } from '../helpers/dev-content.ts';
 import { MarkdownMemo } from '../../cli/build/incremental/markdown-memo.ts';
 import { parseYaml } from '../../cli/source/yaml-source.ts';
 
@@ -14,7 +14,7 @@ test('an event edited in site dev: capacity and deadline reach site.json events 
   const memo = new MarkdownMemo();
   const config = await loadConfig(process.cwd());
   const files = await readContent(process.cwd());
-  const base = contentState(config, files, { markdown: memo.html }).state!;
+  const base = devContentState(config, files, { markdown: memo.html }).state!;
   const item = base.content.events[0]!;
   const path = item.nl.file;
   const before = files.files.find((file) => file.path === path)!.text;
@@ -29,7 +29,7 @@ test('an event edited in site dev: capacity and deadline reach site.json events 
   );
 
   const fast = patchItem(base, path, textOf, memo.html, clubs);
-  const full = contentState(
+  const full = devContentState(
     config,
     { ...files, files: files.files.map((file) => (file.path === path ? { path, text } : file)) },
     { markdown: memo.html },

@@ -3,7 +3,7 @@ import type { ContentFiles } from '../../cli/content/read.ts';
 import { buildModel } from '../../cli/content/model.ts';
 import { renderMarkdown } from '../../cli/content/markdown.ts';
 import { buildRedirects } from '../../cli/routes/redirects.ts';
-import { contentState } from '../../cli/build/incremental/content-state.ts';
+import { devContentState } from '../helpers/dev-content.ts';
 import { formatSummary } from '../../cli/build/summary.ts';
 import {
   CAMPS,
@@ -280,7 +280,7 @@ describe('future-dated items', () => {
   });
 
   test('site dev shows it (its content check publishes every item)', () => {
-    const { state } = contentState(config, change(content, future), { markdown: renderMarkdown });
+    const { state } = devContentState(config, change(content, future), { markdown: renderMarkdown });
     expect(state!.model.news.map((item) => item.nl.data.id)).toContain(10);
     expect(state!.pages.some((page) => page.key === 'news-article:10')).toBe(true);
   });

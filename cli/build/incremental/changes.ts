@@ -37,6 +37,11 @@ export function emptyChanges(): ChangeSet {
   };
 }
 
+/** Every part at once: a cold start (the compiled parts each source kind touches; the config adds the stylesheet). */
+export function everything(): ChangeSet {
+  return { ...emptyChanges(), config: true, rescanContent: true, templates: true, islands: true, functions: true };
+}
+
 export const hasChanges = (set: ChangeSet): boolean => set.paths.size > 0;
 
 /** Record one watcher event; false when the path is none of the site's (an editor's temp file in a watched folder still counts). */

@@ -2,6 +2,7 @@ import type { Locale } from '../../../shared/locale.ts';
 import { classify } from '../../content/classify.ts';
 import { rawItem, validateCollection, type RawItem, type ValidItem } from '../../content/collection-items.ts';
 import { ParseMemo } from '../../content/parse-memo.ts';
+import type { ParseReuse } from '../../content/parse-reuse.ts';
 import { buildModel } from '../../content/model.ts';
 import { usedImages } from '../used-images.ts';
 import { eventFacts } from '../event-facts.ts';
@@ -43,7 +44,7 @@ export function patchItem(
   textOf: (path: string) => string | undefined,
   markdown: (text: string) => string,
   clubs: YamlSource,
-  memo: ParseMemo = new ParseMemo(),
+  memo: ParseReuse = new ParseMemo(),
 ): PatchResult {
   const ref = state.index.items.get(file);
   const kind = classify(file);

@@ -1,10 +1,9 @@
 import type { SiteConfig } from '../../../shared/config.ts';
 import type { ContentFiles } from '../../content/read.ts';
-import { StageTimer } from '../timings.ts';
+import type { StageTimer } from '../timings.ts';
 import { collections, type Collection } from '../../content/kinds.ts';
-import type { SiteModel } from '../../content/types.ts';
-import type { ValidateOptions, ValidContent } from '../../content/validate.ts';
-import { checkContent, DEV_VALIDATION } from '../check-site.ts';
+import type { validateContent, ValidContent } from '../../content/validate.ts';
+import { isValid, modelSite, type CheckedContent } from '../check-site.ts';
 import type { Problem } from '../../errors/site-error.ts';
 import { siteManifest } from '../manifest.ts';
 import { pageId } from '../build-state.ts';
@@ -34,29 +33,32 @@ export interface SiteIndex {
 }
 
 /** One consistent, valid site: what every page is rendered from. */
-export interface ContentState {
+export interface ContentState extends CheckedContent {
   config: SiteConfig;
-  content: ValidContent;
-  model: SiteModel;
-  pages: PageRoute[];
-  redirects: Redirect[];
+  /** The lookups of `site dev`'s requests and fast path, made when first asked for (the build never asks). */
   index: SiteIndex;
 }
 
-/**
- * The site's content state from its sources: the build's content side (checkContent) with dev's
- * options and Markdown, and the dev server's lookups. A state only when there is no error.
- */
+/** The rest of the build's content side after validation (checkContent's stages): a state only when there is no error. */
 export function contentState(
   config: SiteConfig,
   files: ContentFiles,
-  options: Omit<Parameters<typeof checkContent>[2], keyof ValidateOptions> & Omit<ValidateOptions, 'strict' | 'drafts'>,
+  validated: ReturnType<typeof validateContent>,
+  options: { markdown: (text: string) => string; timer: StageTimer },
 ): { state?: ContentState; problems: Problem[] } {
-  const { checked, problems } = checkContent(config, files, { ...DEV_VALIDATION, ...options });
+  if (!isValid(validated)) return { problems: validated.problems };
+  const { checked, problems } = modelSite(options.timer, config, files, validated, options.markdown);
   if (!checked) return { problems };
-  const { content, model, pages, redirects } = checked;
-  const index = (options.timer ?? new StageTimer()).time('index', () => indexSite(config, content, pages, redirects));
-  return { state: { config, content, model, pages, redirects, index }, problems };
+  let index: SiteIndex | undefined;
+  const state = {
+    config,
+    ...checked,
+    get index() {
+      index ??= indexSite(config, checked.content, checked.pages, checked.redirects);
+      return index;
+    },
+  };
+  return { state, problems };
 }
 
 export function indexSite(

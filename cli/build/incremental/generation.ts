@@ -22,7 +22,7 @@ export interface Generation {
   global: string;
 }
 
-export function makeGeneration(
+function makeGeneration(
   number: number,
   parts: Omit<Generation, 'number' | 'global' | 'buildDate'>,
   previous: Generation | undefined,
@@ -51,4 +51,39 @@ export function makeGeneration(
         images: parts.images,
       });
   return { number, ...parts, buildDate, global };
+}
+
+const NO_ISLANDS: Record<string, string> = {};
+
+/** The parts a session holds now; any may be missing while it does not compile. */
+export interface SessionParts {
+  state: ContentState | undefined;
+  templates: CompiledTemplates | undefined;
+  css: { path: string } | undefined;
+  islands: { manifest: Record<string, string> } | undefined;
+  cards: { version: string } | undefined;
+  images: ImageLookup;
+}
+
+/**
+ * A new generation when any part pages are made of changed, the previous one otherwise; none
+ * before the content, the templates and the stylesheet were good once.
+ */
+export function nextGeneration(previous: Generation | undefined, parts: SessionParts): Generation | undefined {
+  const { state, templates, css, islands, cards, images } = parts;
+  if (!state || !templates || !css) return previous;
+  const islandsManifest = islands?.manifest ?? NO_ISLANDS;
+  // Without a card template that compiles, pages still render (its problem is on the overlay).
+  const cardVersion = cards?.version ?? 'none';
+  const same =
+    previous &&
+    previous.state === state &&
+    previous.templates === templates &&
+    previous.assets.css === css.path &&
+    previous.assets.islands === islandsManifest &&
+    previous.assets.cardVersion === cardVersion &&
+    previous.images === images;
+  if (same) return previous;
+  const assets = { css: css.path, islands: islandsManifest, cardVersion };
+  return makeGeneration((previous?.number ?? 0) + 1, { state, templates, assets, images }, previous);
 }

@@ -1,25 +1,25 @@
 import { loadConfig } from '../../config/load.ts';
 import type { SiteConfig } from '../../../shared/config.ts';
-import { ParseMemo } from '../../content/parse-memo.ts';
 import { usedImages } from '../used-images.ts';
 import { WorkerPool } from '../worker-pool.ts';
 import { isSiteError, problem, type Problem } from '../../errors/site-error.ts';
 import { parseYaml, type YamlSource } from '../../source/yaml-source.ts';
-import { ASSET_NAMES, CompiledParts, type AssetName } from './compiled-parts.ts';
-import { partsTouched, type ChangeSet } from './changes.ts';
+import { CompiledParts, type AssetName } from './compiled-parts.ts';
+import { everything, partsTouched, type ChangeSet } from './changes.ts';
 import { patchItem } from './content-patch.ts';
 import { ContentStatus } from './content-status.ts';
-import { makeGeneration, type Generation } from './generation.ts';
-import { SessionImages } from './images.ts';
+import { nextGeneration, type Generation } from './generation.ts';
+import type { ImageStage } from './images.ts';
 import { MarkdownMemo } from './markdown-memo.ts';
 import { SessionPages } from './pages.ts';
-import { Sources } from './sources.ts';
+import { Sources, type Read } from './sources.ts';
 import type { ContentFiles } from '../../content/read.ts';
 import { StageTimer } from '../timings.ts';
 import { contentState } from './content-state.ts';
-import { DEV_VALIDATION, markdownStage, validateSite } from '../check-site.ts';
+import { isValid, markdownStage, validateSite } from '../check-site.ts';
+import type { ValidContent } from '../../content/validate.ts';
+import { devMode, type SessionMode } from './session-mode.ts';
 import { uiStringUses } from '../../source/ui-string-uses.ts';
-import { FOCUS_FILE } from '../../images/focus-file.ts';
 
 /** How a rebuild took in the content: one item on its own, everything again, or not at all. */
 export type ContentRoute = 'fast' | 'full' | 'none';
@@ -41,52 +41,70 @@ export interface RebuildReport {
   problems: Problem[];
 }
 
-const NO_ISLANDS: Record<string, string> = {};
-
 /**
- * The build, incremental: the site in memory (sources, content state, compiled parts, images and
- * the pages' generation), made by the build's own stages. `start` runs them all; `apply` takes a
- * batch of changed paths (./changes.ts), redoes only the stages they touch, in the build's order
- * (read, content, compile, images, generation), and reports what changed. It never throws for the
- * user's mistakes, which become the session's problems. `site dev` (cli/dev/) is its driver: it
- * watches, serves and reloads, and builds nothing itself.
+ * The build's one orchestration: the site in memory (sources, content state, compiled parts,
+ * images and the pages' generation), made by the build's own stages in one order: config, read,
+ * content (validate, images started, Markdown, model, routes) beside the compiled parts, images
+ * settled, generation. Two drivers: `site build` (cli/build/pipeline.ts) opens a session, runs
+ * it cold in its mode and writes the generation out; `site dev` (cli/dev/) starts one and
+ * `apply`s each batch of changed paths (./changes.ts), which redoes only the stages they touch
+ * and reports what changed. `apply` never throws for the user's mistakes: they become the
+ * session's problems, and `failed` says which stage's stop a build.
  */
 export class RebuildSession {
   readonly root: string;
   config: SiteConfig | undefined;
   readonly content = new ContentStatus();
   readonly assets: CompiledParts;
-  readonly images: SessionImages;
   readonly pages = new SessionPages();
+  private mode!: SessionMode;
   private sources!: Sources;
-  private markdown = new MarkdownMemo();
-  /** Each content file parsed once while its text is the same, across full checks and fast paths. */
-  private readonly memo = new ParseMemo();
+  /** Seeded by the first full check from the build's Markdown cache (.site/cache/markdown.json). */
+  private markdown: MarkdownMemo | undefined;
   private configProblems: Problem[] = [];
   private internal: Problem[] = [];
   private clubs: { text: string; source: YamlSource } | undefined;
-  private generations = 0;
   /** Images the item of the last fast-path edit shows. */
   private patchedImages: string[] = [];
 
   private constructor(root: string) {
     this.root = root;
     this.assets = new CompiledParts(root);
-    this.images = new SessionImages(root);
   }
 
-  static async start(root: string): Promise<RebuildSession> {
+  /** The first stages: config and every content file read (the build hashes them before it goes on). */
+  static async open(root: string, timer = new StageTimer()): Promise<RebuildSession> {
     const session = new RebuildSession(root);
-    await session.loadConfig();
-    session.sources = await Sources.load(root);
-    const config = session.config;
-    await Promise.all([
-      config ? session.checkAllWithCache(config) : undefined,
-      ...ASSET_NAMES.map((name) => session.assets.rebuild(name, config)),
-    ]);
-    await session.updateImages(true);
-    session.renew();
+    await timer.run('config', () => session.loadConfig());
+    session.sources = await timer.run(
+      'load',
+      () => Sources.load(root),
+      (sources) => `${sources.contentFiles().files.length} files, ${sources.imageFiles().size} images`,
+    );
     return session;
+  }
+
+  /** `site dev`'s start: opened, then run cold. */
+  static async start(root: string): Promise<RebuildSession> {
+    const session = await RebuildSession.open(root);
+    await session.cold(devMode(root));
+    return session;
+  }
+
+  /** The rest of the stages over everything opened: what `site dev` starts with and what `site build` writes out. */
+  async cold(mode: SessionMode): Promise<void> {
+    this.mode = mode;
+    const configLoaded = this.config !== undefined;
+    await this.remake(
+      { full: true, texts: [], images: true },
+      everything(),
+      configLoaded,
+      mode.timer ?? new StageTimer(),
+    );
+  }
+
+  get images(): ImageStage {
+    return this.mode.images;
   }
 
   get generation(): Generation | undefined {
@@ -103,28 +121,24 @@ export class RebuildSession {
     ];
   }
 
+  /** The problems of the first stage that has an error, in the order the stages run: what stops `site build`. */
+  failed(): Problem[] | undefined {
+    const images = this.mode ? this.images.problems : []; // none before the session runs
+    const stages = [this.configProblems, this.content.problems(), images, this.assets.allProblems()];
+    return stages.find((problems) => problems.some((p) => p.severity === 'error'));
+  }
+
   async apply(changes: ChangeSet): Promise<RebuildReport> {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const before = this.generation;
-    let content: ContentRoute = 'none';
-    const compiled: AssetName[] = [];
+    let made: { content: ContentRoute; compiled: AssetName[] } = { content: 'none', compiled: [] };
     const timings = new StageTimer();
     try {
       this.internal = [];
       const configChanged = changes.config && (await this.loadConfig());
-      const { full, texts, images } = await timings.run('read', () => this.readChanges(changes, configChanged));
-      if (this.config && (full || texts.length)) content = this.checkContent(this.config, full, texts, timings);
-      const names = [...partsTouched(changes, configChanged, (file) => this.assets.templatesRead(file))];
-      const results = await timings.run('compile', () =>
-        Promise.all(names.map((name) => this.assets.rebuild(name, this.config))),
-      );
-      compiled.push(...names.filter((_, index) => results[index]));
-      // After a one-item edit only that item can show an image not made yet.
-      const imagesNeeded =
-        content === 'full' || configChanged || images || (content === 'fast' && this.images.needs(this.patchedImages));
-      if (imagesNeeded) await timings.run('images', () => this.updateImages(configChanged || images));
-      timings.time('generation', () => this.renew());
+      const read = await timings.run('read', () => this.sources.take(changes, configChanged));
+      made = await this.remake(read, changes, configChanged, timings);
     } catch (error) {
       // A bug of ours, not the user's: reported like a problem, and the session goes on.
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -136,15 +150,46 @@ export class RebuildSession {
     const used = process.cpuUsage(cpu);
     return {
       ms: performance.now() - started,
-      content,
+      content: made.content,
       renewed: after !== before,
       globalChanged,
       ...(css ? { css } : {}),
-      compiled,
+      compiled: made.compiled,
       timings,
       cpuMs: (used.user + used.system) / 1000,
       problems: this.problems(),
     };
+  }
+
+  /** The stages after the read, those the changes touch: content beside the compiled parts, images, generation. */
+  private async remake(read: Read, changes: ChangeSet, configChanged: boolean, timings: StageTimer) {
+    const touched = partsTouched(changes, configChanged, (file) => this.assets.templatesRead(file));
+    const names = this.mode.parts.filter((name) => touched.has(name));
+    // Compiling runs in esbuild's own process: it starts first, and the content is checked meanwhile.
+    const compiling = timings.run('compile', () =>
+      Promise.all(names.map((name) => this.assets.rebuild(name, this.config))),
+    );
+    const checking =
+      this.config && (read.full || read.texts.length)
+        ? this.checkContent(this.config, read, configChanged || read.images, timings)
+        : ('none' as const);
+    const [results, content] = await Promise.all([compiling, checking]);
+    // After a one-item edit only that item can show an image not made yet.
+    const imagesNeeded =
+      content === 'full' ||
+      configChanged ||
+      read.images ||
+      (content === 'fast' && this.images.needs(this.patchedImages));
+    if (imagesNeeded && !this.images.started) this.startImages(configChanged || read.images);
+    if (this.images.started) {
+      await timings.run(
+        'images',
+        () => this.images.settle(),
+        (lookup) => `${Object.keys(lookup).length} planned`,
+      );
+    }
+    timings.time('generation', () => this.renew());
+    return { content, compiled: names.filter((_, index) => results[index]) };
   }
 
   /** Read site.config.yaml; true when it loaded (its problems are kept otherwise). */
@@ -160,38 +205,21 @@ export class RebuildSession {
     }
   }
 
-  /** Take the changed content files in; say whether everything must be checked again. */
-  private async readChanges(changes: ChangeSet, configChanged: boolean) {
-    let full = configChanged || changes.rescanContent;
-    let images = false;
-    const texts: string[] = [];
-    if (changes.rescanContent) await this.sources.rescan();
-    else {
-      for (const path of changes.content) {
-        const change = await this.sources.update(path);
-        if (change.kind === 'image') {
-          images = true;
-          if (change.existed !== change.exists) full = true; // a name came or went: references change
-        } else if (change.kind === 'text') {
-          if (change.path === FOCUS_FILE) images = true; // the focal points: every crop is made again
-          if (!change.existed || !change.exists) full = true;
-          texts.push(change.path);
-        }
-      }
-    }
-    return { full: full || texts.length > 1, texts, images: images || changes.rescanContent };
-  }
-
-  private checkContent(config: SiteConfig, full: boolean, texts: string[], timings: StageTimer): ContentRoute {
-    if (!full && this.content.fastPathOpen) {
+  private async checkContent(
+    config: SiteConfig,
+    read: Read,
+    force: boolean,
+    timings: StageTimer,
+  ): Promise<ContentRoute> {
+    if (!read.full && this.content.fastPathOpen && this.markdown) {
       const result = timings.time('patch', () =>
         patchItem(
           this.content.state!,
-          texts[0]!,
+          read.texts[0]!,
           (path) => this.sources.text(path),
-          this.markdown.html,
+          this.markdown!.html,
           this.clubsSource(),
-          this.memo,
+          this.mode.memo,
         ),
       );
       this.patchedImages = result.kind === 'patched' ? result.images : [];
@@ -199,32 +227,30 @@ export class RebuildSession {
       if (result.kind === 'broken') this.content.setItem(result.item, result.problems);
       if (result.kind !== 'full') return 'fast';
     }
-    this.content.setFull(
-      contentState(config, this.sources.contentFiles(), {
-        markdown: this.markdown.html,
-        memo: this.memo,
-        timer: timings,
-        uiStrings: uiStringUses(this.root),
-      }),
-    );
+    const files = this.sources.contentFiles();
+    const { validation, memo } = this.mode;
+    const validated = validateSite(timings, config, files, { ...validation, memo, uiStrings: uiStringUses(this.root) });
+    await memo.save?.();
+    // The image files take the longest and need only the valid content: they start now, beside the rest.
+    if (isValid(validated)) this.startImages(force, validated.content);
+    this.markdown ??= await this.seedMarkdown(validated.content, files.files.length, timings);
+    this.content.setFull(contentState(config, files, validated, { markdown: this.markdown.html, timer: timings }));
     return 'full';
   }
 
-  /** Start-up: the build's validate and Markdown stages (its cache, its workers), then the rest of the content side. */
-  private async checkAllWithCache(config: SiteConfig): Promise<void> {
-    const files = this.sources.contentFiles();
-    const timer = new StageTimer();
-    const uiStrings = uiStringUses(this.root);
-    const validated = validateSite(timer, config, files, { ...DEV_VALIDATION, memo: this.memo, uiStrings });
-    if (validated.content) {
-      const pool = WorkerPool.forSite(files.files.length);
-      try {
-        this.markdown = new MarkdownMemo((await markdownStage(timer, this.root, validated.content, pool)).html);
-      } finally {
-        await pool?.close();
-      }
+  /** The first full check: the build's Markdown stage (its cache, its workers), then each text rendered once. */
+  private async seedMarkdown(
+    content: ValidContent | undefined,
+    files: number,
+    timer: StageTimer,
+  ): Promise<MarkdownMemo> {
+    if (!content) return new MarkdownMemo();
+    const pool = this.mode.pool ?? WorkerPool.forSite(files);
+    try {
+      return new MarkdownMemo((await markdownStage(timer, this.root, content, pool)).html);
+    } finally {
+      if (pool !== this.mode.pool) await pool?.close();
     }
-    this.content.setFull(contentState(config, files, { markdown: this.markdown.html, memo: this.memo, validated }));
   }
 
   /** The content files as they are now (the build's readContent shape). */
@@ -239,40 +265,18 @@ export class RebuildSession {
     return this.clubs.source;
   }
 
-  private async updateImages(force: boolean): Promise<void> {
-    const state = this.content.state;
-    if (!this.config || !state) return;
-    await this.images.update(this.config, this.sources.imageFiles(), usedImages(state.content), force);
+  /** The image stage for the content given (the last good by default), when an image is not made yet or `force`. */
+  private startImages(force: boolean, content = this.content.state?.content): void {
+    if (!this.config || !content) return;
+    const used = usedImages(content);
+    if (force || this.images.needs(used)) this.images.start(this.config, this.sources.imageFiles(), used);
   }
 
   /** A new generation when any part pages are made of changed; pages render from it on request. */
   private renew(): void {
-    const { state } = this.content;
     const { templates, css, islands, cards } = this.assets;
-    if (!state || !templates || !css) return;
-    const previous = this.generation;
-    const islandsManifest = islands?.manifest ?? NO_ISLANDS;
-    // Without a card template that compiles, pages still render (its problem is on the overlay).
-    const cardVersion = cards?.version ?? 'none';
-    const same =
-      previous &&
-      previous.state === state &&
-      previous.templates === templates &&
-      previous.assets.css === css.path &&
-      previous.assets.islands === islandsManifest &&
-      previous.assets.cardVersion === cardVersion &&
-      previous.images === this.images.lookup;
-    if (same) return;
-    const generation = makeGeneration(
-      ++this.generations,
-      {
-        state,
-        templates,
-        assets: { css: css.path, islands: islandsManifest, cardVersion },
-        images: this.images.lookup,
-      },
-      previous,
-    );
-    this.pages.use(generation);
+    const parts = { state: this.content.state, templates, css, islands, cards, images: this.images.lookup };
+    const next = nextGeneration(this.generation, parts);
+    if (next) this.pages.use(next);
   }
 }

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentEntry, readContent, type ContentFiles, type SourceFile } from '../../content/read.ts';
+import { FOCUS_FILE } from '../../images/focus-file.ts';
+import type { ChangeSet } from './changes.ts';
 
 function readText(file: string): string | undefined {
   try {
@@ -9,6 +11,13 @@ function readText(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What a batch did to the sources: whether everything must be checked again, the texts changed, whether images did. */
+export interface Read {
+  full: boolean;
+  texts: string[];
+  images: boolean;
 }
 
 /** What one changed path did to the sources. */
@@ -44,6 +53,28 @@ export class Sources {
     this.files = new Map(content.files.map((file) => [file.path, file]));
     this.images = content.images;
     this.view = undefined;
+  }
+
+  /** Take a batch's content files in (the config read again checks everything again). */
+  async take(changes: ChangeSet, configChanged: boolean): Promise<Read> {
+    let full = configChanged || changes.rescanContent;
+    let images = false;
+    const texts: string[] = [];
+    if (changes.rescanContent) await this.rescan();
+    else {
+      for (const path of changes.content) {
+        const change = await this.update(path);
+        if (change.kind === 'image') {
+          images = true;
+          if (change.existed !== change.exists) full = true; // a name came or went: references change
+        } else if (change.kind === 'text') {
+          if (change.path === FOCUS_FILE) images = true; // the focal points: every crop is made again
+          if (!change.existed || !change.exists) full = true;
+          texts.push(change.path);
+        }
+      }
+    }
+    return { full: full || texts.length > 1, texts, images: images || changes.rescanContent };
   }
 
   text(path: string): string | undefined {
