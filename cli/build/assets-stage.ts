@@ -37,6 +37,7 @@ export async function writeAssets(
       await writeIslands(files.islands, output);
       return statics;
     },
-    (statics) => `stylesheet, ${files.islands.files.length} island files, ${statics} static files`,
+    (statics) =>
+      `stylesheet, ${files.islands.files.length} island files, ${statics} static file${statics === 1 ? '' : 's'}`,
   );
 }

@@ -8,8 +8,9 @@ const foundLine = (found: NonNullable<BuildResult['found']>) =>
 
 /** The build summary: what was made, how big, and how long each stage took. */
 export function formatSummary(result: BuildResult, totalMs: number): string {
+  const width = Math.max(0, ...result.timings.map((t) => t.stage.length));
   const stages = result.timings
-    .map((t) => `  ${t.stage.padEnd(9)} ${t.ms.toFixed(0).padStart(6)} ms${t.detail ? `  ${t.detail}` : ''}`)
+    .map((t) => `  ${t.stage.padEnd(width)} ${t.ms.toFixed(0).padStart(6)} ms${t.detail ? `  ${t.detail}` : ''}`)
     .join('\n');
   if (result.unchanged) {
     return `nothing changed since the last build: ${result.out} is up to date (${(totalMs / 1000).toFixed(2)} s)\n${stages}`;
