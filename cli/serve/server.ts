@@ -74,18 +74,13 @@ function loadWhatFunctionsUse(): void {
 /** How long `site serve` waits for a database server before it listens anyway (it keeps connecting beside). */
 const DATABASE_SERVER_WAIT_MS = 3000;
 
-const ACCEPT_QUEUE = 4096;
-
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       reject(new SiteError([problem('SERVE_LISTEN_FAILED', { host, port, problem: error.code ?? error.message })]));
     };
     server.once('error', onError);
-    // Node's default queue of connections not yet accepted is 511: a burst beyond it while the
-    // process is busy had the kernel drop handshakes, and 100 of a 2,000-connection flood were
-    // reset (CI, 2026-11-26). Linux caps the queue at net.core.somaxconn (4096 by default).
-    server.listen({ port, host, backlog: ACCEPT_QUEUE }, () => {
+    server.listen(port, host, () => {
       server.off('error', onError);
       resolve(server.address() as AddressInfo);
     });
