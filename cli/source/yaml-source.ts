@@ -1,7 +1,7 @@
-import { LineCounter, isDocument, isMap, isNode, isScalar, isSeq, type Document } from 'yaml';
+import type { Document } from 'yaml';
 import { load, CORE_SCHEMA } from 'js-yaml';
 import { problem, type Problem } from '../errors/site-error.ts';
-import { documentData, isTree, parseSafely, TOO_DEEP, tooDeep, tooDeepAt } from './yaml-data.ts';
+import { documentData, isTree, parseSafely, TOO_DEEP, tooDeep, tooDeepAt, yamlParser } from './yaml-data.ts';
 
 export type FieldPath = ReadonlyArray<PropertyKey>;
 
@@ -64,9 +64,9 @@ export function parseYaml(text: string, file: string, lineOffset = 0): YamlSourc
 }
 
 function parseWithPositions(text: string, file: string, lineOffset: number): YamlSource {
-  const lineCounter = new LineCounter();
+  const lineCounter = new (yamlParser().LineCounter)();
   const doc = parseSafely(text, lineCounter);
-  if (!isDocument(doc)) {
+  if (!yamlParser().isDocument(doc)) {
     return {
       file,
       data: undefined,
@@ -105,6 +105,7 @@ function parseWithPositions(text: string, file: string, lineOffset: number): Yam
  * since YAML reads `500:` as the number 500 while the data (and zod's path) has the key "500".
  */
 function lineOfPath(doc: Document, path: FieldPath, lineAt: (offset: number) => number): number | undefined {
+  const { isMap, isNode, isScalar, isSeq } = yamlParser();
   let node: unknown = doc.contents;
   let line = isNode(node) && node.range ? lineAt(node.range[0]) : undefined;
   for (const key of path) {

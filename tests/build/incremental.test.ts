@@ -41,7 +41,17 @@ describe('incremental builds', { timeout: 300_000 }, () => {
     // Nothing at all is made: no page, card, feed or search index (no `found`).
     expect(JSON.parse(again.stdout)).toMatchObject({ unchanged: true, pages: 0, files: 0 });
     expect(JSON.parse(again.stdout)).not.toHaveProperty('found');
-    expect((await runSite(project, ['build'])).stdout).toMatch(/nothing changed since the last build/);
+    // A build with nothing to do loads no stage: no React, Markdown renderer, sharp, Pagefind, esbuild or position-keeping YAML parser (issue 21).
+    const log = join(project, 'modules.log');
+    const quiet = await runSite(project, ['build'], {
+      env: { NODE_OPTIONS: `--import ${join(projectRoot, 'tests/helpers/module-log.mjs')}`, MODULE_LOG: log },
+    });
+    expect(quiet.stdout).toMatch(/nothing changed since the last build/);
+    const loaded = (await readFile(log, 'utf8')).split('\n');
+    expect(loaded.filter((url) => url.includes('/.site/cli/')).length).toBeGreaterThan(3);
+    expect(
+      loaded.filter((url) => /node_modules\/(react-dom|markdown-it|sharp|pagefind|esbuild|feed|yaml)\//.test(url)),
+    ).toEqual([]);
 
     const article = join(
       project,

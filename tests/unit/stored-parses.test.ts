@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ContentFiles } from '../../cli/content/read.ts';
 import { StoredParses } from '../../cli/content/stored-parses.ts';
 import { validateContent } from '../../cli/content/validate.ts';
-import { NEWS, change, formatted, lineOf, realContent, replace, text } from './fixtures/content.ts';
+import { CLUBS, NEWS, change, formatted, lineOf, realContent, replace, text } from './fixtures/content.ts';
 import { realConfig } from './fixtures/model.ts';
 
 /**
@@ -62,6 +62,23 @@ describe('stored parses', () => {
     const messages = formatted(again.result.problems).join('\n');
     expect(messages).toContain(`${NEWS}:${lineOf(text(broken, NEWS), 'date: "31 maart"')}`);
     expect(again.result).toEqual(validateContent(config, broken, options));
+  });
+
+  test('a data file is read back as it was read, still says where a field stands, and an edit is read afresh', async () => {
+    const file = join(dir, `parses-${count++}.json`);
+    const clubs = text(content, CLUBS);
+    const filling = await StoredParses.load(file, 'tool-1');
+    const fresh = filling.yaml(clubs, CLUBS);
+    await filling.save();
+    const stored = JSON.parse(await readFile(file, 'utf8')) as { yaml: Record<string, unknown> };
+    expect(Object.values(stored.yaml)).toEqual([fresh.data]);
+
+    const kept = await StoredParses.load(file, 'tool-1');
+    const read = kept.yaml(clubs, CLUBS);
+    expect(read.data).toEqual(fresh.data);
+    expect(read.lineOf([0, 'city'])).toBe(lineOf(clubs, 'city: Veenendaal'));
+    const edited = kept.yaml(clubs.replace('city: Veenendaal', 'city: Ede'), CLUBS);
+    expect((edited.data as { city: string }[])[0]?.city).toBe('Ede');
   });
 
   test("another tool's store, or a damaged one, is not read: everything is checked afresh", async () => {

@@ -1,8 +1,7 @@
-import { loadConfig } from '../../config/load.ts';
 import type { SiteConfig } from '../../../shared/config.ts';
 import { usedImages } from '../used-images.ts';
 import { WorkerPool } from '../worker-pool.ts';
-import { isSiteError, problem, type Problem } from '../../errors/site-error.ts';
+import { problem, type Problem } from '../../errors/site-error.ts';
 import { parseYaml, type YamlSource } from '../../source/yaml-source.ts';
 import { CompiledParts, type AssetName } from './compiled-parts.ts';
 import { everything, partsTouched, type ChangeSet } from './changes.ts';
@@ -12,7 +11,7 @@ import { nextGeneration, type Generation } from './generation.ts';
 import type { ImageStage } from './images.ts';
 import { MarkdownMemo } from './markdown-memo.ts';
 import { SessionPages } from './pages.ts';
-import { Sources, type Read } from './sources.ts';
+import type { Read, Sources } from './sources.ts';
 import type { ContentFiles } from '../../content/read.ts';
 import { StageTimer } from '../timings.ts';
 import { contentState } from './content-state.ts';
@@ -20,6 +19,7 @@ import { isValid, markdownStage, validateSite } from '../check-site.ts';
 import type { ValidContent } from '../../content/validate.ts';
 import { devMode, type SessionMode } from './session-mode.ts';
 import { uiStringUses } from '../../source/ui-string-uses.ts';
+import { openSources, readConfig, type Opening } from './opening.ts';
 
 /** How a rebuild took in the content: one item on its own, everything again, or not at all. */
 export type ContentRoute = 'fast' | 'full' | 'none';
@@ -74,13 +74,15 @@ export class RebuildSession {
 
   /** The first stages: config and every content file read (the build hashes them before it goes on). */
   static async open(root: string, timer = new StageTimer()): Promise<RebuildSession> {
+    return RebuildSession.opened(await openSources(root, timer));
+  }
+
+  /** A session over the first stages run already (./opening.ts: `site build` hashes them first). */
+  static opened({ root, config, sources }: Opening): RebuildSession {
     const session = new RebuildSession(root);
-    await timer.run('config', () => session.loadConfig());
-    session.sources = await timer.run(
-      'load',
-      () => Sources.load(root),
-      (sources) => `${sources.contentFiles().files.length} files, ${sources.imageFiles().size} images`,
-    );
+    session.config = config.config;
+    session.configProblems = config.problems;
+    session.sources = sources;
     return session;
   }
 
@@ -194,15 +196,10 @@ export class RebuildSession {
 
   /** Read site.config.yaml; true when it loaded (its problems are kept otherwise). */
   private async loadConfig(): Promise<boolean> {
-    try {
-      this.config = await loadConfig(this.root);
-      this.configProblems = [];
-      return true;
-    } catch (error) {
-      if (!isSiteError(error)) throw error;
-      this.configProblems = error.problems;
-      return false;
-    }
+    const read = await readConfig(this.root);
+    if (read.config) this.config = read.config;
+    this.configProblems = read.problems;
+    return read.config !== undefined;
   }
 
   private async checkContent(

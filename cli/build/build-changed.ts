@@ -1,0 +1,94 @@
+import { bundleFunctions } from './functions.ts';
+import { WorkerPool } from './worker-pool.ts';
+import type { StageTimer } from './timings.ts';
+import type { BuildHooks, Site } from './check-site.ts';
+import type { CompiledFiles, PageParts } from './assets-stage.ts';
+import type { Previous } from './pages-stage.ts';
+import { writeSite } from './write-site.ts';
+import { SiteError } from '../errors/site-error.ts';
+import { RebuildSession } from './incremental/rebuild-session.ts';
+import { BuildImages } from './incremental/images.ts';
+import type { Opening } from './incremental/opening.ts';
+import { buildMode } from './incremental/session-mode.ts';
+import type { BuildOptions, BuildResult } from './types.ts';
+
+/** What ./pipeline.ts has read and hashed when the site changed. */
+export interface ChangedBuild {
+  options: BuildOptions;
+  hooks: BuildHooks;
+  timer: StageTimer;
+  opening: Opening;
+  previous: Previous;
+  digest: string;
+  changed: Map<string, number>;
+  buildDate: string;
+}
+
+/** The rest of `site build` when the site changed (./pipeline.ts): the session runs cold, then the generation is written. */
+export async function buildChanged(build: ChangedBuild): Promise<BuildResult> {
+  const { options, hooks, timer, previous, digest, changed, buildDate } = build;
+  const session = RebuildSession.opened(build.opening);
+  const files = session.contentFiles();
+  // Threads pay off only for a large site; they start while the content is validated.
+  const pool = WorkerPool.forSite(files.files.length, options.threads);
+  // esbuild bundles the functions in its own process meanwhile (their code needs no content).
+  const functions = bundleFunctions(options.root);
+  functions.catch(() => undefined); // awaited by the functions stage; a failure is reported there
+  const images = new BuildImages(options.root, hooks.onImageProgress);
+  try {
+    await session.cold(await buildMode(options, { timer, pool, buildDate, images }));
+    // Valid content: its warnings are said, whatever a later stage says.
+    const warnings = session.content.state?.warnings ?? [];
+    if (warnings.length) hooks.onWarnings?.(warnings);
+    stopOnErrors(session);
+    const { site, parts, compiled } = toWrite(session, images);
+    return await writeSite({
+      options,
+      timer,
+      site,
+      parts,
+      files: compiled,
+      pool,
+      previous,
+      digest,
+      changed,
+      buildDate,
+      functions,
+    });
+  } catch (error) {
+    await images.cancel();
+    throw error;
+  } finally {
+    await pool?.close();
+  }
+}
+
+/** The build stops at the first stage with an error, with that stage's problems (warnings included). */
+function stopOnErrors(session: RebuildSession): void {
+  const problems = session.failed();
+  if (problems) throw new SiteError(problems);
+}
+
+/** What the writer takes from a session that ran cold without an error. */
+function toWrite(
+  session: RebuildSession,
+  images: BuildImages,
+): { site: Site; parts: PageParts; compiled: CompiledFiles } {
+  const { generation } = session;
+  const { css, islands, cards } = session.assets;
+  if (!generation || !images.files || !css || !islands || !cards)
+    throw new Error('the session ran without an error but made no generation');
+  // Named, not spread: the state's request index (dev's) is made only when read.
+  const { config, content, model, pages, redirects, warnings, nextScheduled } = generation.state;
+  const checked = { config, content, model, pages, redirects, warnings, ...(nextScheduled ? { nextScheduled } : {}) };
+  return {
+    site: { ...checked, files: session.contentFiles(), images: images.files },
+    parts: {
+      imageLookup: generation.images,
+      templates: generation.templates,
+      cardTemplate: cards,
+      assets: generation.assets,
+    },
+    compiled: { css, islands },
+  };
+}
