@@ -81,8 +81,28 @@ export async function embeddedTemplate(): Promise<string> {
     const store = await openStore({ dataDir: building });
     await store.close();
     await rm(`${building}.mail-sent`, { force: true }); // the journal openStore keeps beside its folder
-    await rm(template, { recursive: true, force: true });
-    await rename(building, template);
+    // Two waiters that take over a dead owner's lock at the same moment can both get here: the
+    // first rename wins and the other's copy is dropped. A complete template is never replaced (a
+    // suite may be copying it); a rename cannot land over a folder that is not empty, so a folder
+    // there without PG_VERSION is a leftover of an older version of this helper, moved aside.
+    for (;;) {
+      try {
+        await rename(building, template);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' && (error as NodeJS.ErrnoException).code !== 'EEXIST')
+          throw error;
+        if (await exists(join(template, 'PG_VERSION'))) {
+          await rm(building, { recursive: true, force: true });
+          break;
+        }
+        const leftover = `${template}.leftover.${process.pid}`;
+        await rename(template, leftover).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error; // another builder moved it aside first
+        });
+        await rm(leftover, { recursive: true, force: true });
+      }
+    }
     return template;
   } finally {
     await rm(lock, { recursive: true, force: true });
