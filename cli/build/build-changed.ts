@@ -1,7 +1,7 @@
 import { bundleFunctions } from './functions.ts';
 import { WorkerPool } from './worker-pool.ts';
 import type { StageTimer } from './timings.ts';
-import type { BuildHooks, Site } from './check-site.ts';
+import type { BuildHooks, Site } from './content-stages.ts';
 import type { CompiledFiles, PageParts } from './assets-stage.ts';
 import type { Previous } from './pages-stage.ts';
 import { writeSite } from './write-site.ts';

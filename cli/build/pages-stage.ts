@@ -2,7 +2,7 @@ import type { CardImage } from '../../templates/lib/share-card.ts';
 import { SiteError } from '../errors/site-error.ts';
 import type { PageParts } from './assets-stage.ts';
 import { globalFingerprint, type BuildState } from './build-state.ts';
-import type { Site } from './check-site.ts';
+import type { Site } from './content-stages.ts';
 import type { OutputDir } from './output.ts';
 import { PagePrinter } from './page-prints.ts';
 import { renderPages } from './render-pages.ts';

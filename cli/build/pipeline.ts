@@ -2,7 +2,7 @@ import { currentBuild, tidyBuilds } from './output.ts';
 import { STATE_FILE, inputDigest, readBuildState } from './build-state.ts';
 import { StageTimer } from './timings.ts';
 import { calendarChanges } from './calendar-revisions.ts';
-import type { BuildHooks } from './check-site.ts';
+import type { BuildHooks } from './content-stages.ts';
 import type { Previous } from './pages-stage.ts';
 import { SiteError } from '../errors/site-error.ts';
 import { openSources } from './incremental/opening.ts';

@@ -1,7 +1,7 @@
 import type { Problem } from '../errors/site-error.ts';
 import type { SiteManifestInput } from '../../shared/site-manifest.ts';
 import { STATE_FILE, type BuildState } from './build-state.ts';
-import type { Site } from './check-site.ts';
+import type { Site } from './content-stages.ts';
 import type { OutputDir } from './output.ts';
 import type { PageRecords } from './pages-stage.ts';
 import { renderRedirectsFile, renderRedirectsJson } from './redirect-files.ts';

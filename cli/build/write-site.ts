@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { OutputFile } from 'esbuild';
 import { writeAssets, type CompiledFiles, type PageParts } from './assets-stage.ts';
 import { makeCards } from './cards.ts';
-import type { Site } from './check-site.ts';
+import type { Site } from './content-stages.ts';
 import { renderCalendars } from './calendars.ts';
 import { renderFeeds } from './feeds.ts';
 import { buildFunctions } from './functions.ts';

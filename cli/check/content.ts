@@ -1,7 +1,7 @@
 import { loadConfig } from '../config/load.ts';
 import { readContent } from '../content/read.ts';
 import { renderMarkdown } from '../content/markdown.ts';
-import { checkContent, DEV_VALIDATION } from '../build/check-site.ts';
+import { checkContent, DEV_VALIDATION } from '../build/content-stages.ts';
 import { isSiteError, type Problem } from '../errors/site-error.ts';
 import { uiStringUses } from '../source/ui-string-uses.ts';
 

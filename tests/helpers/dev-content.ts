@@ -2,7 +2,7 @@ import type { SiteConfig } from '../../shared/config.ts';
 import type { ContentFiles } from '../../cli/content/read.ts';
 import type { ParseReuse } from '../../cli/content/parse-reuse.ts';
 import { validateContent } from '../../cli/content/validate.ts';
-import { DEV_VALIDATION } from '../../cli/build/check-site.ts';
+import { DEV_VALIDATION } from '../../cli/build/content-stages.ts';
 import { StageTimer } from '../../cli/build/timings.ts';
 import { contentState } from '../../cli/build/incremental/content-state.ts';
 

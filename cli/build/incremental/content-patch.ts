@@ -13,7 +13,7 @@ import type { ByLocale, SiteModel } from '../../content/types.ts';
 import type { KindsContent, ValidContent } from '../../content/validate.ts';
 import type { Problem } from '../../errors/site-error.ts';
 import type { YamlSource } from '../../source/yaml-source.ts';
-import { DEV_VALIDATION } from '../check-site.ts';
+import { DEV_VALIDATION } from '../content-stages.ts';
 import type { ContentState, ItemRef } from './content-state.ts';
 
 /**

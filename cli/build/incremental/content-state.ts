@@ -3,7 +3,7 @@ import type { ContentFiles } from '../../content/read.ts';
 import type { StageTimer } from '../timings.ts';
 import { collections, type Collection } from '../../content/kinds.ts';
 import type { validateContent, ValidContent } from '../../content/validate.ts';
-import { isValid, modelSite, type CheckedContent } from '../check-site.ts';
+import { isValid, modelSite, type CheckedContent } from '../content-stages.ts';
 import type { Problem } from '../../errors/site-error.ts';
 import { siteManifest } from '../manifest.ts';
 import { pageId } from '../build-state.ts';

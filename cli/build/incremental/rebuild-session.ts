@@ -15,7 +15,7 @@ import type { Read, Sources } from './sources.ts';
 import type { ContentFiles } from '../../content/read.ts';
 import { StageTimer } from '../timings.ts';
 import { contentState } from './content-state.ts';
-import { isValid, markdownStage, validateSite } from '../check-site.ts';
+import { isValid, markdownStage, validateSite } from '../content-stages.ts';
 import type { ValidContent } from '../../content/validate.ts';
 import { devMode, type SessionMode } from './session-mode.ts';
 import { uiStringUses } from '../../source/ui-string-uses.ts';

@@ -4,7 +4,7 @@ import type { ParseReuse } from '../../content/parse-reuse.ts';
 import { StoredParses } from '../../content/stored-parses.ts';
 import type { CollectionOptions } from '../../content/collection-items.ts';
 import { toolStamp } from '../build-state.ts';
-import { DEV_VALIDATION } from '../check-site.ts';
+import { DEV_VALIDATION } from '../content-stages.ts';
 import { PAGE_PARTS } from '../page-parts.ts';
 import type { StageTimer } from '../timings.ts';
 import type { BuildOptions } from '../types.ts';
