@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { problem, SiteError } from '../errors/site-error.ts';
-import { outputFile } from '../../shared/paths.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { isListed } from '../../shared/listing.ts';
 import type { FolderWriter } from './folder-writer.ts';
-import { SearchCache, searchKey } from './search-cache.ts';
-import { mergedPart, searchBundles, shardFolders, type SearchablePage } from './search-shards.ts';
+import { PAGES_MEMO, SearchCache, searchKey, type SearchIndexFiles } from './search-cache.ts';
+import { PagesOnDisk, type SearchablePage, type SearchSource } from './search-pages.ts';
+import { PagefindService } from './search-service.ts';
+import { mergedPart, searchBundles, shardFolders } from './search-shards.ts';
 
-export type { SearchablePage };
+export { pagesInMemory, searchInput, type SearchablePage } from './search-pages.ts';
 
 export interface SearchIndexTotals {
   /** Pages in the index, and the languages it is split into. */
@@ -57,20 +57,6 @@ async function pagefindVersion(): Promise<string> {
   return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
 }
 
-/**
- * What Pagefind reads of a page: its <html> tag (the language), <title> and <main>. With
- * rootSelector 'main' it reads nothing else, and the header, footer and head are three quarters
- * of a page's bytes: the same index (tests/found/found.test.ts) for a third less of its time.
- */
-export function searchInput(html: string): string {
-  const start = html.indexOf('<main');
-  const end = html.lastIndexOf('</main>');
-  const opening = /<html[^>]*>/.exec(html)?.[0];
-  const title = /<title>[^<]*<\/title>/.exec(html)?.[0] ?? '';
-  if (start < 0 || end < start || !opening) return html;
-  return `<!doctype html>${opening}<head>${title}</head><body>${html.slice(start, end + '</main>'.length)}</body></html>`;
-}
-
 /** A file of the index: its path under /pagefind/ and where it is in the search cache. */
 export interface SearchFile {
   path: string;
@@ -92,48 +78,74 @@ export interface SearchIndex {
  * The index of these pages, bundle by bundle (cli/build/search-shards.ts) from the search cache
  * (cli/build/search-cache.ts): Pagefind indexes only the bundles whose pages no earlier build,
  * of this output folder or another, or site dev, indexed as they are now. An edited page costs
- * its shard, not the site.
+ * its shard, not the site. A bundle is handed to Pagefind as soon as its key is known, so that
+ * reading the next bundle's pages and Pagefind's work on this one overlap.
  */
 export async function searchIndex(
-  whole: readonly SearchablePage[],
+  source: SearchSource,
   cacheDir: string,
-  options: { remake?: boolean; pagesPerShard?: number } = {},
+  options: { remake?: boolean; pagesPerShard?: number; processes?: number } = {},
 ): Promise<SearchIndex> {
-  // (searchInput of its own output is that output: pages the build cut already stay as they are.)
-  const pages = whole.map((page) => ({ ...page, content: searchInput(page.content) }));
-  const bundles = searchBundles(pages, options.pagesPerShard);
+  const bundles = searchBundles(source.pages, options.pagesPerShard);
   const shards = JSON.stringify(shardFolders(bundles));
   const cache = new SearchCache(cacheDir);
   const version = await pagefindVersion();
-  // The first bundle also carries the list of the others: it is in its name.
-  const keys = bundles.map(({ folder, pages }) =>
-    searchKey({ version, options: { ...PAGEFIND_OPTIONS, ...(folder ? {} : { shards }) }, pages }),
-  );
-  const found = await Promise.all(keys.map((key) => (options.remake ? undefined : cache.find(key))));
-  const missing = bundles.flatMap((_, at) => (found[at] ? [] : [at]));
-  const made = await runPagefindEach(missing.map((at) => bundles[at]!.pages));
-  for (const [n, at] of missing.entries()) {
-    const index = made[n]!;
-    const files = at
-      ? index.files.filter((file) => mergedPart(file.path))
-      : [...index.files, { path: SHARD_LIST, content: Buffer.from(shards) }];
-    found[at] = await cache.store(keys[at]!, { ...index, files }, { replace: options.remake ?? false });
+  const pagefind = new PagefindService(PAGEFIND_OPTIONS, options.processes);
+  const made: Array<Promise<SearchIndexFiles>> = [];
+  const keys: string[] = [];
+  let remade = 0;
+  let reindexed = 0;
+  try {
+    for (const [at, { folder, pages }] of bundles.entries()) {
+      // The first bundle also carries the list of the others: it is in its name.
+      const key = searchKey({
+        version,
+        options: { ...PAGEFIND_OPTIONS, ...(folder ? {} : { shards }) },
+        pages: pages.map((page) => ({ url: page.url, digest: source.digest(page) })),
+      });
+      keys.push(key);
+      const found = options.remake ? undefined : await cache.find(key);
+      if (found) {
+        made.push(Promise.resolve(found));
+        continue;
+      }
+      remade += 1;
+      reindexed += pages.length;
+      const languages = [...new Set(pages.map((page) => page.locale))].sort();
+      const indexed = pagefind
+        .index(pages, (page) => source.input(page))
+        .then((files) => {
+          const kept = at ? files.filter((file) => mergedPart(file.path)) : files;
+          const decoded = kept.map((file) => ({ path: file.path, content: Buffer.from(file.content, 'base64') }));
+          if (!at) decoded.push({ path: SHARD_LIST, content: Buffer.from(shards) });
+          return cache.store(
+            key,
+            { pages: pages.length, languages, files: decoded },
+            { replace: options.remake ?? false },
+          );
+        });
+      indexed.catch(() => undefined); // told below, once every bundle is handed out
+      made.push(indexed);
+    }
+    const found = await Promise.all(made);
+    await cache.prune(bundles.length);
+    return {
+      files: bundles.flatMap(({ folder }, at) =>
+        found[at]!.files.map((file) => ({
+          path: `${folder}${file.path}`,
+          source: join(cache.entry(keys[at]!), file.path),
+          bytes: file.bytes,
+        })),
+      ),
+      pages: source.pages.length,
+      languages: [...new Set(source.pages.map((page) => page.locale))].sort(),
+      bundles: bundles.length,
+      remade,
+      reindexed,
+    };
+  } finally {
+    pagefind.close();
   }
-  await cache.prune(bundles.length);
-  return {
-    files: bundles.flatMap(({ folder }, at) =>
-      found[at]!.files.map((file) => ({
-        path: `${folder}${file.path}`,
-        source: join(cache.entry(keys[at]!), file.path),
-        bytes: file.bytes,
-      })),
-    ),
-    pages: pages.length,
-    languages: [...new Set(pages.map((page) => page.locale))].sort(),
-    bundles: bundles.length,
-    remade: missing.length,
-    reindexed: missing.reduce((sum, at) => sum + bundles[at]!.pages.length, 0),
-  };
 }
 
 /**
@@ -149,19 +161,14 @@ export async function buildSearchIndex(options: {
   pages: readonly PageRoute[];
   cacheDir: string;
 }): Promise<SearchIndexTotals> {
-  const pages = await Promise.all(
-    searchablePages(options.pages).map(async (page) => ({
-      url: page.canonical,
-      locale: page.locale,
-      // Cut to what Pagefind reads at once: thousands of whole pages need not be held at the same time.
-      content: searchInput(await readFile(join(options.output.dir, outputFile(page.canonical)), 'utf8')),
-    })),
-  );
+  const pages = searchablePages(options.pages).map((page) => ({ url: page.canonical, locale: page.locale }));
+  const source = await PagesOnDisk.open(pages, options.output.dir, join(options.cacheDir, PAGES_MEMO));
   const target = options.output.under(SEARCH_FOLDER);
   for (let attempt = 1; ; attempt++) {
-    const index = await searchIndex(pages, options.cacheDir, { remake: attempt > 1 });
+    const index = await searchIndex(source, options.cacheDir, { remake: attempt > 1 });
     try {
       await target.publish(index.files);
+      await source.save();
       return {
         pages: index.pages,
         languages: index.languages,
@@ -180,33 +187,14 @@ export async function buildSearchIndex(options: {
 }
 
 /** Pagefind over the pages, in memory: the files of the index, by their path under /pagefind/. */
-export async function runPagefind(pages: readonly SearchablePage[]) {
-  return (await runPagefindEach([pages]))[0]!;
-}
-
-/** Pagefind over each list of pages, one index each, all in one Pagefind process. */
-async function runPagefindEach(bundles: ReadonlyArray<readonly SearchablePage[]>) {
-  if (!bundles.length) return [];
-  const pagefind = await import('pagefind');
-  const fail = (messages: string[]) =>
-    new SiteError(messages.map((message) => problem('SEARCH_INDEX_FAILED', { problem: message })));
-  const indexOf = async (pages: readonly SearchablePage[]) => {
-    const { index, errors } = await pagefind.createIndex(PAGEFIND_OPTIONS);
-    if (!index) throw fail(errors);
-    // Sent without waiting for each answer (one round trip to Pagefind's process per page was
-    // half its time); Pagefind reads its input in order, so the index is the same.
-    const added = await Promise.all(pages.map((page) => index.addHTMLFile({ url: page.url, content: page.content })));
-    const refused = added.flatMap((answer) => answer.errors);
-    if (refused.length) throw fail(refused);
-    const { files, errors: failed } = await index.getFiles();
-    if (failed.length) throw fail(failed);
-    return { pages: pages.length, languages: [...new Set(pages.map((page) => page.locale))].sort(), files };
-  };
+export async function runPagefind(
+  pages: readonly SearchablePage[],
+): Promise<{ files: Array<{ path: string; content: Buffer }> }> {
+  const pagefind = new PagefindService(PAGEFIND_OPTIONS, 1);
   try {
-    return await Promise.all(bundles.map(indexOf));
-  } catch (error) {
-    throw error instanceof SiteError ? error : fail([error instanceof Error ? error.message : String(error)]);
+    const files = await pagefind.index(pages, (page) => page.content);
+    return { files: files.map((file) => ({ path: file.path, content: Buffer.from(file.content, 'base64') })) };
   } finally {
-    await pagefind.close();
+    pagefind.close();
   }
 }

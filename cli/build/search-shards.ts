@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
-
-/** A page as Pagefind reads it: its URL, language and HTML. */
-export interface SearchablePage {
-  url: string;
-  locale: string;
-  content: string;
-}
+import type { SearchPage } from './search-pages.ts';
 
 /** One Pagefind index of the site's, in its folder under /pagefind/ ('' is /pagefind/ itself). */
-export interface SearchBundle {
+export interface SearchBundle<P extends SearchPage = SearchPage> {
   folder: string;
-  pages: SearchablePage[];
+  pages: P[];
 }
 
 /**
@@ -39,11 +33,14 @@ export function shardOf(url: string, count: number): number {
  * language has only that, as it had before shards), /pagefind/<language>/<n>/ shard n of a
  * language. The search merges its language's shards (Pagefind's mergeIndex, islands/lib/pagefind.ts).
  */
-export function searchBundles(pages: readonly SearchablePage[], perShard = PAGES_PER_SHARD): SearchBundle[] {
+export function searchBundles<P extends SearchPage>(
+  pages: readonly P[],
+  perShard = PAGES_PER_SHARD,
+): SearchBundle<P>[] {
   const counts = new Map<string, number>();
   for (const page of pages) counts.set(page.locale, (counts.get(page.locale) ?? 0) + 1);
-  const first: SearchablePage[] = [];
-  const shards = new Map<string, SearchablePage[]>();
+  const first: P[] = [];
+  const shards = new Map<string, P[]>();
   for (const page of pages) {
     const shard = shardOf(page.url, shardCount(counts.get(page.locale)!, perShard));
     if (shard === 0) {

@@ -33,6 +33,7 @@ export async function writeSite(run: {
   const { config, model, pages, redirects } = site;
   const output = await OutputDir.create(options.out);
   let drawing: Promise<unknown> | undefined;
+  let searching: Promise<unknown> | undefined;
   try {
     await writeAssets(options.root, run.files, output, timer);
     const made = await makePages({ ...run, output });
@@ -47,6 +48,21 @@ export async function writeSite(run: {
       output: output.under('public'),
     });
     drawing = cardsDrawn.catch(() => undefined); // awaited in the cards stage below, or before a failed build is removed
+    // Pagefind indexes the pages in processes of its own while this thread writes the files below
+    // (its summary line comes when it ends: the stages beside it are timed in their own right).
+    const indexing = timer.run(
+      'search',
+      () =>
+        buildSearchIndex({
+          output: output.under('public'),
+          pages,
+          cacheDir: join(options.root, '.site', 'cache', 'search'),
+        }),
+      (s) =>
+        `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files, ${s.shards} shard${s.shards === 1 ? '' : 's'}` +
+        (s.cached ? ' from cache' : `, ${s.reindexed} pages indexed`),
+    );
+    searching = indexing.catch(() => undefined);
 
     const manifest = siteManifest(config, pages, model.events);
     await timer.run('sitemap', () =>
@@ -62,18 +78,7 @@ export async function writeSite(run: {
       () => writeAll(output, renderCalendars(model, pages, run.changed)),
       (n) => `${n} ics files`,
     );
-    const search = await timer.run(
-      'search',
-      () =>
-        buildSearchIndex({
-          output: output.under('public'),
-          pages,
-          cacheDir: join(options.root, '.site', 'cache', 'search'),
-        }),
-      (s) =>
-        `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files, ${s.shards} shard${s.shards === 1 ? '' : 's'}` +
-        (s.cached ? ' from cache' : `, ${s.reindexed} pages indexed`),
-    );
+    const search = await indexing;
     await timer.run(
       'functions',
       () =>
@@ -125,6 +130,7 @@ export async function writeSite(run: {
     };
   } catch (error) {
     await drawing;
+    await searching;
     await output.discard();
     throw error;
   }

@@ -6,13 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { searchIndex, type SearchIndex } from '../../cli/build/search-index.ts';
-import { searchBundles, shardCount, shardOf, type SearchablePage } from '../../cli/build/search-shards.ts';
+import { pagesInMemory, searchIndex, type SearchablePage, type SearchIndex } from '../../cli/build/search-index.ts';
+import { PagesOnDisk } from '../../cli/build/search-pages.ts';
+import { searchBundles, shardCount, shardOf } from '../../cli/build/search-shards.ts';
+import { SiteError } from '../../cli/errors/site-error.ts';
+import { outputFile } from '../../shared/paths.ts';
 import { FolderWriter } from '../../cli/build/folder-writer.ts';
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
 import { root } from '../helpers/islands-site.ts';
@@ -67,13 +70,19 @@ describe('shards', () => {
   });
 });
 
+/** An index's files and their bytes, by path. */
+const bytes = async (index: SearchIndex) =>
+  Object.fromEntries(
+    await Promise.all(index.files.map(async (file) => [file.path, (await readFile(file.source)).toString('base64')])),
+  );
+
 let tmp: string;
 let first: SearchIndex;
 let second: SearchIndex;
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'site-shards-'));
-  first = await searchIndex(before, join(tmp, 'cache'), { pagesPerShard: PER_SHARD });
-  second = await searchIndex(after, join(tmp, 'cache'), { pagesPerShard: PER_SHARD });
+  first = await searchIndex(pagesInMemory(before), join(tmp, 'cache'), { pagesPerShard: PER_SHARD });
+  second = await searchIndex(pagesInMemory(after), join(tmp, 'cache'), { pagesPerShard: PER_SHARD });
 }, 60_000);
 afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
@@ -97,14 +106,8 @@ describe('an edit re-indexes its shard only', () => {
   });
 
   test('the same files as a cold build of the edited pages', async () => {
-    const cold = await searchIndex(after, join(tmp, 'cold'), { pagesPerShard: PER_SHARD });
+    const cold = await searchIndex(pagesInMemory(after), join(tmp, 'cold'), { pagesPerShard: PER_SHARD });
     expect(cold.remade).toBe(bundleCount);
-    const bytes = async (index: SearchIndex) =>
-      Object.fromEntries(
-        await Promise.all(
-          index.files.map(async (file) => [file.path, (await readFile(file.source)).toString('base64')]),
-        ),
-      );
     expect(await bytes(cold)).toEqual(await bytes(second));
   });
 });
@@ -166,4 +169,65 @@ describe.runIf(browserAvailable('tests/found/search-shards.test.ts'))('in the br
     expect((await search('tennisbaan')).sort()).toEqual(dutch.map((one) => one.url).sort());
     expect(await search(word(100))).toEqual([]);
   }, 60_000);
+});
+
+describe('Pagefind processes', () => {
+  test('shards spread over three Pagefind processes make the same files as one process', async () => {
+    const options = { pagesPerShard: PER_SHARD, remake: true };
+    const one = await searchIndex(pagesInMemory(before), join(tmp, 'one'), { ...options, processes: 1 });
+    const three = await searchIndex(pagesInMemory(before), join(tmp, 'three'), { ...options, processes: 3 });
+    expect(await bytes(three)).toEqual(await bytes(one));
+  });
+
+  test.each([
+    ['missing', join('no', 'such', 'pagefind')],
+    ['stops at once', '/bin/false'],
+  ])('a Pagefind binary that is %s fails the index with SEARCH_INDEX_FAILED, not a hang', async (_, binary) => {
+    const saved = process.env.PAGEFIND_EXTENDED_BINARY_PATH;
+    process.env.PAGEFIND_EXTENDED_BINARY_PATH = binary;
+    try {
+      const failed = await searchIndex(pagesInMemory(before), join(tmp, 'broken'), {
+        pagesPerShard: PER_SHARD,
+        remake: true,
+      }).catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(SiteError);
+      expect((failed as SiteError).problems[0]!.code).toBe('SEARCH_INDEX_FAILED');
+    } finally {
+      if (saved === undefined) delete process.env.PAGEFIND_EXTENDED_BINARY_PATH;
+      else process.env.PAGEFIND_EXTENDED_BINARY_PATH = saved;
+    }
+  });
+});
+
+describe("a build's pages on disk", () => {
+  // Two builds' public/ folders: the second links every page from the first but the edited one.
+  const folder = (name: string) => join(tmp, name);
+  const write = async (dir: string, pages: readonly SearchablePage[]) => {
+    for (const one of pages) {
+      await mkdir(dirname(join(dir, outputFile(one.url))), { recursive: true });
+      await writeFile(join(dir, outputFile(one.url)), one.content);
+    }
+  };
+
+  test('the next build reads only its rewritten page and the other pages of its shard, and indexes as from scratch', async () => {
+    const memo = join(tmp, 'disk-cache', 'pages.json');
+    const cache = join(tmp, 'disk-cache');
+    await write(folder('build-1'), before);
+    const firstBuild = await PagesOnDisk.open(before, folder('build-1'), memo);
+    await searchIndex(firstBuild, cache, { pagesPerShard: PER_SHARD });
+    await firstBuild.save();
+    expect(firstBuild.reads).toBe(before.length);
+
+    for (const one of before.filter((candidate) => candidate !== edited)) {
+      await mkdir(dirname(join(folder('build-2'), outputFile(one.url))), { recursive: true });
+      await link(join(folder('build-1'), outputFile(one.url)), join(folder('build-2'), outputFile(one.url)));
+    }
+    await write(folder('build-2'), [after.find((one) => one.url === edited.url)!]);
+    const secondBuild = await PagesOnDisk.open(after, folder('build-2'), memo);
+    const index = await searchIndex(secondBuild, cache, { pagesPerShard: PER_SHARD });
+    const shard = searchBundles(after, PER_SHARD).find((bundle) => bundle.pages.some((one) => one.url === edited.url))!;
+    expect(index).toMatchObject({ remade: 1, reindexed: shard.pages.length });
+    expect(secondBuild.reads).toBe(shard.pages.length);
+    expect(await bytes(index)).toEqual(await bytes(second));
+  });
 });

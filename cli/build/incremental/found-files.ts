@@ -4,7 +4,7 @@ import { cardFile } from '../cards.ts';
 import { calendarChanges } from '../calendar-revisions.ts';
 import { renderCalendars } from '../calendars.ts';
 import { renderFeeds } from '../feeds.ts';
-import { SEARCH_FOLDER, searchablePages, searchIndex } from '../search-index.ts';
+import { pagesInMemory, SEARCH_FOLDER, searchablePages, searchIndex } from '../search-index.ts';
 import { publicSiteFiles } from '../site-files.ts';
 import { isSiteError, type Problem } from '../../errors/site-error.ts';
 import { cardName } from '../../../templates/lib/share-card.ts';
@@ -54,7 +54,7 @@ export function createFoundFiles(session: RebuildSession, onProblem: (problem: P
       const rendered = session.pages.render(page);
       return rendered.ok ? [{ url: page.canonical, locale: page.locale, content: rendered.html }] : [];
     });
-    const { files } = await searchIndex(pages, join(cacheDir, 'search'));
+    const { files } = await searchIndex(pagesInMemory(pages), join(cacheDir, 'search'));
     return new Map(await Promise.all(files.map(async (file) => [file.path, await readFile(file.source)] as const)));
   }
 

@@ -1,0 +1,164 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { availableParallelism } from 'node:os';
+import { problem, SiteError } from '../errors/site-error.ts';
+
+/** What Pagefind is asked to read of a page (its service's names for PAGEFIND_OPTIONS). */
+export interface PagefindOptions {
+  rootSelector: string;
+  excludeSelectors: string[];
+}
+
+/** A file of an index as Pagefind's service sends it: its path under the index folder, its bytes in base64. */
+export interface ServiceFile {
+  path: string;
+  content: string;
+}
+
+interface Answer {
+  type: string;
+  message?: string;
+  index_id?: number;
+  files?: ServiceFile[];
+}
+
+const failure = (message: string) => new SiteError([problem('SEARCH_INDEX_FAILED', { problem: message })]);
+
+/** The Pagefind binary of this platform, found as the pagefind package finds it (and its *_BINARY_PATH overrides). */
+async function pagefindBinary(): Promise<string> {
+  const { resolveBinaryPath } = (await import(new URL('./resolveBinary.js', import.meta.resolve('pagefind')).href)) as {
+    resolveBinaryPath(names: string[]): string;
+  };
+  return resolveBinaryPath(['pagefind_extended', 'pagefind']);
+}
+
+/**
+ * One `pagefind --service` process, spoken to as the pagefind package does (base64 JSON messages
+ * ended by a comma, answered in order), but one of several: the package keeps a single process
+ * per Node process, and Pagefind answers one message at a time, on one core.
+ */
+class PagefindProcess {
+  private readonly child: ChildProcessByStdio<Writable, Readable, null>;
+  private readonly waiting = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>();
+  private lastId = 0;
+  private partial: string[] = [];
+  private stopped: SiteError | undefined;
+  /** Pages sent and not yet indexed: where the next shard goes. */
+  queued = 0;
+
+  constructor(binary: string) {
+    this.child = spawn(binary, ['--service'], { stdio: ['pipe', 'pipe', 'inherit'], windowsHide: true });
+    this.child.stdout.setEncoding('latin1');
+    this.child.stdout.on('data', (chunk: string) => this.receive(chunk));
+    this.child.on('error', (error) => this.stop(error.message));
+    this.child.stdin.on('error', (error) => this.stop(error.message));
+    this.child.on('exit', (code, signal) => this.stop(`Pagefind stopped (${signal ?? `exit code ${code}`})`));
+  }
+
+  /** One index of these pages, their search input made (read) only when they are sent. */
+  async index<P extends { url: string }>(
+    options: PagefindOptions,
+    pages: readonly P[],
+    input: (page: P) => string,
+  ): Promise<ServiceFile[]> {
+    this.queued += pages.length;
+    try {
+      // Asked now, answered once the shards before it are done: the pages are read meanwhile.
+      const created = this.ask({
+        type: 'NewIndex',
+        config: { root_selector: options.rootSelector, exclude_selectors: options.excludeSelectors },
+      });
+      const contents = pages.map(input);
+      const { index_id } = await created;
+      // Sent without waiting for each answer: Pagefind reads its input in order, the index is the same.
+      const added = pages.map((page, at) =>
+        this.ask({ type: 'AddFile', index_id, url: page.url, file_contents: contents[at] }),
+      );
+      const got = this.ask({ type: 'GetFiles', index_id });
+      got.catch(() => undefined); // a refused page is the error told
+      await Promise.all(added);
+      return (await got).files ?? [];
+    } finally {
+      this.queued -= pages.length;
+    }
+  }
+
+  close(): void {
+    this.stopped ??= failure('Pagefind was closed');
+    this.child.stdin.end(); // at the end of its input Pagefind exits
+  }
+
+  private ask(payload: Record<string, unknown>): Promise<Answer> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const id = ++this.lastId;
+    const answer = new Promise<Answer>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    this.child.stdin.write(`${Buffer.from(JSON.stringify({ message_id: id, payload })).toString('base64')},`);
+    return answer;
+  }
+
+  private receive(chunk: string): void {
+    let start = 0;
+    for (let end = chunk.indexOf(','); end >= 0; end = chunk.indexOf(',', start)) {
+      this.partial.push(chunk.slice(start, end));
+      start = end + 1;
+      const message = this.partial.join('');
+      this.partial = [];
+      this.answer(
+        JSON.parse(Buffer.from(message, 'base64').toString('utf8')) as { message_id?: number; payload: Answer },
+      );
+    }
+    if (start < chunk.length) this.partial.push(chunk.slice(start));
+  }
+
+  private answer({ message_id, payload }: { message_id?: number; payload: Answer }): void {
+    const waiting = message_id === undefined ? undefined : this.waiting.get(message_id);
+    if (!waiting) {
+      // An answer to no question: Pagefind could not read a message, and every later answer is in doubt.
+      if (payload.type === 'Error') this.stop(payload.message ?? 'a message Pagefind could not read');
+      return;
+    }
+    this.waiting.delete(message_id!);
+    if (payload.type === 'Error') waiting.reject(failure(payload.message ?? 'Pagefind refused a page'));
+    else waiting.resolve(payload);
+  }
+
+  private stop(message: string): void {
+    this.stopped ??= failure(message);
+    for (const { reject } of this.waiting.values()) reject(this.stopped);
+    this.waiting.clear();
+  }
+}
+
+/**
+ * Pagefind processes for one build's shards, started as shards come: a shard goes to an idle
+ * process, else to a new one while there are fewer than the machine's cores, else to the one
+ * with the fewest pages waiting. Each process makes its shards one after another, so the search
+ * stage uses every core rather than one (bench/RESULTS.md, issue 21).
+ */
+export class PagefindService {
+  private readonly processes: PagefindProcess[] = [];
+  private binary: Promise<string> | undefined;
+
+  constructor(
+    private readonly options: PagefindOptions,
+    private readonly most = availableParallelism(),
+  ) {}
+
+  async index<P extends { url: string }>(pages: readonly P[], input: (page: P) => string): Promise<ServiceFile[]> {
+    this.binary ??= pagefindBinary();
+    const binary = await this.binary.catch((error: unknown) => {
+      throw failure(error instanceof Error ? error.message : String(error));
+    });
+    let chosen = this.processes.find((one) => one.queued === 0);
+    if (!chosen && this.processes.length < this.most) {
+      chosen = new PagefindProcess(binary);
+      this.processes.push(chosen);
+    }
+    chosen ??= this.processes.reduce((least, one) => (one.queued < least.queued ? one : least));
+    return chosen.index(this.options, pages, input);
+  }
+
+  close(): void {
+    for (const one of this.processes) one.close();
+  }
+}
