@@ -1,10 +1,10 @@
-import { Feed } from 'feed';
 import type { Locale } from '../../shared/locale.ts';
 import type { SiteModel } from '../content/types.ts';
 import type { ImageLookup } from '../../shared/images.ts';
 import { feedPaths, routePath } from '../../shared/paths.ts';
 import type { PageRoute } from '../routes/types.ts';
 import { amsterdamInstant } from '../../shared/zoned-time.ts';
+import { atom1, rss2, type FeedItem } from './feed-xml.ts';
 
 export interface FeedFile {
   /** Path under public/, e.g. nieuws/rss.xml. */
@@ -30,46 +30,44 @@ export function renderFeeds(model: SiteModel, pages: readonly PageRoute[], image
     const list = routePath(config, 'news', locale);
     const paths = feedPaths(list);
     const text = model.pages.get('news')?.[locale].data;
-    const items = model.news
+    const news = model.news
       .map((item) => item[locale])
       .filter((item) => !item.fallback && articles.has(`${locale}:${item.data.id}`));
-    const newest = items
+    const newest = news
       .map((item) => item.data.date)
       .sort()
       .at(-1);
-    const feed = new Feed({
-      id: absolute(list),
+    const items = news.map((item): FeedItem => {
+      const photo =
+        images[item.data.image]?.variants.find((variant) => variant.width >= 1024) ??
+        images[item.data.image]?.variants.at(-1);
+      return {
+        title: item.data.title,
+        link: absolute(articles.get(`${locale}:${item.data.id}`)!),
+        date: amsterdamInstant(item.data.date),
+        summary: item.data.summary,
+        content: absoluteLinks(item.html, config.url),
+        ...(item.data.author ? { author: item.data.author } : {}),
+        ...(photo ? { image: absolute(photo.src) } : {}),
+      };
+    });
+    const feed = {
       link: absolute(list),
       title: `${config.name}: ${text?.title ?? 'News'}`,
       ...(text ? { description: text.description } : {}),
       language: locale,
       favicon: absolute('/favicon.svg'),
-      copyright: `© ${config.name}`,
+      rights: `© ${config.name}`,
       generator: config.name,
       // The newest article's day, not the build's: a rebuild with the same news gives the same feed.
-      ...(newest ? { updated: amsterdamInstant(newest) } : {}),
-      feedLinks: { rss: absolute(paths.rss), atom: absolute(paths.atom) },
-      author: { name: config.name, email: config.officeEmail, link: config.url },
-    });
-    for (const item of items) {
-      const link = absolute(articles.get(`${locale}:${item.data.id}`)!);
-      const photo =
-        images[item.data.image]?.variants.find((variant) => variant.width >= 1024) ??
-        images[item.data.image]?.variants.at(-1);
-      feed.addItem({
-        title: item.data.title,
-        id: link,
-        link,
-        date: amsterdamInstant(item.data.date),
-        description: item.data.summary,
-        content: absoluteLinks(item.html, config.url),
-        ...(item.data.author ? { author: [{ name: item.data.author }] } : {}),
-        ...(photo ? { image: { url: absolute(photo.src), type: 'image/webp' } } : {}),
-      });
-    }
+      updated: newest ? amsterdamInstant(newest) : new Date(),
+      self: { rss: absolute(paths.rss), atom: absolute(paths.atom) },
+      author: { name: config.name, ...(config.officeEmail ? { email: config.officeEmail } : {}), link: config.url },
+      items,
+    };
     return [
-      { file: paths.rss.slice(1), contents: feed.rss2() },
-      { file: paths.atom.slice(1), contents: feed.atom1() },
+      { file: paths.rss.slice(1), contents: rss2(feed) },
+      { file: paths.atom.slice(1), contents: atom1(feed) },
     ];
   });
 }

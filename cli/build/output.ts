@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, symlink, readdir, lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -64,10 +65,8 @@ async function pruneBuilds(out: string, current: string, previous: string | unde
   const store = buildsFolder(out);
   const keep = new Set([basename(current), previous && dirname(previous) === store ? basename(previous) : undefined]);
   const builds = await readdir(store).catch(() => []);
-  await Promise.all(
-    builds
-      .filter((name) => !keep.has(name) && !runningElsewhere(name))
-      .map((name) => rm(join(store, name), { recursive: true, force: true })),
+  await removeFolders(
+    builds.filter((name) => !keep.has(name) && !runningElsewhere(name)).map((name) => join(store, name)),
   );
   const linkPrefix = `${basename(out)}.link-`;
   const links = (await readdir(dirname(out))).filter((name) => name.startsWith(linkPrefix) && !runningElsewhere(name));
@@ -88,6 +87,21 @@ export async function tidyBuilds(out: string, completeMarker: string): Promise<v
     .filter((name) => name < basename(current) && existsSync(join(store, name, completeMarker)))
     .sort();
   await pruneBuilds(out, current, older.length ? join(store, older.at(-1)!) : undefined);
+}
+
+/**
+ * Remove whole folders. A build folder holds some 16,000 files at 4,000 pages: Node's recursive
+ * rm took 1.1 s of a one-edit build for one (a promise per file), `rm -rf` 0.1 s (issue 21). Where
+ * there is no `rm` (Windows) or it fails, Node's rm does it.
+ */
+async function removeFolders(folders: string[]): Promise<void> {
+  if (!folders.length) return;
+  const removed = await new Promise<boolean>((done) =>
+    spawn('rm', ['-rf', '--', ...folders], { stdio: 'ignore' })
+      .on('error', () => done(false))
+      .on('exit', (code) => done(code === 0)),
+  );
+  if (!removed) await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 }
 
 /** Whether a build folder or link name (which ends in `-<pid>`) belongs to another live process. */

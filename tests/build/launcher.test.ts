@@ -62,16 +62,16 @@ describe('the launcher', () => {
   });
 
   it('a package missing from node_modules (a pull without npm ci) is a problem that says to run npm ci, not an internal error', async () => {
-    // The copy's node_modules: every installed package but feed, which the build's feeds stage imports.
+    // The copy's node_modules: every installed package but ical-generator, which the build's calendars stage imports.
     const modules = join(project, 'node_modules');
     await rm(modules, { recursive: true, force: true });
     await mkdir(modules);
     for (const name of await readdir(join(projectRoot, 'node_modules')))
-      if (name !== 'feed') await symlink(join(projectRoot, 'node_modules', name), join(modules, name));
+      if (name !== 'ical-generator') await symlink(join(projectRoot, 'node_modules', name), join(modules, name));
     const result = await runSite(project, ['build']);
     expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
     expect(result.stderr).toContain('PACKAGE_NOT_INSTALLED');
-    expect(result.stderr).toContain('site needs the package feed');
+    expect(result.stderr).toContain('site needs the package ical-generator');
     expect(result.stderr).toContain('Run `npm ci`');
     expect(result.code).toBe(1);
   });

@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import satori from 'satori';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardFile, compileCardTemplate, drawCard, type CardTemplate } from '../../cli/build/cards.ts';
+import { cardFile, compileCardTemplate, drawCard, makeCards, type CardTemplate } from '../../cli/build/cards.ts';
+import { FolderWriter } from '../../cli/build/folder-writer.ts';
 import { PHOTO_STAND_IN, photoBox } from '../../cli/build/card-photo.ts';
 import { cardImage } from '../../templates/lib/share-card.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../../templates/cards/ShareCard.tsx';
@@ -107,5 +108,27 @@ describe('social card photo', () => {
     const card = { width: CARD_WIDTH, height: CARD_HEIGHT };
     expect(photoBox(`<svg>${defs}${image(defs !== '', attribute)}</svg>`, card)).toBeUndefined();
     expect(photoBox(`<svg>${CLIP}${image(true, '')}</svg>`, card)).toMatchObject({ left: 760, box: { width: 440 } });
+  });
+});
+
+describe('cards in the cache', () => {
+  it('a build links a whole cached card unread and undrawn, and draws one cut short again', async () => {
+    const card = (title: string) =>
+      cardImage({ locale: 'nl', title, label: 'Nieuws', site }, `/nieuws/${title}`, template.version);
+    const [whole, cut] = [card('heel'), card('afgebroken')];
+    const cacheDir = join(dir, 'cards-cached');
+    await mkdir(cacheDir, { recursive: true });
+    // Not a picture at all, but it starts and ends as a JPEG does: only its two ends are looked at.
+    const wholeBytes = Buffer.from([0xff, 0xd8, 1, 2, 3, 0xff, 0xd9]);
+    await writeFile(join(cacheDir, `${whole.key}.jpg`), wholeBytes);
+    await writeFile(join(cacheDir, `${cut.key}.jpg`), Buffer.from([0xff, 0xd8, 1, 2, 3]));
+    const output = new FolderWriter(join(dir, 'build-cards'));
+    const totals = await makeCards({ root: dir, images: new Map(), template, cacheDir, cards: [whole, cut], output });
+    expect(totals).toEqual({ made: 1, cached: 1 });
+    expect(await readFile(join(output.dir, whole.src))).toEqual(wholeBytes);
+    expect((await stat(join(output.dir, whole.src))).ino).toBe((await stat(join(cacheDir, `${whole.key}.jpg`))).ino);
+    const redrawn = await readFile(join(output.dir, cut.src));
+    expect(redrawn.length).toBeGreaterThan(1000);
+    expect(output.bytes).toBe(wholeBytes.length + redrawn.length);
   });
 });
