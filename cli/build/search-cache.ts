@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { writeAtomic } from '../images/cache.ts';
 
 /** What one index is made of: its files (relative to the index folder) and what they hold. */
@@ -60,34 +60,45 @@ export class SearchCache {
     return found;
   }
 
-  /** Keeps a made index under its key (an index another build stored first is as good). */
+  /**
+   * Keeps the index `write` makes in the folder it is given (Pagefind writes its files there
+   * itself) under its key: of its files only those `keep` names stay, `extra` ones are added. An
+   * index another build stored first under the same key is as good.
+   */
   async store(
     key: string,
-    index: { pages: number; languages: string[]; files: ReadonlyArray<{ path: string; content: Uint8Array }> },
-    options: { replace?: boolean } = {},
+    index: { pages: number; languages: string[] },
+    write: (folder: string) => Promise<void>,
+    options: {
+      keep?: (path: string) => boolean;
+      extra?: ReadonlyArray<{ path: string; content: string }>;
+      replace?: boolean;
+    } = {},
   ): Promise<SearchIndexFiles> {
     await mkdir(this.dir, { recursive: true });
     const temporary = join(this.dir, `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    const manifest: SearchIndexFiles = {
-      pages: index.pages,
-      languages: index.languages,
-      files: index.files.map((file) => ({ path: file.path, bytes: file.content.byteLength })),
-    };
     try {
-      // Synchronous: a shard is 80 to 150 small files, and a promise each cost more than the write.
-      const folders = new Set(index.files.map((file) => dirname(join(temporary, file.path))));
-      for (const folder of folders) mkdirSync(folder, { recursive: true });
-      for (const file of index.files) writeFileSync(join(temporary, file.path), file.content);
+      await write(temporary);
+      for (const file of options.extra ?? []) writeFileSync(join(temporary, file.path), file.content);
+      const files: SearchIndexFiles['files'] = [];
+      for (const path of readdirSync(temporary, { recursive: true, encoding: 'utf8' }).sort()) {
+        const found = statSync(join(temporary, path));
+        if (!found.isFile()) continue;
+        if (options.keep && !options.keep(path) && !options.extra?.some((file) => file.path === path))
+          rmSync(join(temporary, path));
+        else files.push({ path, bytes: found.size });
+      }
+      const manifest: SearchIndexFiles = { pages: index.pages, languages: index.languages, files };
       await writeAtomic(join(temporary, MANIFEST), JSON.stringify(manifest));
       // An entry found damaged is replaced; otherwise one stored first by another build is as good.
       if (options.replace) await rm(this.entry(key), { recursive: true, force: true });
       await rename(temporary, this.entry(key)).catch((error: { code?: string }) => {
         if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
       });
+      return manifest;
     } finally {
       await rm(temporary, { recursive: true, force: true });
     }
-    return manifest;
   }
 
   /**

@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import type { PageRoute } from '../routes/types.ts';
 import { isListed } from '../../shared/listing.ts';
 import type { FolderWriter } from './folder-writer.ts';
@@ -112,18 +113,14 @@ export async function searchIndex(
       remade += 1;
       reindexed += pages.length;
       const languages = [...new Set(pages.map((page) => page.locale))].sort();
-      const indexed = pagefind
-        .index(pages, (page) => source.input(page))
-        .then((files) => {
-          const kept = at ? files.filter((file) => mergedPart(file.path)) : files;
-          const decoded = kept.map((file) => ({ path: file.path, content: Buffer.from(file.content, 'base64') }));
-          if (!at) decoded.push({ path: SHARD_LIST, content: Buffer.from(shards) });
-          return cache.store(
-            key,
-            { pages: pages.length, languages, files: decoded },
-            { replace: options.remake ?? false },
-          );
-        });
+      const indexed = cache.store(
+        key,
+        { pages: pages.length, languages },
+        (folder) => pagefind.index(pages, (page) => source.input(page), folder),
+        at
+          ? { keep: mergedPart, replace: options.remake ?? false }
+          : { extra: [{ path: SHARD_LIST, content: shards }], replace: options.remake ?? false },
+      );
       indexed.catch(() => undefined); // told below, once every bundle is handed out
       made.push(indexed);
     }
@@ -186,15 +183,23 @@ export async function buildSearchIndex(options: {
   }
 }
 
-/** Pagefind over the pages, in memory: the files of the index, by their path under /pagefind/. */
+/** Pagefind over the pages, in a folder of its own: the files of the index, by their path under /pagefind/. */
 export async function runPagefind(
   pages: readonly SearchablePage[],
 ): Promise<{ files: Array<{ path: string; content: Buffer }> }> {
+  const folder = await mkdtemp(join(tmpdir(), 'site-pagefind-'));
   const pagefind = new PagefindService(PAGEFIND_OPTIONS, 1);
   try {
-    const files = await pagefind.index(pages, (page) => page.content);
-    return { files: files.map((file) => ({ path: file.path, content: Buffer.from(file.content, 'base64') })) };
+    await pagefind.index(pages, (page) => page.content, folder);
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    const paths = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+    return {
+      files: await Promise.all(
+        paths.map(async (path) => ({ path: relative(folder, path), content: await readFile(path) })),
+      ),
+    };
   } finally {
     pagefind.close();
+    await rm(folder, { recursive: true, force: true });
   }
 }

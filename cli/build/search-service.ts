@@ -9,17 +9,10 @@ export interface PagefindOptions {
   excludeSelectors: string[];
 }
 
-/** A file of an index as Pagefind's service sends it: its path under the index folder, its bytes in base64. */
-export interface ServiceFile {
-  path: string;
-  content: string;
-}
-
 interface Answer {
   type: string;
   message?: string;
   index_id?: number;
-  files?: ServiceFile[];
 }
 
 const failure = (message: string) => new SiteError([problem('SEARCH_INDEX_FAILED', { problem: message })]);
@@ -55,12 +48,17 @@ class PagefindProcess {
     this.child.on('exit', (code, signal) => this.stop(`Pagefind stopped (${signal ?? `exit code ${code}`})`));
   }
 
-  /** One index of these pages, their search input made (read) only when they are sent. */
+  /**
+   * One index of these pages, written by Pagefind into `folder` (not sent back: the script, styles
+   * and WebAssembly of every shard, in base64, were a megabyte a shard for this thread to decode),
+   * their search input made (read) only when they are sent.
+   */
   async index<P extends { url: string }>(
     options: PagefindOptions,
     pages: readonly P[],
     input: (page: P) => string,
-  ): Promise<ServiceFile[]> {
+    folder: string,
+  ): Promise<void> {
     this.queued += pages.length;
     try {
       // Asked now, answered once the shards before it are done: the pages are read meanwhile.
@@ -74,10 +72,10 @@ class PagefindProcess {
       const added = pages.map((page, at) =>
         this.ask({ type: 'AddFile', index_id, url: page.url, file_contents: contents[at] }),
       );
-      const got = this.ask({ type: 'GetFiles', index_id });
-      got.catch(() => undefined); // a refused page is the error told
+      const written = this.ask({ type: 'WriteFiles', index_id, output_path: folder });
+      written.catch(() => undefined); // a refused page is the error told
       await Promise.all(added);
-      return (await got).files ?? [];
+      await written;
     } finally {
       this.queued -= pages.length;
     }
@@ -144,7 +142,11 @@ export class PagefindService {
     private readonly most = availableParallelism(),
   ) {}
 
-  async index<P extends { url: string }>(pages: readonly P[], input: (page: P) => string): Promise<ServiceFile[]> {
+  async index<P extends { url: string }>(
+    pages: readonly P[],
+    input: (page: P) => string,
+    folder: string,
+  ): Promise<void> {
     this.binary ??= pagefindBinary();
     const binary = await this.binary.catch((error: unknown) => {
       throw failure(error instanceof Error ? error.message : String(error));
@@ -155,7 +157,7 @@ export class PagefindService {
       this.processes.push(chosen);
     }
     chosen ??= this.processes.reduce((least, one) => (one.queued < least.queued ? one : least));
-    return chosen.index(this.options, pages, input);
+    return chosen.index(this.options, pages, input, folder);
   }
 
   close(): void {
