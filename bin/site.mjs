@@ -37,7 +37,8 @@ function bundleIsStale() {
 if (bundleIsStale()) {
   // Written to a temporary name and renamed, so concurrent runs never import a half-written file.
   const { build } = await import('esbuild'); // only when bundling: every other run skips loading it
-  const { outputFiles, metafile } = await build({
+  const { markdownItBundle, markdownItBeside } = await import('./plain-fields.mjs');
+  const cli = build({
     absWorkingDir: packageRoot,
     metafile: true,
     entryPoints: entries,
@@ -57,14 +58,19 @@ if (bundleIsStale()) {
     sourcemap: 'linked',
     logLevel: 'error',
     jsx: 'automatic',
+    // markdown-it is a module of its own beside the chunks (./plain-fields.mjs says why).
+    plugins: [markdownItBeside],
   });
+  const made = await Promise.all([cli, build(markdownItBundle(packageRoot, dirname(bundle)))]);
+  const outputFiles = made.flatMap((result) => result.outputFiles);
+  const inputs = Object.assign({}, ...made.map((result) => result.metafile.inputs));
   // main.mjs last: its time says the bundle is fresh, so a run killed between two renames must
   // leave it old, or the next run would keep a stale (or missing) worker.mjs (issue 11).
   const written = [
     ...outputFiles,
     {
       path: inputsFile,
-      contents: JSON.stringify(Object.keys(metafile.inputs).filter((input) => !input.includes(':'))),
+      contents: JSON.stringify(Object.keys(inputs).filter((input) => !input.includes(':'))),
     },
   ];
   for (const file of written.sort((a, b) => Number(a.path === bundle) - Number(b.path === bundle))) {
