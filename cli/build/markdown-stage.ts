@@ -56,7 +56,9 @@ export async function renderSiteMarkdown(
   const keys = texts.map(hashOf);
   const missing = texts.filter((_, index) => cache[keys[index]!] === undefined);
   const rendered =
-    pool && missing.length > 200 ? await pool.map<string, string>('markdown', missing) : missing.map(renderMarkdown);
+    pool && missing.length > 200
+      ? await pool.share('markdown', missing, (batch) => batch.map(renderMarkdown))
+      : missing.map(renderMarkdown);
   const byText = new Map<string, string>();
   const kept: Record<string, string> = {};
   missing.forEach((text, index) => byText.set(text, rendered[index]!));

@@ -1,12 +1,12 @@
 import type { CompiledTemplates } from './compile-templates.ts';
-import type { FolderWriter, Written } from './folder-writer.ts';
-import { renderAndWrite, type RenderContext, type RenderOutcome } from './render.ts';
+import { FolderWriter } from './folder-writer.ts';
+import { renderAndWrite, renderBatch, type RenderContext, type RenderOutcome } from './render.ts';
 import type { WorkerPool } from './worker-pool.ts';
 import type { PageRoute } from './types.ts';
 
 /**
- * Render in this thread through `output`, or spread over the workers, each of which writes its
- * own pages through its own writer; `files`: the page files written.
+ * Render in this thread through `output`, or shared between this thread and the workers, each
+ * of which writes its own pages through its own writer; `files`: the page files written.
  */
 export async function renderPages(
   templates: CompiledTemplates,
@@ -20,7 +20,11 @@ export async function renderPages(
     return { ...value, files: written.files, threads: 1 };
   }
   await pool.broadcast('render-setup', { templatesFile: templates.file, context });
-  const outcomes = await pool.map<PageRoute, RenderOutcome & { written: Written }>('render', pages);
+  // This thread writes as a worker does, through a writer of its own, and its batches are counted as theirs.
+  const writer = new FolderWriter(context.dir);
+  const outcomes = await pool.share('render', pages, (batch) => [
+    renderBatch(templates.module, batch, context, writer),
+  ]);
   const sum: RenderOutcome & { files: number } = { files: 0, problems: [], scriptHashes: {}, cards: {}, reads: {} };
   for (const { written, ...outcome } of outcomes) {
     output.add(written);
@@ -30,5 +34,5 @@ export async function renderPages(
     Object.assign(sum.cards, outcome.cards);
     Object.assign(sum.reads, outcome.reads);
   }
-  return { ...sum, threads: pool.size };
+  return { ...sum, threads: pool.threads };
 }

@@ -9,7 +9,7 @@ import type { Assets } from '../../templates/render-input.ts';
 import type { PageRoute } from './types.ts';
 import type { CardImage, PageFound } from '../../templates/lib/share-card.ts';
 import { recordReads } from '../../shared/model-reads.ts';
-import type { FolderWriter } from './folder-writer.ts';
+import type { FolderWriter, Written } from './folder-writer.ts';
 
 /** What every page of one version of the site is rendered with. */
 export interface PageInputs {
@@ -92,4 +92,15 @@ export function renderAndWrite(
     writer.writeSync(pageFiles(page), Buffer.from(html));
   }
   return outcome;
+}
+
+/** renderAndWrite, and what it wrote: a batch of the render stage, in a worker or in the main thread. */
+export function renderBatch(
+  templates: TemplateModule,
+  pages: PageRoute[],
+  context: RenderContext,
+  writer: FolderWriter,
+): RenderOutcome & { written: Written } {
+  const { value, written } = writer.measure(() => renderAndWrite(templates, pages, context, writer));
+  return { ...value, written };
 }

@@ -11,16 +11,22 @@ interface Pending {
 }
 
 /**
- * A few worker threads that run named tasks (see worker.ts). Independent pages and Markdown
- * bodies are spread over the machine's cores; the main thread keeps the pipeline's order.
- * Only the bundled CLI has a worker file: from sources (tests) `start` returns undefined and
- * callers do the work in this thread.
- */
-/**
  * Content files from which the work (the build's rendering, site dev's first Markdown) is spread
  * over worker threads: their start-up costs about 0.2 s, more than a smaller site's whole work.
  */
 const PARALLEL_FROM_FILES = 400;
+
+/** Batches a shared task is cut into: small enough that the threads finish together. */
+const BATCHES = 80;
+
+/**
+ * Worker threads that run named tasks (see worker.ts) beside this thread: independent pages and
+ * Markdown bodies are spread over the machine's cores, this thread taking its share (`share`), so
+ * a machine of n cores runs n - 1 workers. Each worker holds a copy of the site's model and its
+ * own heap: one fewer is a third less memory on two cores (issue 21).
+ * Only the bundled CLI has a worker file: from sources (tests) `start` returns undefined and
+ * callers do the work in this thread.
+ */
 
 export class WorkerPool {
   private readonly workers: Worker[];
@@ -45,19 +51,20 @@ export class WorkerPool {
     }
   }
 
-  /** Workers for a site of `files` content files, when it is large enough for them to pay off. */
+  /** Workers beside this thread, `threads` in all, for a site of `files` content files large enough for them to pay off. */
   static forSite(files: number, threads = availableParallelism()): WorkerPool | undefined {
-    return files >= PARALLEL_FROM_FILES ? WorkerPool.start(threads) : undefined;
+    return files >= PARALLEL_FROM_FILES ? WorkerPool.start(threads - 1) : undefined;
   }
 
-  private static start(size: number): WorkerPool | undefined {
+  private static start(workers: number): WorkerPool | undefined {
     const file = fileURLToPath(new URL('./worker.mjs', import.meta.url));
-    if (size < 2 || !existsSync(file)) return undefined;
-    return new WorkerPool(Array.from({ length: size }, () => new Worker(file)));
+    if (workers < 1 || !existsSync(file)) return undefined;
+    return new WorkerPool(Array.from({ length: workers }, () => new Worker(file)));
   }
 
-  get size(): number {
-    return this.workers.length;
+  /** The threads a shared task runs on: the workers and this one. */
+  get threads(): number {
+    return this.workers.length + 1;
   }
 
   /** Run a task on one worker (round robin, or the one named). */
@@ -74,13 +81,38 @@ export class WorkerPool {
     return Promise.all(this.workers.map((_, index) => this.run<T>(task, payload, index)));
   }
 
-  /** Split items into one chunk per worker and run them side by side. */
-  async map<I, O>(task: TaskName, items: I[], extra: Record<string, unknown> = {}): Promise<O[]> {
-    const chunkSize = Math.ceil(items.length / this.workers.length);
-    const chunks = this.workers.map((_, index) => items.slice(index * chunkSize, (index + 1) * chunkSize));
-    const results = await Promise.all(
-      chunks.map((chunk, index) => this.run<O[]>(task, { ...extra, items: chunk }, index)),
+  /**
+   * A task over many items, in batches taken by whichever thread is free: the workers, and this
+   * thread through `here` (the same work, done here), so a slower thread takes fewer. Each worker
+   * has a second batch waiting while it runs one: it does not wait for this thread to hand it the
+   * next. The results in the items' order.
+   */
+  async share<I, O>(task: TaskName, items: I[], here: (batch: I[]) => O[]): Promise<O[]> {
+    const size = Math.max(1, Math.ceil(items.length / BATCHES));
+    const batches = Array.from({ length: Math.ceil(items.length / size) }, (_, at) =>
+      items.slice(at * size, (at + 1) * size),
     );
+    const results: O[][] = new Array(batches.length);
+    let next = 0;
+    const onWorker = async (worker: number) => {
+      for (let at = next++; at < batches.length; at = next++)
+        results[at] = await this.run<O[]>(task, { items: batches[at] }, worker);
+    };
+    const onThisThread = async () => {
+      for (let at = next++; at < batches.length; at = next++) {
+        results[at] = here(batches[at]!);
+        // The workers' answers are taken (and their next batches sent) between two of this thread's.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    // A failed batch fails the task: no thread takes another.
+    const stopOnError = (work: Promise<void>) =>
+      work.catch((error: unknown) => {
+        next = batches.length;
+        throw error;
+      });
+    const workers = this.workers.flatMap((_, worker) => [onWorker(worker), onWorker(worker)]);
+    await Promise.all([...workers, onThisThread()].map(stopOnError));
     return results.flat();
   }
 

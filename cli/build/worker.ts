@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { renderMarkdown } from '../content/markdown.ts';
-import { renderAndWrite, type RenderContext } from './render.ts';
+import { renderBatch, type RenderContext } from './render.ts';
 import { FolderWriter } from './folder-writer.ts';
 import type { TemplateModule } from './compile-templates.ts';
 import type { PageRoute } from './types.ts';
@@ -22,8 +22,7 @@ const tasks = {
   render: ({ items }: { items: PageRoute[] }) => {
     if (!setup) throw new Error('render before render-setup');
     const { templates, context, writer } = setup;
-    const { value, written } = writer.measure(() => renderAndWrite(templates, items, context, writer));
-    return [{ ...value, written }];
+    return [renderBatch(templates, items, context, writer)];
   },
 } as const;
 
