@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Problem } from '../errors/site-error.ts';
 import type { ContentFiles } from '../content/read.ts';
 import { packageVersion } from '../paths.ts';
-import { readBuildEnvironment } from '../config/environment.ts';
+import { readBuildEnvironment } from '../config/build-environment.ts';
 import type { PageRoute } from './types.ts';
 import type { CardImage } from '../../templates/lib/share-card.ts';
 import type { SiteConfig } from '../../shared/config.ts';
@@ -32,6 +32,12 @@ export interface BuildState {
 }
 
 export const STATE_FILE = 'build-state.json';
+/**
+ * The digest and warnings of the state alone, beside it: a build with nothing to do reads this,
+ * not the 3 MB of page prints a site of 4,000 sources keeps (issue 21).
+ */
+export const DIGEST_FILE = 'build-digest.json';
+export type BuildDigest = Pick<BuildState, 'digest' | 'warnings'>;
 export const pageId = (page: PageRoute): string => `${page.key}|${page.locale}`;
 
 export async function readBuildState(buildDir: string | undefined): Promise<BuildState | undefined> {
@@ -39,6 +45,17 @@ export async function readBuildState(buildDir: string | undefined): Promise<Buil
   try {
     const state = JSON.parse(await readFile(join(buildDir, STATE_FILE), 'utf8')) as BuildState;
     return state.version === 5 ? state : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The digest the build in `buildDir` was made from, and its warnings. */
+export async function readBuildDigest(buildDir: string | undefined): Promise<BuildDigest | undefined> {
+  if (!buildDir) return undefined;
+  try {
+    const { digest, warnings } = JSON.parse(await readFile(join(buildDir, DIGEST_FILE), 'utf8')) as BuildDigest;
+    return typeof digest === 'string' && Array.isArray(warnings) ? { digest, warnings } : undefined;
   } catch {
     return undefined;
   }
@@ -93,7 +110,8 @@ export async function inputDigest(
     `${packageVersion()}|${JSON.stringify({ strict: options.strict, drafts: options.drafts, future: options.future ?? false })}|${buildDate}`,
   );
   digest.update(await toolStamp());
-  digest.update(await readFile(join(root, 'site.config.yaml')));
+  // Absent: the config stage says so (no build was made from a site without one: no digest matches).
+  digest.update((await readFile(join(root, 'site.config.yaml')).catch(() => undefined)) ?? '\0absent');
   // Variables that change the output (SITE_AUTH_EMULATOR) make another site.
   digest.update(JSON.stringify(readBuildEnvironment()));
   for (const file of files.files) digest.update(file.path).update(file.text);

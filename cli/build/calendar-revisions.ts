@@ -3,18 +3,23 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { classify } from '../content/classify.ts';
 import type { ContentFiles } from '../content/read.ts';
 import type { ByLocale, EventText } from '../content/types.ts';
 
 const run = promisify(execFile);
 
-/** Content files whose text an event's calendar file says: the events in each language, and the clubs (their places). */
+/**
+ * The events in each language (the files classify() calls events) and the clubs (their places):
+ * a pattern of its own, since classify() loads every kind's schema (zod), which the hash stage of
+ * a build with nothing to do never needs (issue 21). tests/unit/calendar-revisions.test.ts holds
+ * the two to the same files.
+ */
+const EVENT_TEXT = /^content\/(nl|en)\/events\/[^/]+\.md$/;
+const CLUBS = 'content/data/clubs.yaml';
+
+/** Content files whose text an event's calendar file says. */
 export const calendarSources = (paths: readonly string[]): string[] =>
-  paths.filter((path) => {
-    const kind = classify(path);
-    return kind.kind === 'clubs' || (kind.kind === 'markdown' && kind.collection === 'events');
-  });
+  paths.filter((path) => path === CLUBS || EVENT_TEXT.test(path));
 
 /** When the content files the events' calendar files say last changed: their SEQUENCE and DTSTAMP (the build's and site dev's). */
 export const calendarChanges = (root: string, files: ContentFiles): Promise<Map<string, number>> =>
@@ -99,7 +104,7 @@ export interface Revision {
 export function eventRevision(item: ByLocale<EventText>, changed: ReadonlyMap<string, number>): Revision {
   const own = Object.values(item).map((text) => text.source);
   const held = Object.values(item).some((text) => 'club' in text.data.location)
-    ? [...changed.keys()].filter((path) => classify(path).kind === 'clubs')
+    ? [...changed.keys()].filter((path) => path === CLUBS)
     : [];
   const seconds = Math.max(0, ...[...own, ...held].map((path) => changed.get(path) ?? 0));
   return { sequence: Math.floor(seconds / 60), stamp: new Date(seconds * 1000) };

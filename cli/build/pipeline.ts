@@ -1,45 +1,45 @@
 import { currentBuild, tidyBuilds } from './output.ts';
-import { STATE_FILE, inputDigest, readBuildState } from './build-state.ts';
+import { STATE_FILE, inputDigest, readBuildDigest, readBuildState } from './build-state.ts';
 import { StageTimer } from './timings.ts';
 import { calendarChanges } from './calendar-revisions.ts';
 import type { BuildHooks } from './content-stages.ts';
 import type { Previous } from './pages-stage.ts';
 import { SiteError } from '../errors/site-error.ts';
-import { openSources } from './incremental/opening.ts';
+import { configStage, loadSources } from './incremental/opening.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 
 export type { BuildHooks };
 
 /**
  * `site build`, one of the two drivers of the build's orchestration (RebuildSession, which
- * `site dev` drives too): the session opens (config, load), the inputs are hashed (nothing changed:
- * dist already is this build), the session runs cold in the build's mode (strict validation,
+ * `site dev` drives too): the content is read and the inputs hashed (nothing changed: dist already
+ * is this build), the config is read, the session runs cold in the build's mode (strict validation,
  * stored parses, images started as soon as the content is valid), and its first failing stage
  * stops the build before anything is written. Then write-site.ts writes the generation out into
  * a fresh folder that replaces dist only when every file was made.
  *
- * The session and its stages are loaded only past the digest (./build-changed.ts): a build with
- * nothing to do loads the config, content and output code alone (issue 21: most of a small
- * site's build was loading modules it never ran).
+ * The config's schema, the session and its stages are loaded only past the digest
+ * (./build-changed.ts): a build with nothing to do loads the content and output code alone
+ * (issue 21: most of such a build was loading modules it never ran).
  */
 export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
+  const { root } = options;
   const timer = new StageTimer();
-  const opening = await openSources(options.root, timer);
-  // The first stage with an error stops the build: here, the config's.
-  if (opening.config.problems.some((p) => p.severity === 'error')) throw new SiteError(opening.config.problems);
-  const files = opening.sources.contentFiles();
+  const sources = await loadSources(root, timer);
+  const files = sources.contentFiles();
   const buildDate = new Date().toISOString().slice(0, 10);
   const dir = await currentBuild(options.out);
-  const previous: Previous = { dir, state: await readBuildState(dir) };
   const { changed, digest } = await timer.run('hash', async () => {
     // When the events' files last changed (git, else the files' times): their calendar files' SEQUENCE and DTSTAMP.
-    const changed = await calendarChanges(options.root, files);
-    return { changed, digest: await inputDigest(options.root, files, options, buildDate, changed) };
+    const changed = await calendarChanges(root, files);
+    return { changed, digest: await inputDigest(root, files, options, buildDate, changed) };
   });
-  if (previous.state?.digest === digest) {
-    // Nothing the site is made of has changed: dist already is this build.
+  const last = await readBuildDigest(dir);
+  if (last?.digest === digest) {
+    // Nothing the site is made of has changed: dist already is this build. (Its config, in the
+    // digest with the tool and the environment, was valid then and is now: it is not read.)
     await tidyBuilds(options.out, STATE_FILE);
-    if (previous.state.warnings.length) hooks.onWarnings?.(previous.state.warnings);
+    if (last.warnings.length) hooks.onWarnings?.(last.warnings);
     return {
       out: options.out,
       unchanged: true,
@@ -49,9 +49,14 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
       threads: 0,
       images: { made: 0, cached: 0, ms: 0 },
       timings: timer.timings,
-      warnings: previous.state.warnings.length,
+      warnings: last.warnings.length,
     };
   }
+  // The first stage with an error stops the build: here, the config's.
+  const config = await configStage(root, timer);
+  if (config.problems.some((p) => p.severity === 'error')) throw new SiteError(config.problems);
+  const previous: Previous = { dir, state: await readBuildState(dir) };
   const { buildChanged } = await import('./build-changed.ts');
+  const opening = { root, config, sources };
   return buildChanged({ options, hooks, timer, opening, previous, digest, changed, buildDate });
 }

@@ -1,6 +1,6 @@
 import type { Problem } from '../errors/site-error.ts';
 import type { SiteManifestInput } from '../../shared/site-manifest.ts';
-import { STATE_FILE, type BuildState } from './build-state.ts';
+import { DIGEST_FILE, STATE_FILE, type BuildDigest, type BuildState } from './build-state.ts';
 import type { Site } from './content-stages.ts';
 import type { OutputDir } from './output.ts';
 import type { PageRecords } from './pages-stage.ts';
@@ -17,7 +17,7 @@ export function publicSiteFiles(config: SiteConfig, pages: PageRoute[], buildDat
   ]);
 }
 
-/** The files about the whole site: sitemap, robots, redirects, site.json and build-state.json. */
+/** The files about the whole site: sitemap, robots, redirects, site.json, build-state.json and build-digest.json. */
 export async function writeSiteFiles(
   output: OutputDir,
   site: Pick<Site, 'config' | 'pages' | 'redirects'>,
@@ -42,5 +42,6 @@ export async function writeSiteFiles(
         cards: records.cards,
       } satisfies BuildState),
     ),
+    output.write(DIGEST_FILE, JSON.stringify({ digest: state.digest, warnings: state.warnings } satisfies BuildDigest)),
   ]);
 }

@@ -1,29 +1,10 @@
 import { problem, SiteError } from '../errors/site-error.ts';
 import { hostPort, type SiteConfig } from '../../shared/config.ts';
+import type { BuildEnvironment } from './build-environment.ts';
 
 /**
- * Environment variables that change what the build writes. They are read once, where the config
- * is loaded, and are part of the build's input digest (build-state.ts): a build with another
- * value is another site, never an "unchanged" one.
- *
- * SITE_AUTH_EMULATOR=host:port points the pages' Firebase Auth at an emulator instead of the real
- * project (tests, local development; docs/login.md). It is baked into the pages, so a build made
- * with it must never be deployed.
- */
-export const BUILD_ENVIRONMENT = ['SITE_AUTH_EMULATOR'] as const;
-
-export type BuildEnvironment = Partial<Record<(typeof BUILD_ENVIRONMENT)[number], string>>;
-
-export function readBuildEnvironment(env: Record<string, string | undefined> = process.env): BuildEnvironment {
-  const values: BuildEnvironment = {};
-  for (const name of BUILD_ENVIRONMENT) {
-    const value = env[name]?.trim();
-    if (value) values[name] = value;
-  }
-  return values;
-}
-
-/** The config with the environment's overrides; a malformed value is a config error naming the variable. */
+ * The config with the environment's overrides (./build-environment.ts, apart: the build's digest
+ * reads the variables without loading the config's schema); a malformed value is a config error naming the variable. */
 export function applyBuildEnvironment(config: SiteConfig, env: BuildEnvironment): SiteConfig {
   const emulator = env.SITE_AUTH_EMULATOR;
   if (emulator === undefined) return config;

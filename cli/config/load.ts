@@ -7,7 +7,8 @@ import { problem, SiteError } from '../errors/site-error.ts';
 import { CONFIG_FILE, configNotFound } from './project-folder.ts';
 import { configSchema, type SiteConfig } from '../../shared/config.ts';
 import { configRules } from './rules.ts';
-import { applyBuildEnvironment, readBuildEnvironment } from './environment.ts';
+import { applyBuildEnvironment } from './environment.ts';
+import { readBuildEnvironment } from './build-environment.ts';
 
 /**
  * Read and validate site.config.yaml: shape, then cross-field rules, then the overrides of the

@@ -6,8 +6,7 @@ import { parseYaml } from '../source/yaml-source.ts';
 import { didYouMean } from '../source/suggest.ts';
 import { zodProblems } from '../source/zod-problems.ts';
 import { CENTRE, type FocalPoint } from '../../shared/focal-point.ts';
-
-export const FOCUS_FILE = 'content/images/focus.yaml';
+import { FOCUS_FILE } from './focus-path.ts';
 
 const PERCENTAGES = /^(\d{1,3}(?:\.\d+)?)%\s+(\d{1,3}(?:\.\d+)?)%$/;
 const EXPECTED = 'two percentages from 0% to 100%, across then down, like "40% 65%"';

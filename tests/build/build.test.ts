@@ -748,8 +748,8 @@ describe('one orchestration, two drivers (issue 22)', () => {
     const sessionStages = timer.timings.map((t) => t.stage);
     const buildStages = (JSON.parse(build.stdout) as { timings: Array<{ stage: string }> }).timings.map((t) => t.stage);
     expect(inOrder(sessionStages)).toEqual([
-      'config',
       'load',
+      'config',
       'validate',
       'markdown',
       'model',

@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { calendarSources, changedAt, eventRevision } from '../../cli/build/calendar-revisions.ts';
+import { classify } from '../../cli/content/classify.ts';
+import { readContent } from '../../cli/content/read.ts';
+import { repoRoot } from '../build/helpers.ts';
 import type { ByLocale, EventText } from '../../cli/content/types.ts';
 
 let repo: string;
@@ -69,6 +72,23 @@ describe('when the files of the calendar files last changed', () => {
         'content/nl/pages/home.md',
       ]),
     ).toEqual(['content/nl/events/1-a.md', 'content/data/clubs.yaml']);
+  });
+
+  test("the same files classify() calls events and clubs, among the site's own and the edge cases", async () => {
+    const paths = [
+      ...(await readContent(repoRoot)).files.map((file) => file.path),
+      'content/en/events/README.md',
+      'content/nl/events/sub/1-a.md',
+      'content/de/events/1-a.md',
+      'content/nl/events/1-a.yaml',
+      'content/data/clubs.yml',
+    ];
+    const byKind = paths.filter((path) => {
+      const kind = classify(path);
+      return kind.kind === 'clubs' || (kind.kind === 'markdown' && kind.collection === 'events');
+    });
+    expect(byKind.length).toBeGreaterThan(4);
+    expect(calendarSources(paths)).toEqual(byKind);
   });
 
   test('a file as committed: its newest commit; edited or new: its modification time; touched only: still its commit', async () => {

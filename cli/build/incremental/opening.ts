@@ -1,4 +1,3 @@
-import { loadConfig } from '../../config/load.ts';
 import type { SiteConfig } from '../../../shared/config.ts';
 import { isSiteError, type Problem } from '../../errors/site-error.ts';
 import type { StageTimer } from '../timings.ts';
@@ -8,6 +7,9 @@ import { Sources } from './sources.ts';
 export type ConfigRead = { config: SiteConfig; problems: [] } | { config: undefined; problems: Problem[] };
 
 export async function readConfig(root: string): Promise<ConfigRead> {
+  // Loaded at its first use: the config's schema imports zod (about a hundred modules), which a
+  // build with nothing to do never needs (./../pipeline.ts).
+  const { loadConfig } = await import('../../config/load.ts');
   try {
     return { config: await loadConfig(root), problems: [] };
   } catch (error) {
@@ -16,24 +18,32 @@ export async function readConfig(root: string): Promise<ConfigRead> {
   }
 }
 
-/** A session's first stages, config and every content file read: what `site build` hashes before it goes on. */
+/** A session's first stages, every content file read and the config: what `site build` hashes before it goes on. */
 export interface Opening {
   root: string;
   config: ConfigRead;
   sources: Sources;
 }
 
-/**
- * Apart from the session (./rebuild-session.ts) and light to load: a build with nothing to do
- * stops after these, and never loads the stages (React, Markdown, sharp, Pagefind, esbuild), which
- * cost a small site's build more CPU than everything else it does.
- */
-export async function openSources(root: string, timer: StageTimer): Promise<Opening> {
-  const config = await timer.run('config', () => readConfig(root));
-  const sources = await timer.run(
+/** The first stage: every content file read (the build hashes them before anything else). */
+export const loadSources = (root: string, timer: StageTimer): Promise<Sources> =>
+  timer.run(
     'load',
     () => Sources.load(root),
     (sources) => `${sources.contentFiles().files.length} files, ${sources.imageFiles().size} images`,
   );
-  return { root, config, sources };
+
+/** The second: site.config.yaml read and checked. */
+export const configStage = (root: string, timer: StageTimer): Promise<ConfigRead> =>
+  timer.run('config', () => readConfig(root));
+
+/**
+ * Apart from the session (./rebuild-session.ts) and light to load: a build with nothing to do
+ * stops after the load and the hash, and never loads the stages (React, Markdown, sharp, Pagefind,
+ * esbuild) nor the config's schema, which cost a small site's build more CPU than everything else
+ * it does.
+ */
+export async function openSources(root: string, timer: StageTimer): Promise<Opening> {
+  const sources = await loadSources(root, timer);
+  return { root, sources, config: await configStage(root, timer) };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentEntry, readContent, type ContentFiles, type SourceFile } from '../../content/read.ts';
-import { FOCUS_FILE } from '../../images/focus-file.ts';
+import { FOCUS_FILE } from '../../images/focus-path.ts';
 import type { ChangeSet } from './changes.ts';
 
 function readText(file: string): string | undefined {
