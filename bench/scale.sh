@@ -84,8 +84,8 @@ for N in ${SIZES[@]}; do
       'BEGIN{printf "| %s | %.2f | %.3f | %s | %s| %s|\n", c, w, w*1000/n, r, a, l}'
   done
   echo
-  echo "stage timings of the last cold run:"; sed -n '/^  config/,$p' "$logs/cold-$RUNS.out"
-  echo "stage timings of the last title edit:"; sed -n '/^  config/,$p' "$logs/title-$RUNS.out"
+  echo "stage timings of the last cold run:"; sed -n '/^  \(config\|load\) /,$p' "$logs/cold-$RUNS.out"
+  echo "stage timings of the last title edit:"; sed -n '/^  \(config\|load\) /,$p' "$logs/title-$RUNS.out"
   if [[ -n $PEERS ]]; then
     (cd "$PROJECT" && WORK=$WORK TOOLS="$PEERS" RUNS=$RUNS QUIET_WAIT=${QUIET_WAIT:-30} bash "$SHARED/peers.sh" "$N")
   fi
