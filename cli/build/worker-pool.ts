@@ -27,12 +27,10 @@ const BATCHES = 80;
  * Only the bundled CLI has a worker file: from sources (tests) `start` returns undefined and
  * callers do the work in this thread.
  */
-
 export class WorkerPool {
   private readonly workers: Worker[];
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
-  private nextWorker = 0;
 
   private constructor(workers: Worker[]) {
     this.workers = workers;
@@ -67,8 +65,8 @@ export class WorkerPool {
     return this.workers.length + 1;
   }
 
-  /** Run a task on one worker (round robin, or the one named). */
-  run<T>(task: TaskName, payload: unknown, worker = this.nextWorker++ % this.workers.length): Promise<T> {
+  /** Run a task on the worker named (its index). */
+  private run<T>(task: TaskName, payload: unknown, worker: number): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
