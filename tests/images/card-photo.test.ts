@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -130,5 +131,42 @@ describe('cards in the cache', () => {
     const redrawn = await readFile(join(output.dir, cut.src));
     expect(redrawn.length).toBeGreaterThan(1000);
     expect(output.bytes).toBe(wholeBytes.length + redrawn.length);
+  });
+
+  it('a card renamed over in the cache while it is linked (another build drawing it) is linked all the same', async () => {
+    // link(2) fails with ENOENT when the file it found loses its last name before the link is
+    // made: another build's atomic write renaming a fresh copy over the cache name does that
+    // (two CI runs stopped on it). 2,000 pages share one card here while a second process keeps
+    // renaming copies over it; a link of the old file then fails about once in 150 tries.
+    const shared = (n: number) => ({
+      ...cardImage({ locale: 'nl', title: 'gedeeld', label: 'Nieuws', site }, '/nieuws/gedeeld', template.version),
+      src: `/cards/pagina-${n}.jpg`,
+    });
+    const cacheDir = join(dir, 'cards-renamed');
+    await mkdir(cacheDir, { recursive: true });
+    const cached = join(cacheDir, `${shared(0).key}.jpg`);
+    const bytes = Buffer.from([0xff, 0xd8, 7, 0xff, 0xd9]);
+    await writeFile(cached, bytes);
+    const renamer = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('node:fs'); const [path, data] = [process.argv[1], Buffer.from(process.argv[2], 'hex')];
+         for (let i = 0; ; i++) { fs.writeFileSync(path + '.' + i + '.tmp', data); fs.renameSync(path + '.' + i + '.tmp', path); if (i === 100) console.log('renaming'); }`,
+        cached,
+        bytes.toString('hex'),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise((renaming) => renamer.stdout.once('data', renaming));
+    try {
+      const output = new FolderWriter(join(dir, 'build-renamed'));
+      const cards = Array.from({ length: 2000 }, (_, n) => shared(n));
+      const totals = await makeCards({ root: dir, images: new Map(), template, cacheDir, cards, output });
+      expect(totals).toEqual({ made: 0, cached: 2000 });
+      expect(output.files).toBe(2000);
+    } finally {
+      renamer.kill();
+    }
   });
 });
