@@ -168,23 +168,12 @@ export async function makeCards(
     unique.map((card) =>
       limit(async () => {
         const path = cardPath(card, context);
-        let made = false;
-        for (let attempt = 1; ; attempt++) {
-          const cachedBytes = cachedCardSize(path);
-          const drawn = cachedBytes === undefined ? await cardFile(card, context) : undefined;
-          made ||= drawn?.made === true;
-          try {
-            await options.output.publish([{ source: path, path: card.src, bytes: cachedBytes ?? drawn!.data.length }]);
-            break;
-          } catch (error) {
-            // Another build, or a card of this one with the same key, renamed a fresh copy over
-            // the name between finding the card and linking it: link(2) fails with ENOENT when
-            // the file it found loses its last name meanwhile. The name holds a whole card again.
-            if (attempt === 3 || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-          }
-        }
-        if (made) totals.made++;
+        const cachedBytes = cachedCardSize(path);
+        const drawn = cachedBytes === undefined ? await cardFile(card, context) : undefined;
+        if (drawn?.made) totals.made++;
         else totals.cached++;
+        const bytes = cachedBytes ?? drawn!.data.length;
+        await options.output.publish([{ source: path, path: card.src, bytes }]);
       }),
     ),
   );

@@ -11,16 +11,28 @@ export interface Written {
 const hasCode = (error: unknown, ...codes: string[]) =>
   typeof error === 'object' && error !== null && codes.includes((error as { code?: string }).code ?? '');
 
+/**
+ * Tries of a link whose source name is found but gone at the link: a cache file renamed over
+ * (another build, or a file of this one with the same name, written atomically) loses its last
+ * name between link(2)'s lookup and the link, and link(2) fails with ENOENT though the name holds
+ * the same file again at once. A source that is really gone fails every try.
+ */
+const LINK_TRIES = 3;
+
 /** False when the file is there already. */
 function linkOrCopy(source: string, target: string): boolean {
-  try {
-    linkSync(source, target);
-  } catch (error) {
-    if (hasCode(error, 'EEXIST')) return false;
-    if (!hasCode(error, 'EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'EACCES')) throw error;
-    copyFileSync(source, target);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      linkSync(source, target);
+      return true;
+    } catch (error) {
+      if (hasCode(error, 'EEXIST')) return false;
+      if (hasCode(error, 'ENOENT') && attempt < LINK_TRIES) continue;
+      if (!hasCode(error, 'EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'EACCES')) throw error;
+      copyFileSync(source, target);
+      return true;
+    }
   }
-  return true;
 }
 
 const sizeOf = (contents: string | Uint8Array) =>
