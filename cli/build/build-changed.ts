@@ -29,8 +29,11 @@ export async function buildChanged(build: ChangedBuild): Promise<BuildResult> {
   const { options, hooks, timer, previous, digest, changed, buildDate } = build;
   const session = RebuildSession.opened(build.opening);
   const files = session.contentFiles();
-  // Threads pay off only for a large site; they start while the content is validated.
+  // Threads pay off only for a large site. A first build renders every page and Markdown body:
+  // its workers start while the content is validated. After that a build starts them when it has
+  // enough to render (an edit renders its few pages in this thread).
   const pool = WorkerPool.forSite(files.files.length, options.threads);
+  if (!previous.state) pool?.warm();
   // esbuild bundles the functions in its own process meanwhile (their code needs no content).
   const functions = bundleFunctions(options.root);
   functions.catch(() => undefined); // awaited by the functions stage; a failure is reported there

@@ -24,45 +24,58 @@ const BATCHES = 80;
  * Markdown bodies are spread over the machine's cores, this thread taking its share (`share`), so
  * a machine of n cores runs n - 1 workers. Each worker holds a copy of the site's model and its
  * own heap: one fewer is a third less memory on two cores (issue 21).
- * Only the bundled CLI has a worker file: from sources (tests) `start` returns undefined and
+ * The workers start at the first task (or `warm`): a build after an edit renders its few pages
+ * and Markdown bodies in this thread, and workers started for nothing cost it their start-up
+ * (loading the worker's modules in a thread of their own) and their heaps.
+ * Only the bundled CLI has a worker file: from sources (tests) `forSite` returns undefined and
  * callers do the work in this thread.
  */
 export class WorkerPool {
-  private readonly workers: Worker[];
+  private started: Worker[] | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
 
-  private constructor(workers: Worker[]) {
-    this.workers = workers;
-    for (const worker of workers) {
-      worker.on('message', (message: { id: number; ok: boolean; value?: unknown; error?: string }) => {
-        const pending = this.pending.get(message.id);
-        if (!pending) return;
-        this.pending.delete(message.id);
-        if (message.ok) pending.resolve(message.value);
-        else pending.reject(new Error(message.error));
-      });
-      worker.on('error', (error) => {
-        for (const pending of this.pending.values()) pending.reject(error);
-        this.pending.clear();
-      });
-    }
-  }
+  /** `start`: makes a worker (a thread running worker.ts), called `count` times at the first task. */
+  constructor(
+    private readonly count: number,
+    private readonly start: () => Worker,
+  ) {}
 
   /** Workers beside this thread, `threads` in all, for a site of `files` content files large enough for them to pay off. */
   static forSite(files: number, threads = availableParallelism()): WorkerPool | undefined {
-    return files >= PARALLEL_FROM_FILES ? WorkerPool.start(threads - 1) : undefined;
+    const file = fileURLToPath(new URL('./worker.mjs', import.meta.url));
+    if (files < PARALLEL_FROM_FILES || threads < 2 || !existsSync(file)) return undefined;
+    return new WorkerPool(threads - 1, () => new Worker(file));
   }
 
-  private static start(workers: number): WorkerPool | undefined {
-    const file = fileURLToPath(new URL('./worker.mjs', import.meta.url));
-    if (workers < 1 || !existsSync(file)) return undefined;
-    return new WorkerPool(Array.from({ length: workers }, () => new Worker(file)));
+  /** Start the workers now, for work known to come (a first build renders every page): they start while this thread works. */
+  warm(): void {
+    this.workers();
+  }
+
+  private workers(): Worker[] {
+    this.started ??= Array.from({ length: this.count }, () => this.listen(this.start()));
+    return this.started;
+  }
+
+  private listen(worker: Worker): Worker {
+    worker.on('message', (message: { id: number; ok: boolean; value?: unknown; error?: string }) => {
+      const pending = this.pending.get(message.id);
+      if (!pending) return;
+      this.pending.delete(message.id);
+      if (message.ok) pending.resolve(message.value);
+      else pending.reject(new Error(message.error));
+    });
+    worker.on('error', (error) => {
+      for (const pending of this.pending.values()) pending.reject(error);
+      this.pending.clear();
+    });
+    return worker;
   }
 
   /** The threads a shared task runs on: the workers and this one. */
   get threads(): number {
-    return this.workers.length + 1;
+    return this.count + 1;
   }
 
   /** Run a task on the worker named (its index). */
@@ -70,13 +83,13 @@ export class WorkerPool {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.workers[worker]!.postMessage({ id, task, payload });
+      this.workers()[worker]!.postMessage({ id, task, payload });
     });
   }
 
   /** Run the same task on every worker (set-up). */
   broadcast<T>(task: TaskName, payload: unknown): Promise<T[]> {
-    return Promise.all(this.workers.map((_, index) => this.run<T>(task, payload, index)));
+    return Promise.all(this.workers().map((_, index) => this.run<T>(task, payload, index)));
   }
 
   /**
@@ -109,12 +122,14 @@ export class WorkerPool {
         next = batches.length;
         throw error;
       });
-    const workers = this.workers.flatMap((_, worker) => [onWorker(worker), onWorker(worker)]);
+    const workers = this.workers().flatMap((_, worker) => [onWorker(worker), onWorker(worker)]);
     await Promise.all([...workers, onThisThread()].map(stopOnError));
     return results.flat();
   }
 
+  /** Stop the workers started (none when no task came); a task after this runs in this thread. */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    this.started ??= [];
+    await Promise.all(this.started.map((worker) => worker.terminate()));
   }
 }

@@ -1,0 +1,50 @@
+import { Worker } from 'node:worker_threads';
+import { expect, test } from 'vitest';
+import { WorkerPool } from '../../cli/build/worker-pool.ts';
+
+/** A worker that answers every task as worker.ts does: the items doubled, tagged with its thread. */
+const ANSWERING = `
+const { parentPort, threadId } = require('node:worker_threads');
+parentPort.on('message', ({ id, payload }) =>
+  parentPort.postMessage({ id, ok: true, value: payload.items ? payload.items.map((n) => n * 2) : threadId }));
+`;
+
+/** A pool of `count` such workers, counting the workers it made. */
+function countingPool(count: number) {
+  const made: Worker[] = [];
+  const pool = new WorkerPool(count, () => {
+    const worker = new Worker(ANSWERING, { eval: true });
+    made.push(worker);
+    return worker;
+  });
+  return { pool, made };
+}
+
+test('starts no worker until a task comes: a build that renders its few pages in this thread never pays for them', async () => {
+  const { pool, made } = countingPool(2);
+  expect(pool.threads).toBe(3);
+  await pool.close();
+  expect(made).toHaveLength(0);
+  // Closed: work asked for afterwards is done in this thread, no worker is started for it.
+  expect(await pool.share('markdown', [1, 2, 3], (batch) => batch.map((n) => -n))).toEqual([-1, -2, -3]);
+  expect(made).toHaveLength(0);
+});
+
+test('starts its workers at the first task, once, or when warmed', async () => {
+  const { pool, made } = countingPool(2);
+  try {
+    const threads = await pool.broadcast<number>('render-setup', {});
+    expect(made).toHaveLength(2);
+    expect(new Set(threads).size).toBe(2);
+    const items = Array.from({ length: 200 }, (_, n) => n);
+    const doubled = await pool.share<number, number>('render', items, (batch) => batch.map((n) => n * 2));
+    expect(doubled).toEqual(items.map((n) => n * 2));
+    expect(made).toHaveLength(2);
+  } finally {
+    await pool.close();
+  }
+  const warmed = countingPool(1);
+  warmed.pool.warm();
+  expect(warmed.made).toHaveLength(1);
+  await warmed.pool.close();
+});
