@@ -12,11 +12,20 @@ import { createLimiter } from '../images/pool.ts';
 import type { CardImage } from '../../templates/lib/share-card.ts';
 import type { ShareCardProps } from '../../templates/cards/ShareCard.tsx';
 import { CENTRE } from '../../shared/focal-point.ts';
-import { PHOTO_STAND_IN, photoBox, photoLayer, photoUri, type PhotoMemo, type PhotoPixels } from './card-photo.ts';
+import {
+  copyRows,
+  PHOTO_STAND_IN,
+  photoBox,
+  photoLayer,
+  photoUri,
+  type PhotoMemo,
+  type PhotoPixels,
+} from './card-photo.ts';
 import { compileFailed } from './compile-failure.ts';
 import { importHashed } from './hashed-module.ts';
 import { cachedBuild } from './cached-esbuild.ts';
 import { sfntFromWoff } from './woff.ts';
+import { loadResvg } from './resvg.ts';
 
 /** The card template, compiled, with the fonts it is drawn in; `version` names both. */
 export interface CardTemplate {
@@ -191,7 +200,7 @@ export async function drawCard(
   { template, images, root, photos }: CardContext,
   { layIn } = { layIn: true },
 ): Promise<Buffer> {
-  const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
+  const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), loadResvg()]);
   const { request } = card;
   const source = request.photo ? images.get(request.photo.name) : undefined;
   const file = source ? join(root, source) : undefined;
@@ -210,7 +219,7 @@ export async function drawCard(
       }),
       { width: card.width, height: card.height, fonts: template.fonts },
     );
-  // The photo, cut around its focal point to its box, is laid in by sharp after resvg paints the rest.
+  // The photo, cut around its focal point to its box, is laid in after resvg paints the rest.
   let svg = await layout(file ? PHOTO_STAND_IN : undefined);
   let photo: (PhotoPixels & { left: number; top: number }) | undefined;
   const placed = file && layIn ? photoBox(svg, card) : undefined;
@@ -219,7 +228,11 @@ export async function drawCard(
     photo = { ...(await photoLayer(file, focus, placed.box, photos)), left: placed.left, top: placed.top };
   } else if (file) svg = await layout(await photoUri(file, focus, photos));
   // satori drew the text as paths: resvg needs no font, and looking for the system's took half its time.
-  const pixels = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
-  const painted = sharp(pixels.pixels, { raw: { width: pixels.width, height: pixels.height, channels: 4 } });
-  return (photo ? painted.composite([photo]) : painted).jpeg(JPEG).toBuffer();
+  const painted = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  const { width, height } = painted;
+  let pixels = painted.pixels;
+  // An opaque photo's rows are copied in; one that lets the card show through is blended by sharp.
+  if (photo?.opaque) pixels = copyRows(pixels, width, photo, photo.left, photo.top);
+  const encoder = sharp(pixels, { raw: { width, height, channels: 4 } });
+  return (photo && !photo.opaque ? encoder.composite([photo]) : encoder).jpeg(JPEG).toBuffer();
 }

@@ -34,6 +34,9 @@ beforeAll(async () => {
   const halves =
     '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000"><rect width="800" height="1000" fill="#ff0000"/><rect x="800" width="800" height="1000" fill="#0000ff"/></svg>';
   await writeFile(join(dir, 'halves.png'), await sharp(Buffer.from(halves)).png().toBuffer());
+  // Half see-through: the card's background shows through it.
+  const faded = halves.replace(/fill="(#[0-9a-f]+)"/g, 'fill="$1" fill-opacity="0.5"');
+  await writeFile(join(dir, 'faded.png'), await sharp(Buffer.from(faded)).png().toBuffer());
 });
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -94,6 +97,24 @@ describe('social card photo', () => {
     ).stats();
     expect(photoHalf.channels[2]!.mean).toBeGreaterThan(200);
     expect(photoHalf.channels[0]!.mean).toBeLessThan(40);
+  });
+
+  it('blends a see-through photo over the card (an opaque one has its rows copied in)', async () => {
+    const card = cardImage(
+      { locale: 'nl', title: props('').title, label: 'Nieuws', photo: { name: 'faded', version: '1', focus }, site },
+      '/nieuws/2-test',
+      template.version,
+    );
+    const context = { root: dir, images: new Map([['faded', 'faded.png']]), template, cacheDir: join(dir, 'cards') };
+    const photoHalf = await sharp(
+      await sharp(await drawCard(card, context))
+        .extract({ left: CARD_WIDTH - 300, top: 0, width: 300, height: CARD_HEIGHT })
+        .toBuffer(),
+    ).stats();
+    // Half of the photo's blue (255) over half of the card's dark blue (#0b2545: 69): 162.
+    expect(photoHalf.channels[2]!.mean).toBeGreaterThan(150);
+    expect(photoHalf.channels[2]!.mean).toBeLessThan(175);
+    expect(photoHalf.channels[0]!.mean).toBeLessThan(20);
   });
 
   it.each([
