@@ -10,6 +10,7 @@
 #   RUNS=3  PEERS="hugo eleventy"  (PEERS= to skip the peers)
 #   EFFORT=2   the site's images.effort for this run (default: as site.config.yaml says)
 #   PROFILE=1  also write --cpu-prof profiles (main thread and workers) to $WORK/profiles-N/<case>
+#   REV=main   the revision benchmarked (default HEAD: the committed tree)
 # Run it under the shared lock: flock /tmp/bench.lock bash bench/scale.sh 1000 4000
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -42,9 +43,9 @@ for N in ${SIZES[@]}; do
   site=$WORK/site-$N
   # Always regenerated (deterministic, untimed): peers.sh would otherwise keep another generator's N files.
   node "$HERE/gen-articles.mjs" "$N" "$content" >&2
-  # Benchmarks the committed tree (git archive HEAD), not whatever is half-edited in the work tree.
+  # Benchmarks a committed tree (git archive $REV), not whatever is half-edited in the work tree.
   snapshot=$WORK/project; rm -rf "$snapshot"; mkdir -p "$snapshot"
-  git -C "$PROJECT" archive HEAD | tar -x -C "$snapshot"
+  git -C "$PROJECT" archive "${REV:-HEAD}" | tar -x -C "$snapshot"
   ln -sfn "$PROJECT/node_modules" "$snapshot/node_modules"
   rm -rf "$site"
   node "$snapshot/bench/make-scale-site.mjs" "$content" "$site" >&2
