@@ -50,11 +50,26 @@ const DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
 const indent = (depth: number) => `\n${'    '.repeat(depth)}`;
 const element = (depth: number, name: string, content: string) => `${indent(depth)}<${name}>${content}</${name}>`;
 
+/** The feed without its items, and whether any item has content (RSS then declares its namespaces). */
+export type FeedHead = Omit<FeedData, 'items'>;
+
 export function rss2(feed: FeedData): string {
-  const namespaces = feed.items.some((item) => item.content)
+  const head = rssHead(
+    feed,
+    feed.items.some((item) => item.content),
+  );
+  return `${head}${feed.items.map(rssItem).join('')}${RSS_TAIL}`;
+}
+
+export function atom1(feed: FeedData): string {
+  return `${atomHead(feed)}${feed.items.map(atomItem).join('')}${ATOM_TAIL}`;
+}
+
+export function rssHead(feed: FeedHead, hasContent: boolean): string {
+  const namespaces = hasContent
     ? ' xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/"'
     : '';
-  const parts = [
+  return [
     `${DECLARATION}\n<rss version="2.0"${namespaces} xmlns:atom="http://www.w3.org/2005/Atom">`,
     `${indent(1)}<channel>`,
     element(2, 'title', text(feed.title)),
@@ -66,31 +81,33 @@ export function rss2(feed: FeedData): string {
     element(2, 'language', text(feed.language)),
     element(2, 'copyright', text(feed.rights)),
     `${indent(2)}<atom:link href="${attribute(url(feed.self.rss))}" rel="self" type="application/rss+xml"/>`,
-  ];
-  for (const item of feed.items) {
-    parts.push(`${indent(2)}<item>`);
-    if (item.title) parts.push(element(3, 'title', cdata(item.title)));
-    parts.push(
-      element(3, 'link', text(url(item.link))),
-      `${indent(3)}<guid isPermaLink="false">${text(item.link)}</guid>`,
-      element(3, 'pubDate', item.date.toUTCString()),
-    );
-    if (item.summary) parts.push(element(3, 'description', cdata(item.summary)));
-    if (item.content) parts.push(element(3, 'content:encoded', cdata(item.content)));
-    if (item.author) parts.push(element(3, 'author', text(item.author)));
-    if (item.image) {
-      const image = url(item.image);
-      parts.push(`${indent(3)}<enclosure length="0" type="${imageType(image)}" url="${attribute(image)}"/>`);
-    }
-    parts.push(`${indent(2)}</item>`);
+  ].join('');
+}
+
+export function rssItem(item: FeedItem): string {
+  const parts = [`${indent(2)}<item>`];
+  if (item.title) parts.push(element(3, 'title', cdata(item.title)));
+  parts.push(
+    element(3, 'link', text(url(item.link))),
+    `${indent(3)}<guid isPermaLink="false">${text(item.link)}</guid>`,
+    element(3, 'pubDate', item.date.toUTCString()),
+  );
+  if (item.summary) parts.push(element(3, 'description', cdata(item.summary)));
+  if (item.content) parts.push(element(3, 'content:encoded', cdata(item.content)));
+  if (item.author) parts.push(element(3, 'author', text(item.author)));
+  if (item.image) {
+    const image = url(item.image);
+    parts.push(`${indent(3)}<enclosure length="0" type="${imageType(image)}" url="${attribute(image)}"/>`);
   }
-  parts.push(`${indent(1)}</channel>\n</rss>`);
+  parts.push(`${indent(2)}</item>`);
   return parts.join('');
 }
 
-export function atom1(feed: FeedData): string {
+export const RSS_TAIL = `${indent(1)}</channel>\n</rss>`;
+
+export function atomHead(feed: FeedHead): string {
   const { author } = feed;
-  const parts = [
+  return [
     `${DECLARATION}\n<feed xmlns="http://www.w3.org/2005/Atom">`,
     element(1, 'id', text(feed.link)),
     element(1, 'title', text(feed.title)),
@@ -106,25 +123,27 @@ export function atom1(feed: FeedData): string {
     feed.description ? element(1, 'subtitle', text(feed.description)) : '',
     element(1, 'icon', text(feed.favicon)),
     element(1, 'rights', text(feed.rights)),
+  ].join('');
+}
+
+export function atomItem(item: FeedItem): string {
+  const link = attribute(url(item.link));
+  const parts = [
+    `${indent(1)}<entry>`,
+    `${indent(2)}<title type="html">${cdata(item.title)}</title>`,
+    element(2, 'id', text(url(item.link))),
+    `${indent(2)}<link href="${link}"/>`,
   ];
-  for (const item of feed.items) {
-    const link = attribute(url(item.link));
-    parts.push(
-      `${indent(1)}<entry>`,
-      `${indent(2)}<title type="html">${cdata(item.title)}</title>`,
-      element(2, 'id', text(url(item.link))),
-      `${indent(2)}<link href="${link}"/>`,
-    );
-    if (item.image) {
-      const image = url(item.image);
-      parts.push(`${indent(2)}<link rel="enclosure" href="${attribute(image)}" type="${imageType(image)}"/>`);
-    }
-    parts.push(element(2, 'updated', item.date.toISOString()));
-    if (item.summary) parts.push(`${indent(2)}<summary type="html">${cdata(item.summary)}</summary>`);
-    if (item.content) parts.push(`${indent(2)}<content type="html">${cdata(item.content)}</content>`);
-    if (item.author) parts.push(`${indent(2)}<author>`, element(3, 'name', text(item.author)), `${indent(2)}</author>`);
-    parts.push(`${indent(1)}</entry>`);
+  if (item.image) {
+    const image = url(item.image);
+    parts.push(`${indent(2)}<link rel="enclosure" href="${attribute(image)}" type="${imageType(image)}"/>`);
   }
-  parts.push('\n</feed>');
+  parts.push(element(2, 'updated', item.date.toISOString()));
+  if (item.summary) parts.push(`${indent(2)}<summary type="html">${cdata(item.summary)}</summary>`);
+  if (item.content) parts.push(`${indent(2)}<content type="html">${cdata(item.content)}</content>`);
+  if (item.author) parts.push(`${indent(2)}<author>`, element(3, 'name', text(item.author)), `${indent(2)}</author>`);
+  parts.push(`${indent(1)}</entry>`);
   return parts.join('');
 }
+
+export const ATOM_TAIL = '\n</feed>';

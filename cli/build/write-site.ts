@@ -4,7 +4,8 @@ import { writeAssets, type CompiledFiles, type PageParts } from './assets-stage.
 import { makeCards } from './cards.ts';
 import type { Site } from './content-stages.ts';
 import { renderCalendars } from './calendars.ts';
-import { renderFeeds } from './feeds.ts';
+import { writeFeeds } from './feed-cache.ts';
+import { newsFeeds } from './feeds.ts';
 import { buildFunctions } from './functions.ts';
 import { siteManifest } from './manifest.ts';
 import { OutputDir } from './output.ts';
@@ -73,7 +74,8 @@ export async function writeSite(run: {
     );
     const feeds = await timer.run(
       'feeds',
-      () => writeAll(output, renderFeeds(model, pages, parts.imageLookup)),
+      () =>
+        writeFeeds(output, newsFeeds(model, pages, parts.imageLookup), join(options.root, '.site', 'cache', 'feeds')),
       (n) => `${n} feeds`,
     );
     const calendars = await timer.run(
