@@ -82,13 +82,25 @@ describe('news feeds written through the item cache', () => {
     expect(unchanged.made.size).toBe(0);
   });
 
-  test('a cache file cut short or of another shape is no cache: every item is made again, the same bytes', async () => {
+  test('a cache file cut short, of another tool or of another shape is no cache: every item is made again, the same bytes', async () => {
     await build(first, 'cold');
     const cacheFile = join(dir, 'cache', 'nieuws~rss.xml');
     await truncate(cacheFile, (await readFile(cacheFile)).length - 1);
     const cut = await build(first, 'cut');
     expect(cut.rss).toBe(whole(first).rss);
     expect(cut.made.size).toBe(3);
+
+    // Written by another build of the tool (another stamp), which may write items otherwise.
+    const data = await readFile(cacheFile);
+    const size = data.readUInt32LE(0);
+    const index = JSON.parse(data.toString('utf8', 4, 4 + size)) as { stamp: string };
+    const other = Buffer.from(JSON.stringify({ ...index, stamp: `${index.stamp}-older` }));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(other.length);
+    await writeFile(cacheFile, Buffer.concat([length, other, data.subarray(4 + size)]));
+    const older = await build(first, 'older');
+    expect(older.rss).toBe(whole(first).rss);
+    expect(older.made.size).toBe(3);
 
     for (const garbage of ['', '{"items":1}', '\u0005\u0000\u0000\u0000[1,2]']) {
       await writeFile(join(dir, 'cache', 'nieuws~atom.xml'), garbage);
