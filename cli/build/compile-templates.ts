@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { preactForIslands } from './preact-alias.ts';
+import { browserOnlyImports } from './browser-only-imports.ts';
 import type { RenderInput } from '../../templates/render-input.ts';
 import type { PageFound } from '../../templates/lib/share-card.ts';
 import { compileFailed } from './compile-failure.ts';
@@ -38,8 +39,9 @@ export async function compileTemplates(root: string, cacheDir: string): Promise<
     metafile: true,
     logLevel: 'silent',
     loader: { '.css': 'text' },
-    // Islands inside templates render with Preact on the server too (see preact-alias.ts).
-    plugins: [preactForIslands(join(root, 'islands'))],
+    // Islands inside templates render with Preact on the server too (see preact-alias.ts); what
+    // they import lazily is for the browser (see browser-only-imports.ts).
+    plugins: [preactForIslands(join(root, 'islands')), browserOnlyImports(join(root, 'islands'))],
   }).catch(compileFailed);
   const { module, file, hash } = await importHashed<TemplateModule>(cacheDir, 'templates', result.outputFiles[0]!.text);
   return { module, file, hash, inputs: Object.keys(result.metafile.inputs) };

@@ -39,6 +39,7 @@ export const sharesProcesses = [
   'serve/turns',
   'security/serve-paths',
   'build/cached-esbuild',
+  'build/template-imports',
   'robustness/serve-traversal',
   'serve/headers',
   'registrations/postgres-pool',
