@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { extname, join, relative, sep } from 'node:path';
+import { extname, join } from 'node:path';
 
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes: what errors show. */
@@ -17,12 +17,16 @@ export interface ContentFiles {
 const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.svg', '.avif']);
 const TEXT_EXTENSIONS = new Set(['.md', '.yaml', '.yml']);
 
-async function walk(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+/** Every file under the project's `dir`, project-relative with forward slashes; hidden names left out. */
+async function walk(root: string, dir: string): Promise<string[]> {
+  const entries = await readdir(join(root, dir), { withFileTypes: true }).catch(() => []);
   const nested = await Promise.all(
     entries
       .filter((entry) => !entry.name.startsWith('.'))
-      .map((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]))),
+      .map((entry) => {
+        const path = `${dir}/${entry.name}`;
+        return entry.isDirectory() ? walk(root, path) : Promise.resolve([path]);
+      }),
   );
   return nested.flat();
 }
@@ -43,17 +47,18 @@ export function contentEntry(projectPath: string): { kind: 'text' } | { kind: 'i
 
 /** Everything under content/: text files read, images only listed (the image stage reads them). */
 export async function readContent(root: string): Promise<ContentFiles> {
-  const all = (await walk(join(root, 'content'))).sort();
-  const toProject = (path: string) => relative(root, path).split(sep).join('/');
+  // Paths made project-relative as they are listed: path.relative of 8,000 absolute paths was
+  // a tenth of reading 4,000 sources (issue 21).
+  const all = (await walk(root, 'content')).sort();
   const images = new Map<string, string>();
   const textPaths: string[] = [];
   for (const path of all) {
-    const entry = contentEntry(toProject(path));
-    if (entry?.kind === 'image') images.set(entry.name, toProject(path));
+    const entry = contentEntry(path);
+    if (entry?.kind === 'image') images.set(entry.name, path);
     else if (entry?.kind === 'text') textPaths.push(path);
   }
   // Synchronous reads: nothing else runs while the content loads, and for thousands of small
   // files one blocking read each costs a third of a promise's open, stat, read and close.
-  const files = textPaths.map((path) => ({ path: toProject(path), text: readFileSync(path, 'utf8') }));
+  const files = textPaths.map((path) => ({ path, text: readFileSync(join(root, path), 'utf8') }));
   return { files, images };
 }
