@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
-import { parseFragment, serialize } from 'parse5';
+import { createRequire } from 'node:module';
+import type * as Parse5 from 'parse5';
 
 /** Names the pipeline below; cached HTML made by another pipeline is not reused. */
 export const MARKDOWN_PIPELINE = 'markdown-it@15(commonmark+table+strikethrough+linkify)+parse5@8(when html)';
@@ -33,6 +34,12 @@ markdown.linkify.test = quickLinkTest(markdown.linkify);
 /** Something that Markdown would pass on as raw HTML: a tag, a comment, a declaration. */
 const MAY_HOLD_HTML = /<[a-zA-Z!?/]/;
 
+// parse5 and its entity tables (~40 ms of loading) are loaded when a text first holds HTML: most
+// builds render no such text in their thread (a one-article edit, a worker given plain articles).
+const require = createRequire(import.meta.url);
+let parse5: typeof Parse5 | undefined;
+const htmlParser = (): typeof Parse5 => (parse5 ??= require('parse5') as typeof Parse5);
+
 /**
  * Markdown to HTML. Editors' inline HTML is published as written but parsed first (as a browser
  * would, parse5), so an unclosed or stray tag is repaired and cannot swallow the rest of the page.
@@ -40,5 +47,7 @@ const MAY_HOLD_HTML = /<[a-zA-Z!?/]/;
  */
 export function renderMarkdown(text: string): string {
   const html = markdown.render(text);
-  return MAY_HOLD_HTML.test(text) ? `${serialize(parseFragment(html))}` : html;
+  if (!MAY_HOLD_HTML.test(text)) return html;
+  const { parseFragment, serialize } = htmlParser();
+  return serialize(parseFragment(html));
 }
