@@ -9,6 +9,7 @@ import { registerCheckCommand } from './commands/check.ts';
 import { registerDeployCommand } from './commands/deploy.ts';
 import { registerNewCommand } from './commands/new.ts';
 import { registerSchemaCommand } from './commands/schema.ts';
+import { errorText } from './errors/error-text.ts';
 
 export const EXIT = { ok: 0, userError: 1, usage: 2 } as const;
 
@@ -54,9 +55,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(formatProblems([problem('PACKAGE_NOT_INSTALLED', { name: missing })]));
       return EXIT.userError;
     }
-    process.stderr.write(
-      `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    process.stderr.write(`internal error: ${errorText(error)}\n`);
     process.stderr.write(
       'This is a bug in site itself, not in your content. Please report it with the output above.\n',
     );

@@ -9,6 +9,7 @@ import { renderBatch, type RenderContext } from './render.ts';
 import { FolderWriter } from './folder-writer.ts';
 import type { TemplateModule } from './compile-templates.ts';
 import type { PageRoute } from './types.ts';
+import { errorText } from '../errors/error-text.ts';
 
 let setup: { templates: TemplateModule; context: RenderContext; writer: FolderWriter } | undefined;
 
@@ -34,7 +35,7 @@ parentPort!.on('message', async (message: { id: number; task: keyof typeof tasks
     parentPort!.postMessage({
       id: message.id,
       ok: false,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      error: errorText(error),
     });
   }
 });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { startDevServer, type DevServerOptions } from './server.ts';
+import { errorText } from '../errors/error-text.ts';
 
 /** The command that opens a URL in the desktop's browser, per platform. */
 function opener(url: string): [string, string[]] {
@@ -25,8 +26,7 @@ export async function runDev(options: DevServerOptions & { open: boolean }): Pro
   const server = await startDevServer({ ...options, log });
   // Templates and functions run in this process: an error thrown later by their code (a timer,
   // a promise nobody awaited) is reported, and the server goes on, as it does for a bad save.
-  const report = (error: unknown) =>
-    log(`site dev: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  const report = (error: unknown) => log(`site dev: internal error: ${errorText(error)}`);
   process.on('uncaughtException', report);
   process.on('unhandledRejection', report);
   const { session } = server;

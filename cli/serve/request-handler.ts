@@ -20,6 +20,7 @@ import {
 import { cleanLocation, decodePath, parseTarget } from './paths.ts';
 import { withQuery } from '../../functions/redirects.ts';
 import { sendFile } from './static-response.ts';
+import { errorText } from '../errors/error-text.ts';
 
 /** What the request handler works from; `dist` and `files` are swapped whole by reload(). */
 export interface ServerState {
@@ -198,9 +199,7 @@ export function createRequestHandler(state: ServerState): RequestListener {
     logAccess(req, res, ip, state.log);
     handle(req, res, state, ip).catch(async (error: unknown) => {
       if (error instanceof ClientGone) return void res.destroy(); // the access log line says `!`
-      state.log(
-        `error ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
+      state.log(`error ${req.method} ${req.url}: ${errorText(error)}`);
       if (res.headersSent) return void res.destroy();
       try {
         setHeaders(res, baseSecurityHeaders());

@@ -20,6 +20,7 @@ import type { ValidContent } from '../../content/validate.ts';
 import { devMode, type SessionMode } from './session-mode.ts';
 import { uiStringUses } from '../../source/ui-string-uses.ts';
 import { openSources, readConfig, type Opening } from './opening.ts';
+import { errorText } from '../../errors/error-text.ts';
 
 /** How a rebuild took in the content: one item on its own, everything again, or not at all. */
 export type ContentRoute = 'fast' | 'full' | 'none';
@@ -143,7 +144,7 @@ export class RebuildSession {
       made = await this.remake(read, changes, configChanged, timings);
     } catch (error) {
       // A bug of ours, not the user's: reported like a problem, and the session goes on.
-      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      const message = errorText(error);
       this.internal = [problem('INTERNAL', { problem: message })];
     }
     const after = this.generation;
