@@ -4,7 +4,8 @@
 # Hugo and Eleventy building the SAME N files (../shared/bench/peers.sh reads $WORK/content-N) in
 # the same run. Cases, RUNS times each: cold (no caches, no previous build); nothing changed; one
 # article's title edited; one article's body edited; cold with the image caches kept
-# (.site/cache/images and .site/cache/cards, as a CI that keeps them). Wall time and peak RSS.
+# (.site/cache/images and .site/cache/cards, as a CI that keeps them); cold with all of .site/cache
+# kept (a CI that keeps the folder). Wall time and peak RSS.
 # Prints Markdown tables (and the load of the machine); copy them into bench/RESULTS.md.
 #   WORK=/dev/shm/site-bench   scratch (tmpfs gives steadier figures; see peers.sh)
 #   RUNS=3  PEERS="hugo eleventy"  (PEERS= to skip the peers)
@@ -72,11 +73,18 @@ for N in ${SIZES[@]}; do
     done
     rm -rf "$site/dist" "$site/.dist-builds"
     run_timed "$logs/kept-$i" "${build[@]}"
+    # Cold again with every cache kept (.site/cache: images, cards, Markdown, search, feeds, bundles),
+    # as a CI that keeps the whole folder: no previous build to reuse.
+    for entry in "$site/.site"/*; do
+      case $entry in "$site/.site/cache" | "$site/.site/cli") ;; *) rm -rf "$entry" ;; esac
+    done
+    rm -rf "$site/dist" "$site/.dist-builds"
+    run_timed "$logs/cached-$i" "${build[@]}"
   done
   pages=$(find -L "$site/dist/public" -name '*.html' | wc -l)
   printf '\n### site build, %s Markdown sources (%s HTML files)%s, %s\n\n' "$N" "$pages" "${EFFORT:+, images.effort $EFFORT}" "$(date -u +%Y-%m-%dT%H:%MZ)"
   printf '| build | median wall s | per source ms | peak RSS MB | all runs s | load (1 min) before each run |\n|---|---:|---:|---:|---|---|\n'
-  for case in cold:"cold, no caches" kept:"cold, image caches kept" unchanged:"nothing changed" title:"one article's title edited" body:"one article's body edited"; do
+  for case in cold:"cold, no caches" kept:"cold, image caches kept" cached:"cold, all of .site/cache kept" unchanged:"nothing changed" title:"one article's title edited" body:"one article's body edited"; do
     key=${case%%:*}
     wall=$(cat "$logs/$key"-*.wall | median); rss=$(cat "$logs/$key"-*.rss | median)
     all=$(cat "$logs/$key"-*.wall | tr '\n' ' ')
@@ -86,6 +94,8 @@ for N in ${SIZES[@]}; do
   done
   echo
   echo "stage timings of the last cold run:"; sed -n '/^  \(config\|load\) /,$p' "$logs/cold-$RUNS.out"
+  echo "stage timings of the last build with image caches kept:"; sed -n '/^  \(config\|load\) /,$p' "$logs/kept-$RUNS.out"
+  echo "stage timings of the last build with all caches kept:"; sed -n '/^  \(config\|load\) /,$p' "$logs/cached-$RUNS.out"
   echo "stage timings of the last title edit:"; sed -n '/^  \(config\|load\) /,$p' "$logs/title-$RUNS.out"
   if [[ -n $PEERS ]]; then
     (cd "$PROJECT" && WORK=$WORK TOOLS="$PEERS" RUNS=$RUNS QUIET_WAIT=${QUIET_WAIT:-30} bash "$SHARED/peers.sh" "$N")
