@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import type { PageRoute } from '../routes/types.ts';
 import { isListed } from '../../shared/listing.ts';
 import type { FolderWriter } from './folder-writer.ts';
+import { createLimiter } from '../images/pool.ts';
 import { PAGES_MEMO, SearchCache, searchKey, type SearchIndexFiles } from './search-cache.ts';
 import { PagesOnDisk, type SearchablePage, type SearchSource } from './search-pages.ts';
 import { PagefindService } from './search-service.ts';
@@ -26,6 +27,8 @@ export interface SearchIndexTotals {
 
 /** Where the index and Pagefind's own script go: /pagefind/pagefind.js, /pagefind/index/... */
 export const SEARCH_FOLDER = 'pagefind';
+/** Bundles a Pagefind process may have in flight: the one it indexes and one waiting behind it. */
+const BUNDLES_AHEAD = 2;
 /** Under it, the folders of each language's shards (cli/build/search-shards.ts). */
 const SHARD_LIST = 'shards.json';
 
@@ -80,7 +83,8 @@ export interface SearchIndex {
  * (cli/build/search-cache.ts): Pagefind indexes only the bundles whose pages no earlier build,
  * of this output folder or another, or site dev, indexed as they are now. An edited page costs
  * its shard, not the site. A bundle is handed to Pagefind as soon as its key is known, so that
- * reading the next bundle's pages and Pagefind's work on this one overlap.
+ * reading the next bundle's pages and Pagefind's work on this one overlap, but only a few at a
+ * time (BUNDLES_AHEAD a process).
  */
 export async function searchIndex(
   source: SearchSource,
@@ -92,38 +96,44 @@ export async function searchIndex(
   const cache = new SearchCache(cacheDir);
   const version = await pagefindVersion();
   const pagefind = new PagefindService(PAGEFIND_OPTIONS, options.processes);
-  const made: Array<Promise<SearchIndexFiles>> = [];
   const keys: string[] = [];
   let remade = 0;
   let reindexed = 0;
+  // A bundle's pages are read (for its key) only when Pagefind has room for them: handed out all
+  // at once, every page's search input and its message queued on Pagefind's stdin were the peak
+  // memory of a build (about 200 MB at 4,000 sources). Each process still has a bundle waiting
+  // behind the one it indexes.
+  const limited = createLimiter(pagefind.most * BUNDLES_AHEAD);
+  let failure: unknown;
   try {
-    for (const [at, { folder, pages }] of bundles.entries()) {
-      // The first bundle also carries the list of the others: it is in its name.
-      const key = searchKey({
-        version,
-        options: { ...PAGEFIND_OPTIONS, ...(folder ? {} : { shards }) },
-        pages: pages.map((page) => ({ url: page.url, digest: source.digest(page) })),
-      });
-      keys.push(key);
-      const found = options.remake ? undefined : await cache.find(key);
-      if (found) {
-        made.push(Promise.resolve(found));
-        continue;
-      }
-      remade += 1;
-      reindexed += pages.length;
-      const languages = [...new Set(pages.map((page) => page.locale))].sort();
-      const indexed = cache.store(
-        key,
-        { pages: pages.length, languages },
-        (folder) => pagefind.index(pages, (page) => source.input(page), folder),
-        at
-          ? { keep: mergedPart, replace: options.remake ?? false }
-          : { extra: [{ path: SHARD_LIST, content: shards }], replace: options.remake ?? false },
-      );
-      indexed.catch(() => undefined); // told below, once every bundle is handed out
-      made.push(indexed);
-    }
+    const made = bundles.map(({ folder, pages }, at) =>
+      limited(async (): Promise<SearchIndexFiles> => {
+        if (failure !== undefined) throw failure; // a bundle failed: no other is begun
+        // The first bundle also carries the list of the others: it is in its name.
+        const key = searchKey({
+          version,
+          options: { ...PAGEFIND_OPTIONS, ...(folder ? {} : { shards }) },
+          pages: pages.map((page) => ({ url: page.url, digest: source.digest(page) })),
+        });
+        keys[at] = key;
+        const found = options.remake ? undefined : await cache.find(key);
+        if (found) return found;
+        remade += 1;
+        reindexed += pages.length;
+        const languages = [...new Set(pages.map((page) => page.locale))].sort();
+        return cache.store(
+          key,
+          { pages: pages.length, languages },
+          (folder) => pagefind.index(pages, (page) => source.input(page), folder),
+          at
+            ? { keep: mergedPart, replace: options.remake ?? false }
+            : { extra: [{ path: SHARD_LIST, content: shards }], replace: options.remake ?? false },
+        );
+      }).catch((error: unknown) => {
+        failure ??= error;
+        throw error;
+      }),
+    );
     const found = await Promise.all(made);
     await cache.prune(bundles.length);
     return {

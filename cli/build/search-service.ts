@@ -15,6 +15,9 @@ interface Answer {
   index_id?: number;
 }
 
+/** Bytes of messages written to a Pagefind process and not yet read by it, beyond which the next page waits. */
+const QUEUED_BYTES = 256 * 1024;
+
 const failure = (message: string) => new SiteError([problem('SEARCH_INDEX_FAILED', { problem: message })]);
 
 /** The Pagefind binary of this platform, found as the pagefind package finds it (and its *_BINARY_PATH overrides). */
@@ -35,6 +38,7 @@ class PagefindProcess {
   private readonly waiting = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>();
   private lastId = 0;
   private partial: string[] = [];
+  private readonly waitingToSend: Array<() => void> = [];
   private stopped: SiteError | undefined;
   /** Pages sent and not yet indexed: where the next shard goes. */
   queued = 0;
@@ -45,6 +49,7 @@ class PagefindProcess {
     this.child.stdout.on('data', (chunk: string) => this.receive(chunk));
     this.child.on('error', (error) => this.stop(error.message));
     this.child.stdin.on('error', (error) => this.stop(error.message));
+    this.child.stdin.on('drain', () => this.wakeSenders());
     this.child.on('exit', (code, signal) => this.stop(`Pagefind stopped (${signal ?? `exit code ${code}`})`));
   }
 
@@ -66,12 +71,19 @@ class PagefindProcess {
         type: 'NewIndex',
         config: { root_selector: options.rootSelector, exclude_selectors: options.excludeSelectors },
       });
-      const contents = pages.map(input);
       const { index_id } = await created;
-      // Sent without waiting for each answer: Pagefind reads its input in order, the index is the same.
-      const added = pages.map((page, at) =>
-        this.ask({ type: 'AddFile', index_id, url: page.url, file_contents: contents[at] }),
-      );
+      // Sent without waiting for each answer (Pagefind reads its input in order, the index is the
+      // same), each page read when Pagefind has nearly taken the pages before it: pages queued
+      // on its input live long enough to reach the old generation, where they stay until a full
+      // garbage collection (a shard's pages sent at once were 100 MB of the build's peak heap).
+      const added: Array<Promise<Answer>> = [];
+      for (const page of pages) {
+        await this.taken();
+        if (this.stopped) break; // told by the WriteFiles below
+        const asked = this.ask({ type: 'AddFile', index_id, url: page.url, file_contents: input(page) });
+        asked.catch(() => undefined); // told by Promise.all below
+        added.push(asked);
+      }
       const written = this.ask({ type: 'WriteFiles', index_id, output_path: folder });
       written.catch(() => undefined); // a refused page is the error told
       await Promise.all(added);
@@ -83,7 +95,18 @@ class PagefindProcess {
 
   close(): void {
     this.stopped ??= failure('Pagefind was closed');
+    this.wakeSenders();
     this.child.stdin.end(); // at the end of its input Pagefind exits
+  }
+
+  /** Resolves once fewer than QUEUED_BYTES of messages wait to be read by Pagefind (or it stopped). */
+  private async taken(): Promise<void> {
+    while (!this.stopped && this.child.stdin.writableLength > QUEUED_BYTES)
+      await new Promise<void>((wake) => this.waitingToSend.push(wake));
+  }
+
+  private wakeSenders(): void {
+    for (const wake of this.waitingToSend.splice(0)) wake();
   }
 
   private ask(payload: Record<string, unknown>): Promise<Answer> {
@@ -122,6 +145,7 @@ class PagefindProcess {
 
   private stop(message: string): void {
     this.stopped ??= failure(message);
+    this.wakeSenders();
     for (const { reject } of this.waiting.values()) reject(this.stopped);
     this.waiting.clear();
   }
@@ -139,7 +163,8 @@ export class PagefindService {
 
   constructor(
     private readonly options: PagefindOptions,
-    private readonly most = availableParallelism(),
+    /** Processes at most. */
+    readonly most = availableParallelism(),
   ) {}
 
   async index<P extends { url: string }>(
