@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, open, writeFile } from 'node:fs/promises';
 import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -35,8 +35,29 @@ function linkOrCopy(source: string, target: string): boolean {
   }
 }
 
-const sizeOf = (contents: string | Uint8Array) =>
-  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+/** A file's contents: text, bytes, or bytes in chunks (written as they are, not joined first). */
+export type Contents = string | Uint8Array | readonly Uint8Array[];
+
+const sizeOf = (contents: Contents): number =>
+  typeof contents === 'string'
+    ? Buffer.byteLength(contents)
+    : 'byteLength' in contents
+      ? contents.byteLength
+      : contents.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+
+/**
+ * Writes `contents` to `file`; chunks in one writev, without the copy Buffer.concat makes (a feed
+ * of 4,000 items is 7.5 MB, and a joined copy lives until the garbage collector frees it).
+ */
+export async function writeContents(file: string, contents: Contents): Promise<void> {
+  if (typeof contents === 'string' || 'byteLength' in contents) return writeFile(file, contents);
+  const handle = await open(file, 'w');
+  try {
+    await handle.writev(contents);
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * The one way files reach a build folder: every stage writes through one (a render worker through
@@ -63,10 +84,10 @@ export class FolderWriter {
     return new FolderWriter(join(this.dir, folder), this.written, this.madeDirs, this.makingDirs);
   }
 
-  async write(path: string, contents: string | Uint8Array): Promise<void> {
+  async write(path: string, contents: Contents): Promise<void> {
     const target = join(this.dir, path);
     await this.folder(dirname(target));
-    await writeFile(target, contents);
+    await writeContents(target, contents);
     this.count(1, sizeOf(contents));
   }
 

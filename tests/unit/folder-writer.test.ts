@@ -28,6 +28,17 @@ test('counts what it writes, whatever the way: text, bytes, synchronous pages wi
   expect({ files: writer.files, bytes: writer.bytes }).toEqual({ files: 14, bytes: 117 + 2 * page.byteLength });
 });
 
+test('writes bytes in chunks as one file, counted once: more chunks than one writev takes (IOV_MAX, 1,024)', async () => {
+  const writer = fresh('chunks');
+  const chunks = Array.from({ length: 3_000 }, (_, n) => Buffer.from(`<item>${n} é</item>`));
+  await writer.write('public/feed.xml', chunks);
+  expect(await readFile(join(writer.dir, 'public/feed.xml'))).toEqual(Buffer.concat(chunks));
+  expect({ files: writer.files, bytes: writer.bytes }).toEqual({ files: 1, bytes: Buffer.concat(chunks).byteLength });
+  // A file written again is replaced, not written into.
+  await writer.write('public/feed.xml', chunks.slice(0, 2));
+  expect(await readFile(join(writer.dir, 'public/feed.xml'))).toEqual(Buffer.concat(chunks.slice(0, 2)));
+});
+
 test('publishes files made elsewhere all or none: a missing source takes out what was linked, and nothing is counted', async () => {
   const cache = join(tmp, 'cache');
   await writeFile(`${cache}-a`, 'aaaa');
