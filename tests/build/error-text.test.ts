@@ -19,7 +19,7 @@ beforeAll(async () => {
   await mkdir(join(root, 'src'));
   await writeFile(
     join(root, 'src', 'thrower.ts'),
-    'export function boom(): never {\n  const why: string = "a bug";\n  throw new Error(`boom: ${why}`);\n}\n',
+    'export function boom(): never {\n  const why: string = "a bug";\n  throw new Error("boom: " + why);\n}\n',
   );
   await writeFile(
     join(root, 'src', 'entry.ts'),
