@@ -28,12 +28,20 @@ export function amsterdamInstant(local: string): Date {
   return new Date(asUtc - amsterdamOffsetMinutes(first) * 60_000);
 }
 
+// Pages repeat their dates (an article's in its meta tags and its JSON-LD, in both languages):
+// remembering the text costs less than working it out again.
+const isoByLocal = new Map<string, string>();
+
 /** ISO 8601 with the Dutch offset in force: `2027-03-14T10:00:00+01:00` (schema.org, feeds). */
 export function amsterdamIso(local: string): string {
+  const known = isoByLocal.get(local);
+  if (known !== undefined) return known;
   const instant = amsterdamInstant(local).getTime();
   const minutes = amsterdamOffsetMinutes(instant);
   const wall = new Date(instant + minutes * 60_000).toISOString().slice(0, 19);
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
-  return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  const iso = `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  isoByLocal.set(local, iso);
+  return iso;
 }

@@ -18,6 +18,24 @@ import { isListed } from '../../shared/listing.ts';
 
 const ogLocale = { nl: 'nl_NL', en: 'en_GB' } as const;
 
+// A card's site part (name, host, colours) by the config it comes from: the same on every card of
+// a build, so made once, not parsed from the URL again for each of thousands of pages.
+const cardSites = new WeakMap<Site['model']['config'], CardRequest['site']>();
+
+function cardSite(config: Site['model']['config']): CardRequest['site'] {
+  let site = cardSites.get(config);
+  if (!site) {
+    const { name, url, theme } = config;
+    site = {
+      name,
+      host: new URL(url).host,
+      colors: { dark: theme.primary[900], light: theme.primary[200], accent: theme.accent, muted: theme.primary[300] },
+    };
+    cardSites.set(config, site);
+  }
+  return site;
+}
+
 /** The card's label and detail line: the section it sits in, and its date or place. */
 function cardRequest(site: Site, title: string, hero: Pick<HeroProps, 'image' | 'parent' | 'subtitle'>): CardRequest {
   const { page, model, locale, t, images } = site;
@@ -30,15 +48,10 @@ function cardRequest(site: Site, title: string, hero: Pick<HeroProps, 'image' | 
   }
   const photo = images[hero.image];
   const version = photo?.variants[0]?.src;
-  const { name, url, theme } = model.config;
   return {
     locale,
     title,
-    site: {
-      name,
-      host: new URL(url).host,
-      colors: { dark: theme.primary[900], light: theme.primary[200], accent: theme.accent, muted: theme.primary[300] },
-    },
+    site: cardSite(model.config),
     ...(hero.parent ? { label: t(`nav.${hero.parent}`) } : {}),
     ...(detail ? { detail } : {}),
     ...(version ? { photo: { name: hero.image, version, ...(photo?.focus ? { focus: photo.focus } : {}) } } : {}),

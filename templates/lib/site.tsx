@@ -78,13 +78,25 @@ export function formatDateSpan(
 /** Whether an event runs over more than one day. */
 export const spansDays = (event: { start: string; end: string }) => event.start.slice(0, 10) < event.end.slice(0, 10);
 
+// One currency format per language and precision, made once: pages of events and lessons show many prices.
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
 /** "€ 45" / "€ 16,50" (English "€45", "€16.50"): a price in euros in the page's language, cents only when there are some. */
-export const formatPrice = (price: number, locale: Locale) =>
-  new Intl.NumberFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: Number.isInteger(price) ? 0 : 2,
-  }).format(price);
+export function formatPrice(price: number, locale: Locale): string {
+  const cents = !Number.isInteger(price);
+  const formatKey = `${locale}${cents ? '.00' : ''}`;
+  let format = priceFormats.get(formatKey);
+  if (!format)
+    priceFormats.set(
+      formatKey,
+      (format = new Intl.NumberFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', {
+        style: 'currency',
+        currency: 'EUR',
+        minimumFractionDigits: cents ? 2 : 0,
+      })),
+    );
+  return format.format(price);
+}
 
 /** `10:00` from `2027-03-14T10:00`. */
 export const formatTime = (iso: string) => iso.slice(11, 16);
