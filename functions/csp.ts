@@ -5,8 +5,7 @@ import { createHash } from 'node:crypto';
  * plus the hash of any inline script a page carries: no 'unsafe-inline' for scripts. JSON props in
  * <script type="application/json"> are data, not script, so CSP leaves them alone. Styles may be
  * inline (critical CSS, style attributes). Firebase Auth is the one third party: its REST
- * endpoints for sign-in and its auth domain's iframe for popup sign-in. 'wasm-unsafe-eval' lets the
- * site search (Pagefind, our own file) compile its WebAssembly; it allows no eval of JavaScript.
+ * endpoints for sign-in and its auth domain's iframe for popup sign-in.
  */
 export function contentSecurityPolicy(
   options: { scriptHashes?: readonly string[]; upgradeInsecure?: boolean; authEmulator?: string | undefined } = {},
@@ -16,7 +15,7 @@ export function contentSecurityPolicy(
   const emulator = options.authEmulator ? ` http://${options.authEmulator}` : '';
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'wasm-unsafe-eval'${hashes.length ? ` ${hashes.join(' ')}` : ''}`,
+    `script-src 'self'${hashes.length ? ` ${hashes.join(' ')}` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

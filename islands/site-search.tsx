@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { loadPagefind } from './lib/pagefind.ts';
+import { type SearchResult, searchSite } from './lib/site-index.ts';
 
 export interface SiteSearchProps {
   /** This page's path: the form submits to it with ?q= (what a visitor without script gets back). */
@@ -7,15 +7,9 @@ export interface SiteSearchProps {
   text: { label: string; submit: string; results: string; none: string; loading: string; failed: string };
 }
 
-interface Result {
-  url: string;
-  title: string;
-  excerpt: string;
-}
-
 /**
- * The site search (Pagefind, islands/lib/pagefind.ts). Pagefind's script and the index of this page's language load on
- * the first search, not before; the form works as a plain GET form, so ?q= in the address
+ * The site search (islands/lib/site-index.ts). The index of this page's language loads on the
+ * first search, not before, and only the parts the query needs; the form works as a plain GET form, so ?q= in the address
  * searches at once and a search can be linked to.
  */
 export default function SiteSearch({ action, text }: SiteSearchProps) {
@@ -23,7 +17,7 @@ export default function SiteSearch({ action, text }: SiteSearchProps) {
   const [state, setState] = useState<{
     status: 'idle' | 'loading' | 'done' | 'failed';
     query: string;
-    results: Result[];
+    results: SearchResult[];
   }>({ status: 'idle', query: '', results: [] });
   const latest = useRef(0);
 
@@ -32,13 +26,7 @@ export default function SiteSearch({ action, text }: SiteSearchProps) {
     if (!words.trim()) return setState({ status: 'idle', query: '', results: [] });
     setState((before) => ({ ...before, status: 'loading', query: words }));
     try {
-      const found = await (await loadPagefind()).search(words);
-      const results = await Promise.all(
-        (found?.results ?? []).slice(0, 20).map(async (hit) => {
-          const data = await hit.data();
-          return { url: data.url, title: data.meta.title ?? data.url, excerpt: data.excerpt };
-        }),
-      );
+      const results = await searchSite(words);
       if (ticket === latest.current) setState({ status: 'done', query: words, results });
     } catch {
       if (ticket === latest.current) setState({ status: 'failed', query: words, results: [] });
@@ -100,7 +88,7 @@ export default function SiteSearch({ action, text }: SiteSearchProps) {
           {state.results.map((result) => (
             <li key={result.url}>
               <a href={result.url}>{result.title}</a>
-              {/* Pagefind's excerpt: the page's own text, escaped by Pagefind, with <mark> around the words found. */}
+              {/* The page's own text, escaped (shared/search-query.ts), with <mark> around the words found. */}
               <p dangerouslySetInnerHTML={{ __html: result.excerpt }} />
             </li>
           ))}

@@ -110,7 +110,7 @@ export class FolderWriter {
   }
 
   /**
-   * Files made elsewhere (the image, card or search cache, the previous build) put in, all or
+   * Files made elsewhere (the image or card cache, the previous build) put in, all or
    * none. A hard link costs no bytes and no time; where links cannot be made (another file system,
    * a host that forbids them) a file is copied. Names carry a hash of what makes the file, so one
    * already there is the same file, and counted already. When one cannot be put in (its source is gone), those put in

@@ -1,36 +1,44 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { PageRoute } from '../routes/types.ts';
 import { isListed } from '../../shared/listing.ts';
+import { SEARCH_FOLDER } from '../../shared/search-words.ts';
+import { problem, SiteError } from '../errors/site-error.ts';
+import { writeAtomic } from '../images/cache.ts';
+import { toolStamp } from './build-state.ts';
 import type { FolderWriter } from './folder-writer.ts';
-import { createLimiter } from '../images/pool.ts';
-import { PAGES_MEMO, SearchCache, searchKey, type SearchIndexFiles } from './search-cache.ts';
-import { PagesOnDisk, type SearchablePage, type SearchSource } from './search-pages.ts';
-import { PagefindService } from './search-service.ts';
-import { mergedPart, searchBundles, shardFolders } from './search-shards.ts';
+import { languageFiles, type SearchFile, type SearchLanguage, searchLanguages } from './search-files.ts';
+import { PagesOnDisk } from './search-pages.ts';
+import { type PatchSource, patchedLanguage } from './search-patch.ts';
 
-export { pagesInMemory, searchInput, type SearchablePage } from './search-pages.ts';
+export { SEARCH_FOLDER };
+
+/** Beside the other caches: the records of the last build's pages (cli/build/search-pages.ts), and where its index is. */
+const RECORDS_MEMO = 'search-records.json';
+const INDEX_MEMO = 'search-index.json';
+/** Pages changed at most for an index mended from the last one; more, and it is made whole. */
+const MOST_PATCHED = 64;
+
+/** Where the last build's index is: its public/ folder, the tool that made it, its pages (a digest of each language's URLs in order), and the records memo it was made from. */
+interface IndexMemo {
+  folder: string;
+  tool: string;
+  pages: string;
+  records: string;
+}
 
 export interface SearchIndexTotals {
   /** Pages in the index, and the languages it is split into. */
   pages: number;
   languages: string[];
   files: number;
-  bytes: number;
-  /** Its shards (Pagefind indexes), and the pages Pagefind indexed now (those of the shards an edit changed). */
-  shards: number;
-  reindexed: number;
-  /** Linked from the search cache: no page Pagefind reads changed since an earlier build. */
-  cached: boolean;
+  /** Pages read and tokenised now: those an earlier build did not leave as they are. */
+  read: number;
+  /** Files of the last build's index linked as they are (an index mended, not made whole). */
+  kept: number;
 }
-
-/** Where the index and Pagefind's own script go: /pagefind/pagefind.js, /pagefind/index/... */
-export const SEARCH_FOLDER = 'pagefind';
-/** Bundles a Pagefind process may have in flight: the one it indexes and one waiting behind it. */
-const BUNDLES_AHEAD = 2;
-/** Under it, the folders of each language's shards (cli/build/search-shards.ts). */
-const SHARD_LIST = 'shards.json';
 
 /**
  * Pages worth finding: each page once at its canonical path (not the /nl copy), only listed
@@ -49,118 +57,54 @@ export function searchablePages(pages: readonly PageRoute[]): PageRoute[] {
   );
 }
 
-/** What Pagefind is asked: only <main>, without what every page of its kind repeats. */
-const PAGEFIND_OPTIONS = {
-  rootSelector: 'main',
-  excludeSelectors: ['.crumbs', '.signup-call', '.article-foot', 'form', 'site-island'],
-};
+const gone = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
 
-/** Pagefind's version, part of the cache key: another Pagefind may make another index. */
-async function pagefindVersion(): Promise<string> {
-  const manifest = new URL('../package.json', import.meta.resolve('pagefind'));
-  return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
-}
-
-/** A file of the index: its path under /pagefind/ and where it is in the search cache. */
-export interface SearchFile {
-  path: string;
-  source: string;
-  bytes: number;
-}
-
-export interface SearchIndex {
-  files: SearchFile[];
-  pages: number;
-  languages: string[];
-  /** Its bundles (shards), and the pages of those Pagefind indexed now (none: all from the cache). */
-  bundles: number;
-  remade: number;
-  reindexed: number;
-}
+/** A file of the index that could not be written or linked, told as what it is. */
+const writeFailure = (error: unknown, path: string) =>
+  new SiteError([
+    problem('SEARCH_INDEX_FAILED', { path, problem: (error as { code?: string }).code ?? String(error) }),
+  ]);
 
 /**
- * The index of these pages, bundle by bundle (cli/build/search-shards.ts) from the search cache
- * (cli/build/search-cache.ts): Pagefind indexes only the bundles whose pages no earlier build,
- * of this output folder or another, or site dev, indexed as they are now. An edited page costs
- * its shard, not the site. A bundle is handed to Pagefind as soon as its key is known, so that
- * reading the next bundle's pages and Pagefind's work on this one overlap, but only a few at a
- * time (BUNDLES_AHEAD a process).
+ * The last build's index (in `lastIndex`) mended for the `changed` pages (cli/build/search-patch.ts):
+ * the files that stay are linked into `target` now, those to write returned. Undefined when the
+ * last build's folder went meanwhile (a build beside this one pruned it): nothing is left linked.
  */
-export async function searchIndex(
-  source: SearchSource,
-  cacheDir: string,
-  options: { remake?: boolean; pagesPerShard?: number; processes?: number } = {},
-): Promise<SearchIndex> {
-  const bundles = searchBundles(source.pages, options.pagesPerShard);
-  const shards = JSON.stringify(shardFolders(bundles));
-  const cache = new SearchCache(cacheDir);
-  const version = await pagefindVersion();
-  const pagefind = new PagefindService(PAGEFIND_OPTIONS, options.processes);
-  const keys: string[] = [];
-  let remade = 0;
-  let reindexed = 0;
-  // A bundle's pages are read (for its key) only when Pagefind has room for them: handed out all
-  // at once, every page's search input and its message queued on Pagefind's stdin were the peak
-  // memory of a build (about 200 MB at 4,000 sources). Each process still has a bundle waiting
-  // behind the one it indexes.
-  const limited = createLimiter(pagefind.most * BUNDLES_AHEAD);
-  let failure: unknown;
+async function mend(
+  target: FolderWriter,
+  languages: readonly SearchLanguage[],
+  changed: ReadonlySet<string>,
+  lastIndex: string,
+  source: PatchSource,
+): Promise<{ write: SearchFile[]; kept: number } | undefined> {
   try {
-    const made = bundles.map(({ folder, pages }, at) =>
-      limited(async (): Promise<SearchIndexFiles> => {
-        if (failure !== undefined) throw failure; // a bundle failed: no other is begun
-        // The first bundle also carries the list of the others: it is in its name.
-        const key = searchKey({
-          version,
-          options: { ...PAGEFIND_OPTIONS, ...(folder ? {} : { shards }) },
-          pages: pages.map((page) => ({ url: page.url, digest: source.digest(page) })),
-        });
-        keys[at] = key;
-        const found = options.remake ? undefined : await cache.find(key);
-        if (found) return found;
-        remade += 1;
-        reindexed += pages.length;
-        const languages = [...new Set(pages.map((page) => page.locale))].sort();
-        return cache.store(
-          key,
-          { pages: pages.length, languages },
-          (folder) => pagefind.index(pages, (page) => source.input(page), folder),
-          at
-            ? { keep: mergedPart, replace: options.remake ?? false }
-            : { extra: [{ path: SHARD_LIST, content: shards }], replace: options.remake ?? false },
-        );
-      }).catch((error: unknown) => {
-        failure ??= error;
-        throw error;
-      }),
-    );
-    const found = await Promise.all(made);
-    await cache.prune(bundles.length);
-    return {
-      files: bundles.flatMap(({ folder }, at) =>
-        found[at]!.files.map((file) => ({
-          path: `${folder}${file.path}`,
-          source: join(cache.entry(keys[at]!), file.path),
-          bytes: file.bytes,
-        })),
+    const patches = languages.map((language) =>
+      patchedLanguage(
+        language,
+        language.urls.filter((url) => changed.has(url)),
+        lastIndex,
+        source,
       ),
-      pages: source.pages.length,
-      languages: [...new Set(source.pages.map((page) => page.locale))].sort(),
-      bundles: bundles.length,
-      remade,
-      reindexed,
+    );
+    await target.publish(
+      patches.flatMap(({ keep }) => keep.map((path) => ({ source: join(lastIndex, path), path, bytes: 0 }))),
+    );
+    return {
+      write: patches.flatMap((patch) => patch.write),
+      kept: patches.reduce((sum, patch) => sum + patch.keep.length, 0),
     };
-  } finally {
-    pagefind.close();
+  } catch (error) {
+    if (gone(error)) return undefined;
+    throw writeFailure(error, (error as { dest?: string }).dest ?? target.dir);
   }
 }
 
 /**
- * The site search index, built by Pagefind (its binary ships in its npm package: nothing is
- * fetched) from the pages as written. Pagefind splits it by each page's <html lang>, and its
- * script loads only the visitor's language. Only <main> is read, without the breadcrumb and the
- * sign-up call: the header and footer are on every page and would match every search. The files
- * are hard links into the search cache: a build with the same searchable pages runs no Pagefind.
+ * The search index of the pages as written into the build's public/ folder, under /search/
+ * (cli/build/search-files.ts). A page is read and tokenised only when its file is not the one an
+ * earlier build recorded (cli/build/search-pages.ts). When the last build's index is there, of the
+ * same pages, and few of them changed, it is mended (cli/build/search-patch.ts): the files those
+ * pages are not in are linked from it. Otherwise the index is made whole from the records.
  */
 export async function buildSearchIndex(options: {
   /** The build's public/ folder: the pages are read from it, the index written through it. */
@@ -169,47 +113,54 @@ export async function buildSearchIndex(options: {
   cacheDir: string;
 }): Promise<SearchIndexTotals> {
   const pages = searchablePages(options.pages).map((page) => ({ url: page.canonical, locale: page.locale }));
-  const source = await PagesOnDisk.open(pages, options.output.dir, join(options.cacheDir, PAGES_MEMO));
+  const tool = await toolStamp();
+  const source = await PagesOnDisk.open(options.output.dir, join(options.cacheDir, RECORDS_MEMO), tool);
+  const indexMemo = join(options.cacheDir, INDEX_MEMO);
+  const last = await readFile(indexMemo, 'utf8').then(
+    (text) => JSON.parse(text) as IndexMemo,
+    () => undefined,
+  );
+  const languages = searchLanguages(pages);
+  const list = createHash('sha256').update(JSON.stringify(languages)).digest('base64url');
+  const changed = new Set(pages.filter((page) => source.changed(page)).map((page) => page.url));
+  const lastIndex = last && join(last.folder, SEARCH_FOLDER);
+  const mendable =
+    last?.tool === tool &&
+    last.pages === list &&
+    last.records === source.token &&
+    changed.size <= MOST_PATCHED &&
+    existsSync(lastIndex!);
+  // The index memo names an index made from the records memo as it is: gone while that changes.
+  await rm(indexMemo, { force: true });
   const target = options.output.under(SEARCH_FOLDER);
-  for (let attempt = 1; ; attempt++) {
-    const index = await searchIndex(source, options.cacheDir, { remake: attempt > 1 });
-    try {
-      await target.publish(index.files);
-      await source.save();
-      return {
-        pages: index.pages,
-        languages: index.languages,
-        files: index.files.length,
-        bytes: index.files.reduce((sum, file) => sum + file.bytes, 0),
-        shards: index.bundles,
-        reindexed: index.reindexed,
-        cached: index.remade === 0,
-      };
-    } catch (error) {
-      // Pruned by a build running beside this one between finding and linking: made once more
-      // (the writer took out what it had linked).
-      if (attempt > 1 || (error as { code?: string }).code !== 'ENOENT') throw error;
+  let files = 0;
+  let kept = 0;
+  const write = (made: Iterable<SearchFile>) => {
+    for (const file of made) {
+      try {
+        target.writeSync([file.path], Buffer.from(file.content));
+      } catch (error) {
+        throw writeFailure(error, join(target.dir, file.path));
+      }
+      files += 1;
     }
-  }
-}
-
-/** Pagefind over the pages, in a folder of its own: the files of the index, by their path under /pagefind/. */
-export async function runPagefind(
-  pages: readonly SearchablePage[],
-): Promise<{ files: Array<{ path: string; content: Buffer }> }> {
-  const folder = await mkdtemp(join(tmpdir(), 'site-pagefind-'));
-  const pagefind = new PagefindService(PAGEFIND_OPTIONS, 1);
-  try {
-    await pagefind.index(pages, (page) => page.content, folder);
-    const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-    const paths = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-    return {
-      files: await Promise.all(
-        paths.map(async (path) => ({ path: relative(folder, path), content: await readFile(path) })),
-      ),
-    };
-  } finally {
-    pagefind.close();
-    await rm(folder, { recursive: true, force: true });
-  }
+  };
+  const mended = mendable && (await mend(target, languages, changed, lastIndex!, source));
+  if (mended) {
+    write(mended.write);
+    kept = mended.kept;
+    files += kept;
+  } else for (const language of languages) write(languageFiles(language, (url) => source.indexed(url)));
+  await source.save();
+  await writeAtomic(
+    indexMemo,
+    JSON.stringify({ folder: options.output.dir, tool, pages: list, records: source.token ?? '' } satisfies IndexMemo),
+  );
+  return {
+    pages: pages.length,
+    languages: languages.map((language) => language.language),
+    files,
+    read: source.reads,
+    kept,
+  };
 }

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { outputFile } from '../../shared/paths.ts';
-import { writeAtomic } from '../images/cache.ts';
+import { writeContents } from './folder-writer.ts';
+import { type IndexedPage, indexedPage, pageRecord } from './search-records.ts';
 
 /** A page of the search index: its URL and language. */
 export interface SearchPage {
@@ -11,107 +12,139 @@ export interface SearchPage {
   locale: string;
 }
 
-/** A page as Pagefind reads it: its URL, language and HTML. */
-export interface SearchablePage extends SearchPage {
-  content: string;
-}
-
-/** The pages of an index, and what Pagefind reads of each (searchInput), made when asked. */
-export interface SearchSource {
-  pages: readonly SearchPage[];
-  /** Names a page's search input: the same digest, the same input. */
-  digest(page: SearchPage): string;
-  input(page: SearchPage): string;
-}
+const TAB = 9;
+const NEWLINE = 10;
 
 /**
- * What Pagefind reads of a page: its <html> tag (the language), <title> and <main>. With
- * rootSelector 'main' it reads nothing else, and the header, footer and head are three quarters
- * of a page's bytes: the same index (tests/found/found.test.ts) for a third less of its time.
+ * A page's line of the memo, `file \t identity \t shown \t terms \n` (shown: its title and text as
+ * JSON, terms: JSON; neither holds a raw tab or newline), kept as the bytes read: its parts are
+ * decoded when asked for.
  */
-export function searchInput(html: string): string {
-  const start = html.indexOf('<main');
-  const end = html.lastIndexOf('</main>');
-  const opening = /<html[^>]*>/.exec(html)?.[0];
-  const title = /<title>[^<]*<\/title>/.exec(html)?.[0] ?? '';
-  if (start < 0 || end < start || !opening) return html;
-  return `<!doctype html>${opening}<head>${title}</head><body>${html.slice(start, end + '</main>'.length)}</body></html>`;
+class MemoLine {
+  private readonly tabs: number[] = [];
+
+  constructor(readonly bytes: Buffer) {
+    for (let at = bytes.indexOf(TAB); at >= 0 && this.tabs.length < 3; at = bytes.indexOf(TAB, at + 1))
+      this.tabs.push(at);
+  }
+
+  static of(file: string, identity: string, indexed: IndexedPage): MemoLine {
+    return new MemoLine(Buffer.from(`${file}\t${identity}\t${indexed.shown}\t${JSON.stringify(indexed.terms)}\n`));
+  }
+
+  get complete(): boolean {
+    return this.tabs.length === 3 && this.bytes.at(-1) === NEWLINE;
+  }
+
+  get file(): string {
+    return this.bytes.toString('utf8', 0, this.tabs[0]);
+  }
+
+  get identity(): string {
+    return this.bytes.toString('utf8', this.tabs[0]! + 1, this.tabs[1]);
+  }
+
+  get shown(): string {
+    return this.bytes.toString('utf8', this.tabs[1]! + 1, this.tabs[2]);
+  }
+
+  get terms(): IndexedPage['terms'] {
+    return JSON.parse(this.bytes.toString('utf8', this.tabs[2]! + 1, this.bytes.length - 1)) as IndexedPage['terms'];
+  }
 }
 
-const digestOf = (input: string) => createHash('sha256').update(input).digest('base64url');
-
-/** Pages held in memory (site dev's renderings): each cut once. */
-export function pagesInMemory(pages: readonly SearchablePage[]): SearchSource {
-  const inputs = new Map(pages.map((page) => [page.url, searchInput(page.content)]));
-  const input = (page: SearchPage) => inputs.get(page.url)!;
-  return { pages, input, digest: (page) => digestOf(input(page)) };
-}
-
-/** Remembered digests, by page file: [the file's identity, the digest of its search input]. */
-type Remembered = Record<string, [string, string]>;
+/** The memo's first line: the tool that wrote it, and this version of the memo. */
+const TOOL = '#tool';
 
 /**
- * The pages as the build wrote them into `dir` (public/). Each page's digest is remembered in
+ * The records of the pages as the build wrote them into `dir` (public/). Each is remembered in
  * `memo` with the identity of its file (device, inode, size, modification time): a page the next
- * build links unchanged from this one is the same file, and its digest needs no read. An edit
- * reads its rendered pages and the pages of their shards, not the whole site (4,100 pages read
- * and hashed were most of a one-edit build's search stage). Synchronous reads: about a third of
- * the CPU of promise-based ones for files this small, and the stage has nothing else to do.
+ * build links unchanged from this one is the same file, and is neither read nor tokenised again.
+ * An edit reads its rendered pages, not the whole site. Synchronous reads: about a third of the
+ * CPU of promise-based ones for files this small, and the stage has nothing else to do.
+ *
+ * The memo is a line a page, kept as the bytes read: an edit build decodes only the lines of the
+ * pages it changed (the rest of the index is mended, cli/build/search-patch.ts) and writes the
+ * others back as they were. Read and split as text and joined again, the memo of 4,100 pages
+ * (14 MB) cost 120 ms and 80 MB at the peak.
  */
-export class PagesOnDisk implements SearchSource {
-  private readonly now: Remembered = {};
-  private readonly kept = new Map<string, string>();
-  /** Page files read so far. */
+export class PagesOnDisk {
+  private readonly now = new Map<string, { line: MemoLine; indexed?: IndexedPage }>();
+  private changes = false;
+  /** Page files read (and tokenised) so far. */
   reads = 0;
 
   private constructor(
-    readonly pages: readonly SearchPage[],
     private readonly dir: string,
     private readonly memo: string,
-    private readonly known: Remembered,
+    private readonly known: ReadonlyMap<string, MemoLine>,
+    private readonly tool: string,
+    /** Names this version of the memo: the search index memo names the version its index was made from. */
+    public token: string | undefined,
   ) {}
 
-  static async open(pages: readonly SearchPage[], dir: string, memo: string): Promise<PagesOnDisk> {
-    const known = await readFile(memo, 'utf8').then(
-      (text) => JSON.parse(text) as Remembered,
-      () => ({}), // none yet, or unreadable: every page is read
-    );
-    return new PagesOnDisk(pages, dir, memo, known);
-  }
-
-  digest(page: SearchPage): string {
-    const file = outputFile(page.url);
-    const { dev, ino, size, mtimeNs } = statSync(join(this.dir, file), { bigint: true });
-    const identity = `${dev}:${ino}:${size}:${mtimeNs}`;
-    let entry = this.known[file];
-    if (entry?.[0] !== identity) {
-      const input = this.read(file);
-      this.kept.set(file, input); // Pagefind may need it next
-      entry = [identity, digestOf(input)];
+  /** `tool`: the build of the tool that runs (another may read pages otherwise: its records are not used). */
+  static async open(dir: string, memo: string, tool: string): Promise<PagesOnDisk> {
+    const known = new Map<string, MemoLine>();
+    // None yet, unreadable, or written by another tool: every page is read.
+    const bytes = await readFile(memo).catch(() => Buffer.alloc(0));
+    const first = bytes.indexOf(NEWLINE);
+    const [mark, writtenBy, token] = bytes.toString('utf8', 0, Math.max(first, 0)).split('\t');
+    if (mark !== TOOL || writtenBy !== tool) return new PagesOnDisk(dir, memo, known, tool, undefined);
+    for (let start = first + 1, end = bytes.indexOf(NEWLINE, start); end > 0; end = bytes.indexOf(NEWLINE, start)) {
+      const line = new MemoLine(bytes.subarray(start, end + 1));
+      if (line.complete) known.set(line.file, line);
+      start = end + 1;
     }
-    this.now[file] = entry;
-    return entry[1];
+    return new PagesOnDisk(dir, memo, known, tool, token);
   }
 
-  input(page: SearchPage): string {
+  /** Whether the page's file is not the one the memo names (it is read and tokenised now). */
+  changed(page: SearchPage): boolean {
     const file = outputFile(page.url);
-    const kept = this.kept.get(file);
-    this.kept.delete(file);
-    return kept ?? this.read(file);
-  }
-
-  /** Remembers this build's pages (only them: the memo does not grow with pages gone). */
-  async save(): Promise<void> {
-    const known = Object.keys(this.known);
-    const same =
-      known.length === Object.keys(this.now).length && known.every((file) => this.now[file] === this.known[file]);
-    if (same) return;
-    await mkdir(dirname(this.memo), { recursive: true });
-    await writeAtomic(this.memo, JSON.stringify(this.now));
-  }
-
-  private read(file: string): string {
+    const path = join(this.dir, file);
+    const { dev, ino, size, mtimeNs } = statSync(path, { bigint: true });
+    const identity = `${dev}:${ino}:${size}:${mtimeNs}`;
+    const known = this.known.get(file);
+    if (known?.identity === identity) {
+      this.now.set(file, { line: known });
+      return false;
+    }
     this.reads += 1;
-    return searchInput(readFileSync(join(this.dir, file), 'utf8'));
+    this.changes = true;
+    const indexed = indexedPage(pageRecord(readFileSync(path, 'utf8')));
+    this.now.set(file, { line: MemoLine.of(file, identity, indexed), indexed });
+    return true;
+  }
+
+  /** The page as indexed now (after `changed`). */
+  indexed(url: string): IndexedPage {
+    const { line, indexed } = this.now.get(outputFile(url))!;
+    return indexed ?? { shown: line.shown, terms: line.terms };
+  }
+
+  /** Its title and text as shown (no terms parsed). */
+  shown(url: string): string {
+    const { line, indexed } = this.now.get(outputFile(url))!;
+    return indexed?.shown ?? line.shown;
+  }
+
+  /** Its terms when the memo was written. */
+  termsBefore(url: string): IndexedPage['terms'] {
+    return this.known.get(outputFile(url))?.terms ?? {};
+  }
+
+  /** Remembers this build's pages (only them: the memo does not grow with pages gone), the lines unchanged as they were read. */
+  async save(): Promise<void> {
+    if (!this.changes && this.now.size === this.known.size) return;
+    await mkdir(dirname(this.memo), { recursive: true });
+    this.token = randomBytes(9).toString('base64url');
+    const lines = [
+      Buffer.from(`${TOOL}\t${this.tool}\t${this.token}\n`),
+      ...[...this.now.values()].map(({ line }) => line.bytes),
+    ];
+    const temporary = `${this.memo}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeContents(temporary, lines);
+    await rename(temporary, this.memo);
   }
 }

@@ -39,10 +39,10 @@ export interface BuildResult {
     calendars: number;
     cards: { made: number; cached: number };
     /**
-     * `cached`: the index of an earlier build with the same searchable pages, linked (no Pagefind
-     * run); otherwise `reindexed` pages were indexed, those of the shards whose pages changed.
+     * `read`: pages read and tokenised now, those no earlier build left as they are; `kept`: files
+     * of the last build's index linked as they are (it was mended, not made whole).
      */
-    search: { pages: number; languages: string[]; shards: number; reindexed: number; cached: boolean };
+    search: { pages: number; languages: string[]; files: number; read: number; kept: number };
   };
   timings: StageTiming[];
   warnings: number;

@@ -52,19 +52,18 @@ export async function writeSite(run: {
       output: output.under('public'),
     });
     drawing = cardsDrawn.catch(() => undefined); // awaited in the cards stage below, or before a failed build is removed
-    // Pagefind indexes the pages in processes of its own while this thread writes the files below
-    // (its summary line comes when it ends: the stages beside it are timed in their own right).
+    // The search index reads the pages this build wrote (only those no earlier build recorded).
     const indexing = timer.run(
       'search',
       () =>
         buildSearchIndex({
           output: output.under('public'),
           pages,
-          cacheDir: join(options.root, '.site', 'cache', 'search'),
+          cacheDir: join(options.root, '.site', 'cache'),
         }),
       (s) =>
-        `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files, ${s.shards} shard${s.shards === 1 ? '' : 's'}` +
-        (s.cached ? ' from cache' : `, ${s.reindexed} pages indexed`),
+        `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files, ${s.read} pages read` +
+        (s.kept ? `, ${s.kept} files kept` : ''),
     );
     searching = indexing.catch(() => undefined);
 
@@ -124,9 +123,9 @@ export async function writeSite(run: {
         search: {
           pages: search.pages,
           languages: search.languages,
-          shards: search.shards,
-          reindexed: search.reindexed,
-          cached: search.cached,
+          files: search.files,
+          read: search.read,
+          kept: search.kept,
         },
       },
       timings: timer.timings,

@@ -2,6 +2,7 @@ import { problem, type Problem } from '../errors/site-error.ts';
 import type { RawItem } from './collection-items.ts';
 import { fieldValues } from './field-values.ts';
 import { fieldName } from '../source/zod-problems.ts';
+import { VOID_ELEMENTS } from './void-elements.ts';
 
 /**
  * Markdown no editor writes on purpose, only by pasting (issue 11, found by content fuzzing):
@@ -14,20 +15,8 @@ import { fieldName } from '../source/zod-problems.ts';
 export const MARKDOWN_LIMITS = { depth: 100, marks: 1_000, brackets: 2_000 };
 
 /** HTML elements whose end tag may be left out: an open one does not nest what follows. */
-const UNNESTED = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
+const UNNESTED = new Set<string>([
+  ...VOID_ELEMENTS,
   'p',
   'li',
   'dt',

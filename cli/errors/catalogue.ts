@@ -173,11 +173,10 @@ export const catalogue = {
     () =>
       'The card template (templates/cards/ShareCard.tsx) uses something satori cannot draw: every box with more than one child needs display: flex, and only the Inter font is loaded.',
   ),
-  SEARCH_INDEX_FAILED: entry<'problem'>(
+  SEARCH_INDEX_FAILED: entry<'path' | 'problem'>(
     'Search index failed',
-    (p) => `Pagefind could not index the site: ${p.problem}`,
-    () =>
-      'Run `npm ci` so the pagefind package and its binary for this platform (@pagefind/<platform>) are installed; if they are, the message above says what Pagefind refused.',
+    (p) => `The search index could not be written to ${p.path}: ${p.problem}`,
+    () => 'Check that the output folder is writable and its disk is not full, then build again.',
   ),
   COMPILE_FAILED: entry<'problem'>(
     'Compile error',

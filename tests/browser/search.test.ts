@@ -1,8 +1,9 @@
 /**
  * The site search in a real browser (issue 23), in each language: a word from an article's body
  * finds that article; a word both languages use finds only pages of the language searched in;
- * Pagefind's script and index load once a visitor searches, and no page but the search page
- * loads any script of the search (the header links to it with a plain link).
+ * several words must all be on a page; a query of markup is text; the index (/search/) loads once
+ * a visitor searches, only this language's part, and no page but the search page loads any script
+ * of the search (the header links to it with a plain link).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readdir, readFile } from 'node:fs/promises';
@@ -95,7 +96,66 @@ describe.runIf(runs)('site search in the browser', () => {
         }
       });
 
-      test("an article loads nothing of the search; the search page loads Pagefind and this language's index at the first search", async () => {
+      test('several words must all be on a page; the words found are marked in the excerpt', async () => {
+        const context = await site.browser.newContext(contextOptions(site, { locale: language.browser }));
+        try {
+          const { page, problems } = await openPage(context, language.search, { waitFor: ['site-search'] });
+          const { slug, word } = await bodyWord(language.locale);
+          const article = `${language.news}/${slug}`;
+          // The article's own word and the beginning of another word of its body (search as you
+          // type): the article, and only pages that have both.
+          const other = [...wordsOf((await articleBodies(language.locale)).get(slug)!)].find((one) => one !== word)!;
+          const alone = await search(page, word);
+          const both = await search(page, `${word} ${other.slice(0, 4)}`);
+          expect(both).toContain(article);
+          expect(both.every((url) => alone.includes(url))).toBe(true);
+          expect(await page.locator('.search-results mark').count()).toBeGreaterThan(0);
+          // With a word no page has, nothing.
+          expect(await search(page, `${word} zzqqxxnowhere`)).toEqual([]);
+          expect(problems).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+
+      test('a query of markup or regular expression characters is text: nothing is injected, nothing throws', async () => {
+        const context = await site.browser.newContext(contextOptions(site, { locale: language.browser }));
+        try {
+          const { page, problems } = await openPage(context, language.search, { waitFor: ['site-search'] });
+          const dialogs: string[] = [];
+          page.on('dialog', (dialog) => {
+            dialogs.push(dialog.message());
+            void dialog.dismiss();
+          });
+          for (const query of ['<img src=x onerror=alert(1)>', '.*(', '\\', `${'tennis '.repeat(200)}<b>`]) {
+            await search(page, query);
+            expect(await page.locator('.site-search img, .site-search b, .site-search script').count()).toBe(0);
+          }
+          expect(await page.locator('.search-status').textContent()).toContain('<b>');
+          expect(dialogs).toEqual([]);
+          expect(problems).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+
+      test('at phone width the results fit the screen', async () => {
+        const context = await site.browser.newContext({
+          ...contextOptions(site, { locale: language.browser }),
+          viewport: { width: 360, height: 740 },
+        });
+        try {
+          const { page, problems } = await openPage(context, language.search, { waitFor: ['site-search'] });
+          expect((await search(page, 'tennis')).length).toBeGreaterThan(3);
+          await expect.poll(() => page.locator('.search-results li').first().isVisible()).toBe(true);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+          expect(problems).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+
+      test("an article loads nothing of the search; the search page loads this language's index at the first search", async () => {
         const context = await site.browser.newContext(contextOptions(site, { locale: language.browser }));
         try {
           const scripts: string[] = [];
@@ -103,7 +163,7 @@ describe.runIf(runs)('site search in the browser', () => {
           context.on('request', (request) => {
             const path = new URL(request.url()).pathname;
             if (request.resourceType() === 'script') scripts.push(path);
-            if (path.startsWith('/pagefind/')) searchFiles.push(path);
+            if (path.startsWith('/search/')) searchFiles.push(path);
           });
           // An article: a static page, with the header's link to the search page.
           const { slug } = await bodyWord(language.locale);
@@ -114,7 +174,7 @@ describe.runIf(runs)('site search in the browser', () => {
             scripts.filter((script) => /site-search/.test(script)),
             'the search island on an article page',
           ).toEqual([]);
-          expect(searchFiles, 'Pagefind on an article page').toEqual([]);
+          expect(searchFiles, 'the index on an article page').toEqual([]);
           // The way to search is a plain link, not an island.
           expect(await page.locator('a.search-link').count()).toBe(1);
           expect(await page.locator('site-island a.search-link').count()).toBe(0);
@@ -125,16 +185,19 @@ describe.runIf(runs)('site search in the browser', () => {
             .locator('site-island[data-island="site-search"][data-state="hydrated"]')
             .waitFor({ state: 'attached' });
           await page.waitForLoadState('networkidle');
-          expect(searchFiles, 'Pagefind before a search').toEqual([]);
+          expect(searchFiles, 'the index before a search').toEqual([]);
 
-          await search(page, 'tennis');
-          expect(searchFiles).toContain('/pagefind/pagefind.js');
-          // Only this language's part of the index.
-          const entry = JSON.parse(
-            await readFile(join(site.dist, 'public', 'pagefind', 'pagefind-entry.json'), 'utf8'),
-          ) as { languages: Record<string, { hash: string }> };
-          const otherLanguage = Object.entries(entry.languages).find(([code]) => code !== language.locale)!;
-          expect(searchFiles.some((file) => file.includes(otherLanguage[1].hash))).toBe(false);
+          const found = await search(page, 'tennis');
+          // Only this language's part of the index: its manifest, the shard of "te", and the
+          // records of the results shown, not every page's.
+          expect(searchFiles).toContain(`/search/${language.locale}/index.json`);
+          expect(searchFiles).toContain(`/search/${language.locale}/terms/te.json`);
+          expect(searchFiles.filter((file) => !file.startsWith(`/search/${language.locale}/`))).toEqual([]);
+          const records = searchFiles.filter((file) => file.includes('/pages/'));
+          expect(records.length).toBeGreaterThan(0);
+          expect(records.length).toBeLessThanOrEqual(found.length);
+          const all = await readdir(join(site.dist, 'public', 'search', language.locale, 'pages'));
+          expect(records.length).toBeLessThan(all.length);
         } finally {
           await context.close();
         }

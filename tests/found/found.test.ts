@@ -7,7 +7,6 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Parser from 'rss-parser';
@@ -16,7 +15,6 @@ import sharp from 'sharp';
 import { repoRoot, listFiles } from '../build/helpers.ts';
 import { runSite, type RunResult } from '../helpers/project-copy.ts';
 import { schemaVocabulary } from './schema-org.ts';
-import { runPagefind, searchInput, type SearchablePage } from '../../cli/build/search-index.ts';
 
 let tmp: string;
 let first: RunResult;
@@ -28,10 +26,10 @@ const site = 'https://www.baselinetennis.nl';
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'site-found-'));
   first = await runSite(repoRoot, ['build', '--out', join(tmp, 'one'), '--json']);
-  // A new output folder with the caches kept: everything is made again but nothing drawn or indexed.
+  // A new output folder with the caches kept: everything is made again but nothing drawn.
   second = await runSite(repoRoot, ['build', '--out', join(tmp, 'two'), '--json']);
   publicDir = join(tmp, 'one', 'public');
-  const files = (await listFiles(publicDir)).filter((file) => file.endsWith('.html') && !file.startsWith('pagefind/'));
+  const files = (await listFiles(publicDir)).filter((file) => file.endsWith('.html') && !file.startsWith('search/'));
   pages = await Promise.all(files.map(async (file) => ({ file, html: await readFile(join(publicDir, file), 'utf8') })));
 }, 600_000);
 
@@ -45,7 +43,7 @@ const result = (run: RunResult) =>
       feeds: number;
       calendars: number;
       cards: { made: number; cached: number };
-      search: { pages: number; languages: string[]; shards: number; reindexed: number; cached: boolean };
+      search: { pages: number; languages: string[]; files: number; read: number; kept: number };
     };
   };
 const meta = (html: string, key: string) =>
@@ -53,7 +51,7 @@ const meta = (html: string, key: string) =>
 const publicPath = (url: string) => join(publicDir, decodeURIComponent(new URL(url).pathname));
 
 describe('the build summary', () => {
-  test('counts feeds, calendar files, cards and the search index; a second build draws no card and runs no Pagefind', () => {
+  test('counts feeds, calendar files, cards and the search index; a second build draws no card and makes the same index', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(second.code, second.stderr).toBe(0);
     const one = result(first).found;
@@ -61,8 +59,9 @@ describe('the build summary', () => {
     expect(one.search.pages).toBeGreaterThan(90);
     const two = result(second).found;
     expect(two.cards).toEqual({ made: 0, cached: one.cards.made + one.cards.cached });
-    // The same pages: the index is linked from the search cache, Pagefind does not run.
-    expect(two.search).toEqual({ ...one.search, reindexed: 0, cached: true });
+    // Every page read in the first build; the same pages make the same index in the second.
+    expect(one.search.read).toBe(one.search.pages);
+    expect(two.search).toEqual({ ...one.search, read: two.search.read });
   });
 });
 
@@ -341,68 +340,56 @@ describe('share tags: a crawl of every page', () => {
 });
 
 describe('search index', () => {
-  test('Pagefind wrote its script and one index per language; the canonical pages only', async () => {
-    const entry = JSON.parse(await readFile(join(publicDir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as {
-      languages: Record<string, { page_count: number }>;
-    };
-    expect(Object.keys(entry.languages).sort()).toEqual(['en', 'nl']);
-    expect(entry.languages.nl!.page_count + entry.languages.en!.page_count).toBe(result(first).found.search.pages);
-    expect(existsSync(join(publicDir, 'pagefind', 'pagefind.js'))).toBe(true);
-    // Each fragment is one page (gzip, after Pagefind's signature): only pages with a canonical
-    // link, at that canonical, in their own language's part.
-    const fragments = join(publicDir, 'pagefind', 'fragment');
-    const indexed = await Promise.all(
-      (await readdir(fragments)).map(async (name) => ({
-        locale: name.split('_')[0],
-        url: (
-          JSON.parse(
-            gunzipSync(await readFile(join(fragments, name)))
-              .toString('utf8')
-              .replace(/^pagefind_dcd/, ''),
-          ) as { url: string }
-        ).url,
-      })),
+  test('one index per language, of the canonical pages only; the second build wrote the same bytes', async () => {
+    const folder = (run: string) => join(tmp, run, 'public', 'search');
+    const manifests = Object.fromEntries(
+      await Promise.all(
+        ['en', 'nl'].map(
+          async (language) =>
+            [
+              language,
+              JSON.parse(await readFile(join(folder('one'), language, 'index.json'), 'utf8')) as { pages: number },
+            ] as const,
+        ),
+      ),
     );
+    expect((await readdir(folder('one'))).sort()).toEqual(['en', 'nl']);
+    expect(manifests.en!.pages + manifests.nl!.pages).toBe(result(first).found.search.pages);
+    // The records: only pages with a canonical link, at that canonical, in their own language's part.
     const canonicals = new Set(
       pages
         .map(({ html }) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1])
         .filter(Boolean)
         .map((url) => new URL(url!).pathname),
     );
-    expect(indexed.length).toBe(result(first).found.search.pages);
-    for (const { locale, url } of indexed) {
-      expect(canonicals.has(url), url).toBe(true);
-      expect(url === '/en' || url.startsWith('/en/'), url).toBe(locale === 'en');
+    let indexed = 0;
+    for (const language of ['en', 'nl']) {
+      const records = join(folder('one'), language, 'pages');
+      for (const name of await readdir(records)) {
+        const urls = (JSON.parse(await readFile(join(records, name), 'utf8')) as Array<[string]>).map(([url]) => url);
+        indexed += urls.length;
+        for (const url of urls) {
+          expect(canonicals.has(url), url).toBe(true);
+          expect(url === '/en' || url.startsWith('/en/'), url).toBe(language === 'en');
+        }
+      }
     }
-  });
-
-  test("Pagefind makes the same index of a page's <html>, <title> and <main> as of the whole page", async () => {
-    const byUrl = new Map<string, SearchablePage>();
-    for (const { html } of pages) {
-      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
-      const locale = /<html lang="([^"]+)"/.exec(html)?.[1];
-      if (canonical && locale)
-        byUrl.set(new URL(canonical).pathname, { url: new URL(canonical).pathname, locale, content: html });
-    }
-    const whole = [...byUrl.values()];
-    const files = async (input: SearchablePage[]) =>
-      Object.fromEntries(
-        (await runPagefind(input)).files.map((file) => [file.path, Buffer.from(file.content).toString('base64')]),
+    expect(indexed).toBe(result(first).found.search.pages);
+    // The same pages in a new output folder: the same files, byte for byte.
+    const files = await listFiles(folder('one'));
+    expect(files.length).toBe(result(first).found.search.files);
+    expect((await listFiles(folder('two'))).sort()).toEqual([...files].sort());
+    for (const file of files)
+      expect((await readFile(join(folder('two'), file))).equals(await readFile(join(folder('one'), file))), file).toBe(
+        true,
       );
-    const stripped = whole.map((page) => ({ ...page, content: searchInput(page.content) }));
-    expect(stripped.reduce((sum, page) => sum + page.content.length, 0)).toBeLessThan(
-      whole.reduce((sum, page) => sum + page.content.length, 0) / 2,
-    );
-    expect(await files(stripped)).toEqual(await files(whole));
-    // The build cuts pages as it reads them, and the index cuts what it is given: once is enough.
-    expect(stripped.map((page) => searchInput(page.content))).toEqual(stripped.map((page) => page.content));
   });
 
   test('the header links the search page; no page but the search page names a script of the search', () => {
     for (const { file, html } of pages) {
       if (html.includes('<header class="site-header"'))
         expect(html, file).toMatch(/<a class="search-link" href="(\/en\/search|\/zoeken)">/);
-      expect(html, file).not.toContain('pagefind');
+      expect(html, file).not.toContain('/search/');
     }
     expect(
       pages.find((page) => page.file === 'zoeken.html')!.html.match(/<site-island data-island="site-search"/g),

@@ -85,7 +85,7 @@ describe('dist/firebase.json', () => {
     const value = (key: string) => all.headers.find((h: { key: string }) => h.key === key)?.value;
     const hash = createHash('sha256').update(inlineScript).digest('base64');
     expect(all.regex).toBe(firstSegmentNotIn(['api', 'mail']));
-    expect(value('content-security-policy')).toContain(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`);
+    expect(value('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(value('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(value('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
     expect(value('x-content-type-options')).toBe('nosniff');

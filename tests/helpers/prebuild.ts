@@ -6,10 +6,10 @@ import { buildSiteOnce } from './islands-site.ts';
 /**
  * vitest globalSetup: on a clean clone (CI) the shared test site and the embedded database's
  * template are made once before any test file starts. Otherwise the first three files each
- * began a cold build at once (every image encoded, every social card drawn, Pagefind run, the
- * same work three times over on 2 cores) and a suite's beforeAll waiting for the shared build
- * outlasted its 2-minute limit.
- * Later builds of the site and of project copies find the images, cards and search caches warm.
+ * began a cold build at once (every image encoded, every social card drawn, the same work three
+ * times over on 2 cores) and a suite's beforeAll waiting for the shared build outlasted its
+ * 2-minute limit.
+ * Later builds of the site and of project copies find the image and card caches warm.
  */
 export default async function prebuild(): Promise<void> {
   if (!process.env.CI && process.env.SITE_PREBUILD !== '1') return;

@@ -58,15 +58,12 @@ export async function copyProject(options: CopyOptions = {}): Promise<string> {
       await cp(cache, join(dir, '.site', 'cache', 'images'), { recursive: true });
     }
   }
-  // Social cards are named by everything drawn on them and search indexes by the pages they
-  // index, so every copy shares this repository's: a copy's first build would otherwise draw
-  // every card and run Pagefind again (issue 23).
+  // Social cards are named by everything drawn on them, so every copy shares this repository's:
+  // a copy's first build would otherwise draw every card again (issue 23).
   await mkdir(join(dir, '.site', 'cache'), { recursive: true });
-  for (const shared of ['cards', 'search']) {
-    const cache = join(projectRoot, '.site', 'cache', shared);
-    await mkdir(cache, { recursive: true });
-    await symlink(cache, join(dir, '.site', 'cache', shared));
-  }
+  const cards = join(projectRoot, '.site', 'cache', 'cards');
+  await mkdir(cards, { recursive: true });
+  await symlink(cards, join(dir, '.site', 'cache', 'cards'));
   if (options.smallImages) await shrinkPhotos(join(dir, 'content', 'images'));
   return dir;
 }

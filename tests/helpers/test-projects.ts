@@ -64,7 +64,6 @@ export const sharesProcesses = [
   'build/npx-site',
   'browser/islands.avatar',
   'dev/browser',
-  'found/search-shards',
   'functions/mail-faults',
   'robustness/services-browser',
   'registrations/plain-form',

@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cardFile } from '../cards.ts';
 import { calendarChanges } from '../calendar-revisions.ts';
 import { renderCalendars } from '../calendars.ts';
 import { renderFeeds } from '../feeds.ts';
-import { pagesInMemory, SEARCH_FOLDER, searchablePages, searchIndex } from '../search-index.ts';
+import { searchFiles } from '../search-files.ts';
+import { SEARCH_FOLDER, searchablePages } from '../search-index.ts';
+import { type IndexedPage, indexedPage, pageRecord } from '../search-records.ts';
 import { publicSiteFiles } from '../site-files.ts';
 import { isSiteError, type Problem } from '../../errors/site-error.ts';
 import { cardName } from '../../../templates/lib/share-card.ts';
@@ -18,13 +19,12 @@ const CARD_FILE = /^cards\/(.+)\.[A-Za-z0-9]{16}\.jpg$/;
  * build's own functions, each when first asked for: sitemap.xml, robots.txt, the news feeds and
  * calendar files of the current version of the site (issue 23: what makes the site found); a
  * page's social card (from the card cache, drawn when new); the search index of the pages as
- * they render now (Pagefind, once per version, at the first search; from the search cache when a
- * build or an earlier session indexed the very same pages).
+ * they render now (once per version, at the first search).
  */
 export function createFoundFiles(session: RebuildSession, onProblem: (problem: Problem) => void) {
   const cacheDir = join(session.root, '.site', 'cache');
   const made = new WeakMap<Generation, Promise<Map<string, string>>>();
-  const indexes = new WeakMap<Generation, Promise<Map<string, Buffer>>>();
+  const indexes = new WeakMap<Generation, Promise<Map<string, string>>>();
 
   /** Made once per version of the site; a failure is made again at the next request. */
   function once<T>(memo: WeakMap<Generation, Promise<T>>, generation: Generation, make: () => Promise<T>): Promise<T> {
@@ -49,13 +49,15 @@ export function createFoundFiles(session: RebuildSession, onProblem: (problem: P
     return files;
   }
 
-  async function searchFiles(generation: Generation): Promise<Map<string, Buffer>> {
+  async function searchIndex(generation: Generation): Promise<Map<string, string>> {
+    const indexed = new Map<string, IndexedPage>();
     const pages = searchablePages(generation.state.pages).flatMap((page) => {
       const rendered = session.pages.render(page);
-      return rendered.ok ? [{ url: page.canonical, locale: page.locale, content: rendered.html }] : [];
+      if (!rendered.ok) return [];
+      indexed.set(page.canonical, indexedPage(pageRecord(rendered.html)));
+      return [{ url: page.canonical, locale: page.locale }];
     });
-    const { files } = await searchIndex(pagesInMemory(pages), join(cacheDir, 'search'));
-    return new Map(await Promise.all(files.map(async (file) => [file.path, await readFile(file.source)] as const)));
+    return new Map(searchFiles(pages, (url) => indexed.get(url)!).map((file) => [file.path, file.content]));
   }
 
   /** The card a page of this version names at that file, from the cache or drawn now. */
@@ -83,7 +85,7 @@ export function createFoundFiles(session: RebuildSession, onProblem: (problem: P
     async load(generation: Generation, file: string): Promise<string | Uint8Array | undefined> {
       if (file.startsWith('cards/')) return card(generation, file);
       if (file.startsWith(`${SEARCH_FOLDER}/`))
-        return (await once(indexes, generation, () => searchFiles(generation))).get(
+        return (await once(indexes, generation, () => searchIndex(generation))).get(
           file.slice(SEARCH_FOLDER.length + 1),
         );
       if (!/\.(xml|ics|txt)$/.test(file)) return undefined;

@@ -39,9 +39,9 @@ export const configStage = (root: string, timer: StageTimer): Promise<ConfigRead
 
 /**
  * Apart from the session (./rebuild-session.ts) and light to load: a build with nothing to do
- * stops after the load and the hash, and never loads the stages (React, Markdown, sharp, Pagefind,
- * esbuild) nor the config's schema, which cost a small site's build more CPU than everything else
- * it does.
+ * stops after the load and the hash, and never loads the stages (React, Markdown, sharp, the HTML
+ * parser, esbuild) nor the config's schema, which cost a small site's build more CPU than
+ * everything else it does.
  */
 export async function openSources(root: string, timer: StageTimer): Promise<Opening> {
   const sources = await loadSources(root, timer);

@@ -1,0 +1,101 @@
+import {
+  manifestPath,
+  PAGES_PER_FILE,
+  recordsPath,
+  SHARD_PREFIX,
+  type SearchManifest,
+  shardPath,
+} from '../../shared/search-words.ts';
+import type { SearchPage } from './search-pages.ts';
+import type { IndexedPage } from './search-records.ts';
+
+/** A file of the index: its path under /search/ and its text. */
+export interface SearchFile {
+  path: string;
+  content: string;
+}
+
+/** The pages of one language of the index, in the order of their URLs: a page's number is its place. */
+export interface SearchLanguage {
+  language: string;
+  urls: string[];
+}
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The languages of these pages, each with its pages in URL order. */
+export function searchLanguages(pages: readonly SearchPage[]): SearchLanguage[] {
+  const urls = new Map<string, string[]>();
+  for (const page of pages) urls.set(page.locale, [...(urls.get(page.locale) ?? []), page.url]);
+  return [...urls.keys()].sort(byCodeUnits).map((language) => ({
+    language,
+    urls: urls.get(language)!.sort(byCodeUnits),
+  }));
+}
+
+export const prefixOf = (term: string) => term.slice(0, SHARD_PREFIX);
+
+/** A shard's text: its terms in order, each with its pages as [page, title count, body count, ...]. */
+export function shardContent(postings: ReadonlyMap<string, readonly number[]>): string {
+  const terms = [...postings.keys()].sort(byCodeUnits);
+  return `{${terms.map((term) => `${JSON.stringify(term)}:[${postings.get(term)!.join(',')}]`).join(',')}}`;
+}
+
+/** A file of page records: [url, title, text] of each, its URL put before the remembered ["title","text"]. */
+export const recordsContent = (pages: ReadonlyArray<{ url: string; shown: string }>): string =>
+  `[${pages.map(({ url, shown }) => `[${JSON.stringify(url)},${shown.slice(1)}`).join(',')}]`;
+
+export const manifestFile = (language: string, pages: number, prefixes: readonly string[]): SearchFile => {
+  const manifest: SearchManifest = { pages, perFile: PAGES_PER_FILE, shards: [...prefixes].sort(byCodeUnits) };
+  return { path: manifestPath(language), content: JSON.stringify(manifest) };
+};
+
+/** The records file of page `page`'s group, from what each page shows. */
+export function recordsFile(
+  { language, urls }: SearchLanguage,
+  file: number,
+  shown: (url: string) => string,
+): SearchFile {
+  const group = urls.slice(file * PAGES_PER_FILE, (file + 1) * PAGES_PER_FILE);
+  return {
+    path: recordsPath(language, file),
+    content: recordsContent(group.map((url) => ({ url, shown: shown(url) }))),
+  };
+}
+
+/**
+ * One language's files, made whole: its manifest, its shards of terms (by the terms' first two
+ * characters), its page records in files of PAGES_PER_FILE. Each page's terms are asked for once
+ * and dropped when added, and each file made when the one before it is taken (written), so that
+ * neither every page's terms nor every file are in memory at once.
+ */
+export function* languageFiles(language: SearchLanguage, indexed: (url: string) => IndexedPage): Generator<SearchFile> {
+  const shards = new Map<string, Map<string, number[]>>();
+  const shown = new Map<string, string>();
+  language.urls.forEach((url, page) => {
+    const { terms, shown: text } = indexed(url);
+    shown.set(url, text);
+    for (const term in terms) {
+      const prefix = prefixOf(term);
+      let shard = shards.get(prefix);
+      if (!shard) shards.set(prefix, (shard = new Map()));
+      let list = shard.get(term);
+      if (!list) shard.set(term, (list = []));
+      const [title, body] = terms[term]!;
+      list.push(page, title, body);
+    }
+  });
+  yield manifestFile(language.language, language.urls.length, [...shards.keys()]);
+  for (const [prefix, postings] of shards)
+    yield { path: shardPath(language.language, prefix), content: shardContent(postings) };
+  for (let file = 0; file * PAGES_PER_FILE < language.urls.length; file++)
+    yield recordsFile(language, file, (url) => shown.get(url)!);
+}
+
+/**
+ * The site search index of these pages, one per language (islands/lib/site-index.ts reads it).
+ * The same pages give the same bytes.
+ */
+export function searchFiles(pages: readonly SearchPage[], indexed: (url: string) => IndexedPage): SearchFile[] {
+  return searchLanguages(pages).flatMap((language) => [...languageFiles(language, indexed)]);
+}

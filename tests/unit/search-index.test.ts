@@ -1,0 +1,330 @@
+/**
+ * The site's own search index (cli/build/search-index.ts, issue 21): what it reads of a page, the
+ * files it makes (the same pages, the same bytes), the records remembered so that an edit reads
+ * only its pages, and the browser's search over those files (islands/lib/site-index.ts), which
+ * downloads the manifest, the query's shards and the records of the results, nothing more.
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { link, mkdir, mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { type SearchFile, searchFiles, searchLanguages } from '../../cli/build/search-files.ts';
+import { patchedLanguage } from '../../cli/build/search-patch.ts';
+import { PagesOnDisk } from '../../cli/build/search-pages.ts';
+import { buildSearchIndex } from '../../cli/build/search-index.ts';
+import { FolderWriter } from '../../cli/build/folder-writer.ts';
+import type { PageRoute } from '../../cli/routes/types.ts';
+import { isSiteError } from '../../cli/errors/site-error.ts';
+import { type IndexedPage, indexedPage, pageRecord } from '../../cli/build/search-records.ts';
+import { PAGES_PER_FILE } from '../../shared/search-words.ts';
+
+const page = (title: string, main: string) =>
+  `<!doctype html><html lang="nl"><head><title>${title}</title></head><body><header class="site-header">Menu tennis</header><main>${main}</main><footer>Footer tennis</footer></body></html>`;
+
+describe('what the index reads of a page', () => {
+  test.each([
+    ['<h1>Padel &amp; Tennis</h1><p>Over de <em>baan</em>.</p>', 'Padel & Tennis', 'Padel & Tennis Over de baan.'],
+    [
+      '<nav class="crumbs">Home tennis</nav><h1>Kamp</h1><p>Tekst</p><div class="signup-call">Schrijf je in</div><footer class="article-foot">Delen</footer>',
+      'Kamp',
+      'Kamp Tekst',
+    ],
+    [
+      '<p>Vul in</p><form><label>Naam</label><input name="q"></form><site-island><p>Laden</p></site-island>',
+      'Site &amp; titel',
+      'Vul in',
+    ],
+    [
+      '<p>Ten<b>nis</b>baan</p><p>twee</p><ul><li>een</li><li>drie</li></ul>',
+      'Site &amp; titel',
+      'Tennisbaan twee een drie',
+    ],
+    [
+      '<p>Code: &lt;script&gt;alert(1)&lt;/script&gt;</p><script>var x = "geheim";</script>',
+      'Site &amp; titel',
+      'Code: <script>alert(1)</script>',
+    ],
+  ])('<main>%s</main>', (main, title, text) => {
+    const record = pageRecord(page('Site &amp; titel', main));
+    expect(record.title).toBe(title === 'Site &amp; titel' ? 'Site & titel' : title);
+    expect(record.text).toBe(text);
+  });
+
+  test('each term with how often it is in the title and the body; nothing from the header or footer', () => {
+    const record = pageRecord(page('x', '<h1>Tennis in Utrecht</h1><p>Tennis, tennis en café.</p>'));
+    expect(record.terms).toEqual({ tennis: [1, 3], in: [1, 1], utrecht: [1, 1], en: [0, 1], cafe: [0, 1] });
+    expect(record.terms.menu).toBeUndefined();
+    expect(record.terms.footer).toBeUndefined();
+  });
+});
+
+const pages = [
+  { url: '/en/b', locale: 'en', indexed: indexedPage(pageRecord(page('', '<h1>Bee court</h1><p>tennis court</p>'))) },
+  {
+    url: '/nieuws/a',
+    locale: 'nl',
+    indexed: indexedPage(pageRecord(page('', '<h1>Tennisbaan open</h1><p>De baan is open.</p>'))),
+  },
+  {
+    url: '/en/a',
+    locale: 'en',
+    indexed: indexedPage(pageRecord(page('', '<h1>Tennis</h1><p>Tennis <b>today</b> &lt;script&gt;</p>'))),
+  },
+  ...Array.from({ length: 9 }, (_, at) => ({
+    url: `/nieuws/z${at}`,
+    locale: 'nl',
+    indexed: indexedPage(pageRecord(page('', `<h1>Bericht ${at}</h1><p>Tekst over padel nummer ${at}.</p>`))),
+  })),
+];
+/** The index of pages given with what they are indexed as. */
+const indexOf = (given: ReadonlyArray<{ url: string; locale: string; indexed: IndexedPage }>): SearchFile[] => {
+  const byUrl = new Map(given.map((one) => [one.url, one.indexed]));
+  return searchFiles(given, (url) => byUrl.get(url)!);
+};
+
+describe('the index files', () => {
+  test('one folder per language: a manifest, shards by two first characters, records of four pages a file', () => {
+    const files = new Map(indexOf(pages).map((file) => [file.path, JSON.parse(file.content) as unknown]));
+    expect(files.get('en/index.json')).toEqual({ pages: 2, perFile: PAGES_PER_FILE, shards: expect.any(Array) });
+    expect(files.get('nl/index.json')).toMatchObject({ pages: 10 });
+    // Pages of a language in the order of their URLs: /en/a is page 0, /en/b page 1.
+    expect(files.get('en/pages/0.json')).toEqual([
+      ['/en/a', 'Tennis', 'Tennis Tennis today <script>'],
+      ['/en/b', 'Bee court', 'Bee court tennis court'],
+    ]);
+    expect(files.get('en/terms/te.json')).toEqual({ tennis: [0, 1, 2, 1, 0, 1] });
+    expect(files.get('nl/terms/te.json')).toMatchObject({ tennisbaan: [0, 1, 1] });
+    expect([...files.keys()].filter((path) => path.startsWith('nl/pages/')).sort()).toEqual([
+      'nl/pages/0.json',
+      'nl/pages/1.json',
+      'nl/pages/2.json',
+    ]);
+    expect(
+      [...files.keys()].some((path) => path.startsWith('en/') && /padel|bericht/.test(String(files.get(path)))),
+    ).toBe(false);
+  });
+
+  test('the same pages in another order give the same bytes', () => {
+    expect(indexOf([...pages].reverse())).toEqual(indexOf(pages));
+  });
+});
+
+describe('records remembered by page file', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'site-search-records-'));
+    await writeFile(join(dir, 'a.html'), page('A', '<p>een</p>'));
+    await writeFile(join(dir, 'b.html'), page('B', '<p>twee</p>'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  test('a page whose file is the one recorded is not read again; an edited one is; another tool reads all', async () => {
+    const memo = join(dir, 'memo', 'records.json');
+    const all = ['/a', '/b'].map((url) => ({ url, locale: 'nl' }));
+    const first = await PagesOnDisk.open(dir, memo, 'tool 1');
+    expect(all.map((one) => first.changed(one))).toEqual([true, true]);
+    const before = all.map((one) => first.indexed(one.url));
+    await first.save();
+    expect(first.token).toBeDefined();
+
+    const second = await PagesOnDisk.open(dir, memo, 'tool 1');
+    expect(all.map((one) => second.changed(one))).toEqual([false, false]);
+    expect(all.map((one) => second.indexed(one.url))).toEqual(before);
+    await second.save(); // nothing changed: the memo stays, and its version
+    expect(second.token).toBe(first.token);
+
+    await writeFile(join(dir, 'b.html'), page('B', '<p>drie</p>'));
+    const third = await PagesOnDisk.open(dir, memo, 'tool 1');
+    expect(all.map((one) => third.changed(one))).toEqual([false, true]);
+    expect(third.reads).toBe(1);
+    expect(JSON.parse(third.shown('/b'))).toEqual(['B', 'drie']);
+    expect(third.termsBefore('/b')).toEqual({ b: [1, 0], twee: [0, 1] });
+    expect(third.indexed('/b').terms).toEqual({ b: [1, 0], drie: [0, 1] });
+
+    const otherTool = await PagesOnDisk.open(dir, memo, 'tool 2');
+    expect(all.map((one) => otherTool.changed(one))).toEqual([true, true]);
+    expect(otherTool.token).toBeUndefined();
+  });
+});
+
+describe('an index mended from the last one', () => {
+  let before: string;
+  beforeAll(async () => {
+    before = await mkdtemp(join(tmpdir(), 'site-search-mend-'));
+    for (const file of indexOf(pages)) {
+      await mkdir(dirname(join(before, file.path)), { recursive: true });
+      await writeFile(join(before, file.path), file.content);
+    }
+  });
+  afterAll(() => rm(before, { recursive: true, force: true }));
+
+  const edited = (url: string, main: string) =>
+    pages.map((one) => (one.url === url ? { ...one, indexed: indexedPage(pageRecord(page('', main))) } : one));
+
+  test.each([
+    ['a word changed in one page', edited('/nieuws/z3', '<h1>Bericht 3</h1><p>Tekst over squash nummer 3.</p>')],
+    ['a page that lost its only word of a shard (the shard goes)', edited('/en/b', '<h1>Bee</h1><p>tennis</p>')],
+    ['a word new to the index (a new shard)', edited('/nieuws/a', '<h1>Tennisbaan open</h1><p>Quiz xylofoon!</p>')],
+    ['only the text shown changed', edited('/en/a', '<h1>Tennis</h1><p>Tennis today &lt;script&gt; </p>')],
+    [
+      'several pages of both languages',
+      edited('/nieuws/z0', '<h1>Anders</h1>').map((one) =>
+        one.url === '/en/a' ? { ...one, indexed: indexedPage(pageRecord(page('', '<h1>Court</h1>'))) } : one,
+      ),
+    ],
+    ['nothing', pages],
+  ])('%s: the same bytes as the index made whole', async (_, now) => {
+    const whole = indexOf(now);
+    const byUrl = new Map(now.map((one) => [one.url, one.indexed]));
+    const was = new Map(pages.map((one) => [one.url, one.indexed]));
+    const changed = now.filter((one) => one.indexed !== was.get(one.url)).map((one) => one.url);
+    const source = {
+      indexed: (url: string) => byUrl.get(url)!,
+      shown: (url: string) => byUrl.get(url)!.shown,
+      termsBefore: (url: string) => was.get(url)!.terms,
+    };
+    const mended = new Map<string, string>();
+    for (const language of searchLanguages(now)) {
+      const { write, keep } = patchedLanguage(
+        language,
+        language.urls.filter((url) => changed.includes(url)),
+        before,
+        source,
+      );
+      for (const file of write) mended.set(file.path, file.content);
+      for (const path of keep) mended.set(path, await readFile(join(before, path), 'utf8'));
+      // Only what the changed pages are in is made again.
+      if (!changed.some((url) => language.urls.includes(url)))
+        expect(write.map((file) => file.path)).toEqual([`${language.language}/index.json`]);
+    }
+    expect(Object.fromEntries([...mended].sort())).toEqual(
+      Object.fromEntries(whole.map((file) => [file.path, file.content] as const).sort()),
+    );
+  });
+});
+
+describe('builds one after another', () => {
+  let root: string;
+  const routes = ['/a', '/b', '/en/c'].map(
+    (url) =>
+      ({
+        canonical: url,
+        locale: url.startsWith('/en') ? 'en' : 'nl',
+        route: 'page',
+        shell: false,
+        alternates: {},
+        entity: { kind: 'page' },
+      }) as unknown as PageRoute,
+  );
+  const html = (word: string) => page('', `<h1>Pagina</h1><p>${word} tennis</p>`);
+  /** A build folder with the pages; `from`: an earlier one whose unchanged pages are linked, as a build reuses them. */
+  async function folder(name: string, pages: Record<string, string>, from?: string): Promise<string> {
+    const dir = join(root, name);
+    await mkdir(join(dir, 'en'), { recursive: true });
+    for (const [file, text] of Object.entries(pages)) await writeFile(join(dir, file), text);
+    for (const file of ['a.html', 'b.html', 'en/c.html'])
+      if (from && !(file in pages)) await link(join(root, from, file), join(dir, file));
+    return dir;
+  }
+  const index = async (dir: string) =>
+    Object.fromEntries(
+      await Promise.all(
+        (await readdir(join(dir, 'search'), { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile())
+          .map(async (entry) => {
+            const path = join(entry.parentPath, entry.name);
+            return [path.slice(dir.length), await readFile(path, 'utf8')] as const;
+          }),
+      ),
+    );
+  const build = (dir: string, cache = join(root, 'cache')) =>
+    buildSearchIndex({ output: new FolderWriter(dir), pages: routes, cacheDir: cache });
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'site-search-builds-'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  test('the index is made whole, then mended for an edit: the same bytes as made whole', async () => {
+    const one = await folder('one', { 'a.html': html('appel'), 'b.html': html('bal'), 'en/c.html': html('court') });
+    expect(await build(one)).toEqual({
+      pages: 3,
+      languages: ['en', 'nl'],
+      files: expect.any(Number),
+      read: 3,
+      kept: 0,
+    });
+    const two = await folder('two', { 'b.html': html('bord') }, 'one');
+    const mended = await build(two);
+    expect(mended).toMatchObject({ read: 1, kept: expect.any(Number) });
+    expect(mended.kept).toBeGreaterThan(0);
+    const whole = await folder('whole', {
+      'a.html': html('appel'),
+      'b.html': html('bord'),
+      'en/c.html': html('court'),
+    });
+    expect(await build(whole, join(root, 'fresh cache'))).toMatchObject({ read: 3, kept: 0 });
+    expect(await index(two)).toEqual(await index(whole));
+    expect(JSON.stringify(await index(two))).toContain('bord');
+    expect(JSON.stringify(await index(two))).not.toContain('"bal"');
+  });
+
+  test('a last index that lost a file meanwhile is not mended: the index is made whole', async () => {
+    const three = await folder('three', { 'a.html': html('aap') }, 'two');
+    await unlink(join(root, 'two', 'search', 'en', 'index.json'));
+    expect(await build(three)).toMatchObject({ read: 1, kept: 0 });
+    expect(JSON.stringify(await index(three))).toContain('aap');
+  });
+
+  test('an index that cannot be written is SEARCH_INDEX_FAILED, naming the file', async () => {
+    const four = await folder('four', { 'a.html': html('x'), 'b.html': html('y'), 'en/c.html': html('z') });
+    await writeFile(join(four, 'search'), 'in the way');
+    for (const cache of ['cache', 'no cache']) {
+      // Mended from the last index (its files linked first), and made whole.
+      const failed = await build(four, join(root, cache)).catch((error: unknown) => error);
+      expect(isSiteError(failed) && failed.problems.map((one) => one.code)).toEqual(['SEARCH_INDEX_FAILED']);
+      expect(isSiteError(failed) && failed.problems[0]!.message).toMatch(
+        new RegExp(`^The search index could not be written to ${four}/search/.+: ENOTDIR$`),
+      );
+    }
+  });
+});
+
+describe('the search in the browser (islands/lib/site-index.ts)', () => {
+  const files = new Map(indexOf(pages).map((file) => [`/search/${file.path}`, file.content]));
+  const asked: string[] = [];
+  let offline = false;
+  beforeAll(() => {
+    vi.stubGlobal('document', { documentElement: { lang: 'nl' } });
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (offline) throw new TypeError('Failed to fetch');
+      asked.push(url);
+      const content = files.get(url);
+      return { ok: content !== undefined, status: content ? 200 : 404, json: async () => JSON.parse(content!) };
+    });
+  });
+  afterAll(() => vi.unstubAllGlobals());
+  const searchSite = async (query: string) => (await import('../../islands/lib/site-index.ts')).searchSite(query);
+
+  test('this language only; the manifest, the shard and the records of the results, nothing more', async () => {
+    const found = await searchSite('tennisb');
+    expect(found).toEqual([
+      { url: '/nieuws/a', title: 'Tennisbaan open', excerpt: '<mark>Tennisbaan</mark> open De baan is open.' },
+    ]);
+    expect(asked).toEqual(['/search/nl/index.json', '/search/nl/terms/te.json', '/search/nl/pages/0.json']);
+    asked.length = 0;
+    expect((await searchSite('nummer 3')).map((result) => result.url)).toEqual(['/nieuws/z3']);
+    expect(asked).toEqual(['/search/nl/terms/nu.json', '/search/nl/terms/3.json', '/search/nl/pages/1.json']);
+  });
+
+  test('a failed load is tried again at the next search', async () => {
+    offline = true;
+    await expect(searchSite('bericht')).rejects.toThrow('Failed to fetch');
+    offline = false;
+    expect(await searchSite('bericht')).toHaveLength(9); // the shard "be", which no search asked for before
+  });
+
+  test('queries of markup find nothing and throw nothing', async () => {
+    for (const query of ['<img src=x onerror=alert(1)>', '.*(', '\\', '']) expect(await searchSite(query)).toEqual([]);
+  });
+});
