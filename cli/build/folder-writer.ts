@@ -1,4 +1,4 @@
-import { mkdir, open, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, writeFile } from 'node:fs/promises';
 import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -59,6 +59,11 @@ export async function writeContents(file: string, contents: Contents): Promise<v
   }
 }
 
+/** All of `bytes` written at the handle's position (a write may take fewer bytes than it was given). */
+export async function writeFully(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let at = 0; at < bytes.byteLength; ) at += (await handle.write(bytes, at)).bytesWritten;
+}
+
 /**
  * The one way files reach a build folder: every stage writes through one (a render worker through
  * its own, in its thread), and the count of files and bytes in the build's summary is what the
@@ -89,6 +94,26 @@ export class FolderWriter {
     await this.folder(dirname(target));
     await writeContents(target, contents);
     this.count(1, sizeOf(contents));
+  }
+
+  /**
+   * A file written piece by piece, as `fill` puts them (a feed of 4,000 items, 7.5 MB, is never
+   * whole in memory); a piece's bytes may be reused once its `put` has resolved.
+   */
+  async writePieces(path: string, fill: (put: (piece: Uint8Array) => Promise<void>) => Promise<void>): Promise<void> {
+    const target = join(this.dir, path);
+    await this.folder(dirname(target));
+    const handle = await open(target, 'w');
+    let bytes = 0;
+    try {
+      await fill(async (piece) => {
+        await writeFully(handle, piece);
+        bytes += piece.byteLength;
+      });
+    } finally {
+      await handle.close();
+    }
+    this.count(1, bytes);
   }
 
   /**

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { writeFeeds } from '../../cli/build/feed-cache.ts';
+import { PIECE, writeFeeds } from '../../cli/build/feed-cache.ts';
 import { atom1, rss2, type FeedHead, type FeedItem } from '../../cli/build/feed-xml.ts';
 import type { NewsFeed } from '../../cli/build/feeds.ts';
 import { FolderWriter } from '../../cli/build/folder-writer.ts';
@@ -92,22 +92,48 @@ describe('news feeds written through the item cache', () => {
 
     // Written by another build of the tool (another stamp), which may write items otherwise.
     const data = await readFile(cacheFile);
-    const size = data.readUInt32LE(0);
-    const index = JSON.parse(data.toString('utf8', 4, 4 + size)) as { stamp: string };
+    const size = data.readUInt32LE(data.length - 4);
+    const items = data.subarray(0, data.length - 4 - size);
+    const index = JSON.parse(data.toString('utf8', items.length, data.length - 4)) as { stamp: string };
     const other = Buffer.from(JSON.stringify({ ...index, stamp: `${index.stamp}-older` }));
     const length = Buffer.alloc(4);
     length.writeUInt32LE(other.length);
-    await writeFile(cacheFile, Buffer.concat([length, other, data.subarray(4 + size)]));
+    await writeFile(cacheFile, Buffer.concat([items, other, length]));
     const older = await build(first, 'older');
     expect(older.rss).toBe(whole(first).rss);
     expect(older.made.size).toBe(3);
 
-    for (const garbage of ['', '{"items":1}', '\u0005\u0000\u0000\u0000[1,2]']) {
+    for (const garbage of ['', '{"items":1}', '[1,2]\u0005\u0000\u0000\u0000', 'null\u0004\u0000\u0000\u0000']) {
       await writeFile(join(dir, 'cache', 'nieuws~atom.xml'), garbage);
       await writeFile(cacheFile, garbage);
       const again = await build(first, `garbage-${garbage.length}`);
       expect({ rss: again.rss, atom: again.atom }).toEqual(whole(first));
       expect(again.made.size).toBe(3);
     }
+  });
+
+  test('a feed is written in pieces of a buffer reused, never whole: 4 feeds of 4,000 items held at once were the peak of a build', async () => {
+    const many = Array.from({ length: 2_000 }, (_, n) => article(n + 1));
+    await build(many, 'cold');
+    const edited = many.map((item, n) => (n === 1_000 ? { ...item, title: 'Nieuwe titel' } : item));
+    const pieces: number[] = [];
+    const writer = new FolderWriter(join(dir, 'pieces'));
+    const writePieces = writer.writePieces.bind(writer);
+    writer.writePieces = (path, fill) =>
+      writePieces(path, (put) => fill((piece) => (pieces.push(piece.byteLength), put(piece))));
+    const feed: NewsFeed = {
+      paths: { rss: '/nieuws/rss.xml', atom: '/nieuws/atom.xml' },
+      head,
+      items: edited.map((item) => ({ digest: JSON.stringify(item), hasContent: true, item: () => item })),
+    };
+    await writeFeeds(writer, [feed], join(dir, 'cache'));
+    const rss = await readFile(join(dir, 'pieces/public/nieuws/rss.xml'), 'utf8');
+    expect(rss).toBe(whole(edited).rss);
+    const bytes = Buffer.byteLength(rss) + Buffer.byteLength(whole(edited).atom);
+    expect(bytes).toBeGreaterThan(4 * PIECE);
+    expect(pieces.reduce((sum, piece) => sum + piece, 0)).toBe(bytes);
+    expect(Math.max(...pieces)).toBeLessThanOrEqual(PIECE);
+    // Head, tail, and the items in pieces as full as they can be (an item never split).
+    expect(pieces.length).toBeLessThan(2 * (4 + Math.ceil(bytes / (PIECE - 1024))));
   });
 });
