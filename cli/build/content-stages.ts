@@ -39,10 +39,12 @@ export interface CheckedContent {
   nextScheduled?: { file: string; date: string };
 }
 
-/** The checked site: everything the build's output is made from. */
-export interface Site extends CheckedContent {
+/**
+ * The checked site: everything the build's output is made from. Not the content files nor the
+ * validated content (each body a slice of its file's text): the model has what pages need.
+ */
+export interface Site extends Omit<CheckedContent, 'content'> {
   config: SiteConfig;
-  files: ContentFiles;
   /** Under way from the valid content on: pages render while the image files are encoded. */
   images: ImageWork;
 }
