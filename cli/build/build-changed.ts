@@ -1,3 +1,4 @@
+import { collectNow } from './collection.ts';
 import { bundleFunctions } from './functions.ts';
 import { WorkerPool } from './worker-pool.ts';
 import type { StageTimer } from './timings.ts';
@@ -58,6 +59,9 @@ async function checkAndWrite(
     stopOnErrors(session());
     const { site, parts, compiled } = toWrite(session(), images);
     held.session = undefined;
+    // Most of the heap is garbage now (the session, the Markdown and model stages' work): collected
+    // before the render makes more, not at its start beside the render workers' heaps (the peak).
+    collectNow();
     return await writeSite({
       options,
       timer,

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
+import { collectSooner } from '../build/collection.ts';
 import { formatSummary } from '../build/summary.ts';
 import { formatProblems } from '../errors/format.ts';
 import { createImageReporter } from '../images/report.ts';
@@ -76,16 +76,4 @@ export function registerBuildCommand(program: Command): void {
         );
       },
     );
-}
-
-/**
- * A build's heap at its peak is mostly garbage: on a machine whose heap limit is 2 GB or more, V8
- * lets the old generation grow to up to 4 x what is live before it collects it again, so a build
- * of 4,000 sources with ~85 MB live ended at 200-300 MB of heap (bench/RESULTS.md, mem21). Grown
- * by half of what is live each time, it collects sooner, at the same CPU within the noise. Not a
- * limit: a larger site only collects more often. V8 reads this flag at every collection, so it
- * applies from here on, to the render workers too.
- */
-function collectSooner(): void {
-  setFlagsFromString('--heap-growing-percent=50');
 }
