@@ -1,3 +1,4 @@
+import type { Stem } from './search-stem.ts';
 import { SHARD_PREFIX, type SearchShard, wordSpans, words } from './search-words.ts';
 
 /** A query longer than this is cut: the words after it are not looked for. */
@@ -21,14 +22,29 @@ export function shardsOf(word: string, shards: readonly string[]): string[] {
   return shards.filter((prefix) => prefix.startsWith(word));
 }
 
+/** A query word shorter than this matches by its beginning only: a stemmer leaves such a word as it is. */
+const STEMMED_FROM = 3;
+
+/**
+ * Whether a term (or a word of a text) is one a query word finds: the query word begins it (search
+ * as you type), or both have one stem ("kampen" finds "kamp", "lessons" "lesson"). A word with an
+ * equal stem is in the query word's shard: a stem keeps a word's first two letters.
+ */
+export function finds(word: string, stem: Stem): (term: string) => boolean {
+  if (word.length < STEMMED_FROM) return (term) => term.startsWith(word);
+  const stemmed = stem(word);
+  return (term) => term.startsWith(word) || stem(term) === stemmed;
+}
+
 /** Occurrences of a word's terms on one page: in its title and in its body. */
 type Counts = { title: number; body: number };
 
-function pagesOf(word: string, shards: readonly SearchShard[]): Map<number, Counts> {
+function pagesOf(word: string, shards: readonly SearchShard[], stem: Stem): Map<number, Counts> {
   const found = new Map<number, Counts>();
+  const matches = finds(word, stem);
   for (const shard of shards)
     for (const [term, postings] of Object.entries(shard)) {
-      if (!term.startsWith(word)) continue;
+      if (!matches(term)) continue;
       for (let at = 0; at + 2 < postings.length; at += 3) {
         const counts = found.get(postings[at]!) ?? { title: 0, body: 0 };
         counts.title += postings[at + 1]!;
@@ -40,13 +56,17 @@ function pagesOf(word: string, shards: readonly SearchShard[]): Map<number, Coun
 }
 
 /**
- * The pages where every word is the beginning of a term (search as you type), best first: more
+ * The pages where every word finds a term (its beginning, or a term of its stem), best first: more
  * occurrences in the title, then more in the body; equal pages in the order of the index. `shards`:
- * for each word, the shards shardsOf named.
+ * for each word, the shards shardsOf named; `stem`: the stemmer of the index's language.
  */
-export function rankPages(query: readonly string[], shards: ReadonlyArray<readonly SearchShard[]>): number[] {
+export function rankPages(
+  query: readonly string[],
+  shards: ReadonlyArray<readonly SearchShard[]>,
+  stem: Stem,
+): number[] {
   if (query.length === 0) return [];
-  const perWord = query.map((word, at) => pagesOf(word, shards[at] ?? []));
+  const perWord = query.map((word, at) => pagesOf(word, shards[at] ?? [], stem));
   const totals: Array<{ page: number } & Counts> = [];
   for (const [page, counts] of perWord[0]!) {
     const total = { page, ...counts };
@@ -68,13 +88,14 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 
 /**
- * About EXCERPT_WORDS words of a page's text around the first word a query word begins, as HTML:
- * the text escaped, each matching word in <mark>. The text's beginning when no word matches (the
- * page was found by its title).
+ * About EXCERPT_WORDS words of a page's text around the first word a query word finds (rankPages),
+ * as HTML: the text escaped, each such word in <mark>. The text's beginning when no word matches
+ * (the page was found by its title).
  */
-export function excerpt(text: string, query: readonly string[]): string {
+export function excerpt(text: string, query: readonly string[], stem: Stem): string {
   const spans = wordSpans(text);
-  const matches = (word: string) => query.some((asked) => word.startsWith(asked));
+  const finders = query.map((word) => finds(word, stem));
+  const matches = (word: string) => finders.some((found) => found(word));
   const first = Math.max(
     0,
     spans.findIndex((span) => matches(span.word)),

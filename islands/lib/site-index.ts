@@ -1,4 +1,5 @@
 import { excerpt, queryWords, rankPages, shardsOf } from '../../shared/search-query.ts';
+import { stemmerOf } from '../../shared/search-stem.ts';
 import {
   manifestPath,
   recordsPath,
@@ -37,25 +38,26 @@ function load<T>(path: string): Promise<T> {
 
 /**
  * Searches this page's language's index (cli/build/search-index.ts), downloading its manifest,
- * the shards of the query's words and the records of the results shown, nothing more: every word
- * must begin a word of the page, title matches rank above body matches.
+ * the shards of the query's words and the records of the results shown, nothing more (and, for
+ * English, its stemmer): every word must begin a word of the page or share its stem
+ * (shared/search-stem.ts), title matches rank above body matches.
  */
 export async function searchSite(query: string): Promise<SearchResult[]> {
   const language = document.documentElement.lang;
   const asked = queryWords(query);
   if (asked.length === 0) return [];
-  const manifest = await load<SearchManifest>(manifestPath(language));
+  const [manifest, stem] = await Promise.all([load<SearchManifest>(manifestPath(language)), stemmerOf(language)]);
   const shards = await Promise.all(
     asked.map((word) =>
       Promise.all(shardsOf(word, manifest.shards).map((prefix) => load<SearchShard>(shardPath(language, prefix)))),
     ),
   );
-  const pages = rankPages(asked, shards).slice(0, MOST_RESULTS);
+  const pages = rankPages(asked, shards, stem).slice(0, MOST_RESULTS);
   return Promise.all(
     pages.map(async (page) => {
       const records = await load<SearchRecords>(recordsPath(language, Math.floor(page / manifest.perFile)));
       const [url, title, text] = records[page % manifest.perFile]!;
-      return { url, title, excerpt: excerpt(text, asked) };
+      return { url, title, excerpt: excerpt(text, asked, stem) };
     }),
   );
 }

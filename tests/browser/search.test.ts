@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { stemmerOf } from '../../shared/search-stem.ts';
+import { normalise } from '../../shared/search-words.ts';
 import { browserAvailable } from '../helpers/browser.ts';
 import { contextOptions, openPage, root, startIslandsSite, type IslandsSite } from '../helpers/islands-site.ts';
 
@@ -54,6 +56,28 @@ async function bodyWord(locale: string): Promise<{ slug: string; word: string }>
     if (word) return { slug, word };
   }
   throw new Error(`no article of ${locale} has a word of its own`);
+}
+
+/**
+ * A word of one article's body, in no other article, that is its own stem and the stem of its
+ * plural (Dutch -en, English -s), which is in no article: the plural finds that article only by
+ * the stem.
+ */
+async function singularOnly(locale: string): Promise<{ slug: string; singular: string; plural: string }> {
+  const stem = await stemmerOf(locale);
+  const bodies = await articleBodies(locale);
+  const folder = join(root, 'content', locale, 'news');
+  const files = await Promise.all([...bodies.keys()].map((slug) => readFile(join(folder, `${slug}.md`), 'utf8')));
+  const everything = normalise(files.join(' '));
+  for (const [slug, body] of bodies) {
+    const others = normalise([...bodies].filter(([other]) => other !== slug).join(' '));
+    for (const singular of [...wordsOf(body)].map(normalise)) {
+      const plural = locale === 'nl' ? `${singular}en` : `${singular}s`;
+      const fits = /^[a-z]+$/.test(singular) && stem(singular) === singular && stem(plural) === singular;
+      if (fits && !others.includes(singular) && !everything.includes(plural)) return { slug, singular, plural };
+    }
+  }
+  throw new Error(`no article of ${locale} has a word whose plural is in none`);
 }
 
 /** Types the words into the search page's field; the results once the status names them (or says none were found). */
@@ -112,6 +136,24 @@ describe.runIf(runs)('site search in the browser', () => {
           expect(await page.locator('.search-results mark').count()).toBeGreaterThan(0);
           // With a word no page has, nothing.
           expect(await search(page, `${word} zzqqxxnowhere`)).toEqual([]);
+          expect(problems).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+
+      test('a plural finds an article that has only the singular, the singular marked', async () => {
+        const context = await site.browser.newContext(contextOptions(site, { locale: language.browser }));
+        try {
+          const { page, problems } = await openPage(context, language.search, { waitFor: ['site-search'] });
+          const { slug, singular, plural } = await singularOnly(language.locale);
+          const found = await search(page, plural);
+          expect(found, `searching "${plural}" ("${singular}")`).toContain(`${language.news}/${slug}`);
+          const result = page.locator('.search-results li').nth(found.indexOf(`${language.news}/${slug}`));
+          const marked = (await result.locator('mark').allTextContents()).map(normalise);
+          const stem = await stemmerOf(language.locale);
+          expect(marked.length).toBeGreaterThan(0);
+          expect(marked.filter((word) => stem(word) !== stem(plural))).toEqual([]);
           expect(problems).toEqual([]);
         } finally {
           await context.close();

@@ -12,6 +12,7 @@ import {
   rankPages,
   shardsOf,
 } from '../../shared/search-query.ts';
+import { unstemmed } from '../../shared/search-stem.ts';
 import { normalise, shardName, words, type SearchShard } from '../../shared/search-words.ts';
 
 describe('words', () => {
@@ -78,6 +79,7 @@ describe('ranking', () => {
     rankPages(
       query,
       query.map(() => [shard]),
+      unstemmed,
     );
 
   test.each([
@@ -102,7 +104,7 @@ describe('excerpts', () => {
   const text = Array.from({ length: 60 }, (_, at) => `w${at}`).join(' ');
 
   test('about 28 words around the first match, the words found marked', () => {
-    const shown = excerpt(text, ['w30']);
+    const shown = excerpt(text, ['w30'], unstemmed);
     expect(shown.startsWith('w22 ')).toBe(true);
     expect(shown.split(' ')).toHaveLength(28);
     expect(shown).toContain('<mark>w30</mark>');
@@ -118,14 +120,14 @@ describe('excerpts', () => {
       /^De <mark>Tennisbaan<\/mark> en <mark>tennis<\/mark>$/,
     ],
     ['diacritics matched as the index reads them', 'Een financiële zaak', ['financ'], /<mark>financiële<\/mark>/],
-  ])('%s', (_, page, query, expected) => expect(excerpt(page, query)).toMatch(expected));
+  ])('%s', (_, page, query, expected) => expect(excerpt(page, query, unstemmed)).toMatch(expected));
 
   test.each([
     ['<script>alert(1)</script> tennis', '&lt;script&gt;alert(1)&lt;/script&gt; <mark>tennis</mark>'],
     ['a & b "quoted" \'single\' <mark>', 'a &amp; b &quot;quoted&quot; &#39;single&#39; &lt;<mark>mark</mark>&gt;'],
     ['<<< >>>', '&lt;&lt;&lt; &gt;&gt;&gt;'],
   ])('page text %j is escaped', (page, expected) => {
-    expect(excerpt(page, ['tennis', 'mark'])).toBe(expected);
+    expect(excerpt(page, ['tennis', 'mark'], unstemmed)).toBe(expected);
   });
 
   test('escapeHtml leaves no markup character', () => {
