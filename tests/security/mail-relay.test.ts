@@ -23,10 +23,15 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, SITE_RATE_LIMIT: '0', FIREBASE_PROJECT_ID: emulator.projectId },
   });
 });
+// What the process had before this file started its emulator (set when a run is wrapped in one).
+const hostBefore = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();
   await emulator?.stop();
+  // Files of the 'shared' project run one after another in one process: a stopped emulator's host
+  // left behind sent the next file's sign-ups to nobody (ECONNREFUSED in services-mail).
+  expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBe(hostBefore);
 });
 beforeEach(() => {
   smtp.received.length = 0;

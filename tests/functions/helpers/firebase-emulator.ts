@@ -136,6 +136,16 @@ const authReady = (projectId: string) => (host: string) =>
     () => false,
   );
 
+/**
+ * A stopped emulator takes its host out of the process's environment: test files that share a
+ * process (the 'shared' project, not isolated) run one after another, and the next file's
+ * startAuthEmulator would otherwise take the stopped one's host for a wrapping emulator's and get
+ * ECONNREFUSED (services-mail after mail-relay in one worker).
+ */
+function leaveHost(host: string) {
+  if (process.env.FIREBASE_AUTH_EMULATOR_HOST === host) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+}
+
 export async function startAuthEmulator(projectId = uniqueProjectId()): Promise<AuthEmulator> {
   const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (existing) return { host: existing, projectId: process.env.GCLOUD_PROJECT ?? projectId, stop: async () => {} };
@@ -146,6 +156,7 @@ export async function startAuthEmulator(projectId = uniqueProjectId()): Promise<
     host: emulator.host,
     projectId,
     async stop() {
+      leaveHost(emulator.host);
       await emulator.stop();
       await rm(dir, { recursive: true, force: true });
     },
@@ -175,6 +186,7 @@ export async function startRestartableAuthEmulator(projectId = uniqueProjectId()
       running = await startFirebaseEmulator('auth', { cwd: dir, projectId, port, ready: authReady(projectId) });
     },
     async stop() {
+      leaveHost(running.host);
       await running.stop();
       await rm(dir, { recursive: true, force: true });
     },
