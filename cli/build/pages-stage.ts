@@ -6,6 +6,7 @@ import type { Site } from './content-stages.ts';
 import type { OutputDir } from './output.ts';
 import { PagePrinter } from './page-prints.ts';
 import { renderPages } from './render-pages.ts';
+import type { RenderOutcome } from './render.ts';
 import { keptFromPrevious, linkUnchanged, planReuse } from './reuse.ts';
 import type { StageTimer } from './timings.ts';
 import type { WorkerPool } from './worker-pool.ts';
@@ -36,7 +37,14 @@ export async function makePages(run: {
   buildDate: string;
   pool: WorkerPool | undefined;
   timer: StageTimer;
-}): Promise<{ files: number; rendered: number; threads: number; records: PageRecords }> {
+}): Promise<{
+  files: number;
+  rendered: number;
+  threads: number;
+  records: PageRecords;
+  /** The search records of the pages rendered (not of those linked unchanged: the search stage remembers theirs). */
+  search: RenderOutcome['search'];
+}> {
   const { site, parts, output, previous, timer } = run;
   const { model, pages } = site;
   const global = globalFingerprint({
@@ -75,6 +83,7 @@ export async function makePages(run: {
     files: rendered.files + reused.linked,
     rendered: rendered.files,
     threads: rendered.threads,
+    search: rendered.search,
     records: {
       scriptHashes: kept(previous.state?.scriptHashes, rendered.scriptHashes),
       cards: kept(previous.state?.cards, rendered.cards),

@@ -25,7 +25,14 @@ export async function renderPages(
   const outcomes = await pool.share('render', pages, (batch) => [
     renderBatch(templates.module, batch, context, writer),
   ]);
-  const sum: RenderOutcome & { files: number } = { files: 0, problems: [], scriptHashes: {}, cards: {}, reads: {} };
+  const sum: RenderOutcome & { files: number } = {
+    files: 0,
+    problems: [],
+    scriptHashes: {},
+    cards: {},
+    reads: {},
+    search: {},
+  };
   for (const { written, ...outcome } of outcomes) {
     output.add(written);
     sum.files += written.files;
@@ -33,6 +40,7 @@ export async function renderPages(
     Object.assign(sum.scriptHashes, outcome.scriptHashes);
     Object.assign(sum.cards, outcome.cards);
     Object.assign(sum.reads, outcome.reads);
+    Object.assign(sum.search, outcome.search);
   }
   return { ...sum, threads: pool.threads };
 }

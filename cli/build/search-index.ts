@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PageRoute } from '../routes/types.ts';
-import { isListed } from '../../shared/listing.ts';
 import { SEARCH_FOLDER } from '../../shared/search-words.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { writeAtomic } from '../images/cache.ts';
@@ -11,6 +10,7 @@ import { toolStamp } from './build-state.ts';
 import type { FolderWriter } from './folder-writer.ts';
 import { languageFiles, type SearchFile, type SearchLanguage, searchLanguages } from './search-files.ts';
 import { PagesOnDisk } from './search-pages.ts';
+import { isSearchable, type RenderedRecord } from './search-rendered.ts';
 import { type PatchSource, patchedLanguage } from './search-patch.ts';
 
 export { SEARCH_FOLDER };
@@ -34,28 +34,16 @@ export interface SearchIndexTotals {
   pages: number;
   languages: string[];
   files: number;
-  /** Pages read and tokenised now: those an earlier build did not leave as they are. */
+  /** Pages tokenised now (rendered by this build, or read back): those an earlier build did not leave as they are. */
   read: number;
+  /** Of those, the pages read back from their files (their render made no record: none in a build that rendered them). */
+  readBack: number;
   /** Files of the last build's index linked as they are (an index mended, not made whole). */
   kept: number;
 }
 
-/**
- * Pages worth finding: each page once at its canonical path (not the /nl copy), only listed
- * pages (no shells, no form results), no status pages, sign-in or sign-up forms, and not the
- * later pages of the news list (their articles are found themselves).
- */
-export function searchablePages(pages: readonly PageRoute[]): PageRoute[] {
-  const skipped = new Set(['login', 'event-signup', 'search', 'registrations']);
-  return pages.filter(
-    (page) =>
-      isListed(page) &&
-      page.alternates &&
-      page.entity.kind !== 'status' &&
-      page.entity.kind !== 'listing' &&
-      !skipped.has(page.route),
-  );
-}
+/** The pages of the index (cli/build/search-rendered.ts says which). */
+export const searchablePages = (pages: readonly PageRoute[]): PageRoute[] => pages.filter(isSearchable);
 
 const gone = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
 
@@ -101,8 +89,8 @@ async function mend(
 
 /**
  * The search index of the pages as written into the build's public/ folder, under /search/
- * (cli/build/search-files.ts). A page is read and tokenised only when its file is not the one an
- * earlier build recorded (cli/build/search-pages.ts). When the last build's index is there, of the
+ * (cli/build/search-files.ts). A page whose file is not the one an earlier build recorded has the
+ * record its render made (`rendered`), else is read and tokenised (cli/build/search-pages.ts). When the last build's index is there, of the
  * same pages, and few of them changed, it is mended (cli/build/search-patch.ts): the files those
  * pages are not in are linked from it. Otherwise the index is made whole from the records.
  */
@@ -110,6 +98,8 @@ export async function buildSearchIndex(options: {
   /** The build's public/ folder: the pages are read from it, the index written through it. */
   output: FolderWriter;
   pages: readonly PageRoute[];
+  /** The records of the pages this build rendered, by canonical URL (cli/build/search-rendered.ts); the others are read back. */
+  rendered?: Readonly<Record<string, RenderedRecord>>;
   cacheDir: string;
 }): Promise<SearchIndexTotals> {
   const pages = searchablePages(options.pages).map((page) => ({ url: page.canonical, locale: page.locale }));
@@ -122,7 +112,9 @@ export async function buildSearchIndex(options: {
   );
   const languages = searchLanguages(pages);
   const list = createHash('sha256').update(JSON.stringify(languages)).digest('base64url');
-  const changed = new Set(pages.filter((page) => source.changed(page)).map((page) => page.url));
+  const changed = new Set(
+    pages.filter((page) => source.changed(page, options.rendered?.[page.url])).map((page) => page.url),
+  );
   const lastIndex = last && join(last.folder, SEARCH_FOLDER);
   const mendable =
     last?.tool === tool &&
@@ -160,7 +152,8 @@ export async function buildSearchIndex(options: {
     pages: pages.length,
     languages: languages.map((language) => language.language),
     files,
-    read: source.reads,
+    read: source.tokenised,
+    readBack: source.reads,
     kept,
   };
 }

@@ -4,7 +4,8 @@ import { mkdir, readFile, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { outputFile } from '../../shared/paths.ts';
 import { writeContents } from './folder-writer.ts';
-import { type IndexedPage, indexedPage, pageRecord } from './search-records.ts';
+import type { IndexedPage } from './search-records.ts';
+import { type RenderedRecord, renderedRecord } from './search-rendered.ts';
 
 /** A page of the search index: its URL and language. */
 export interface SearchPage {
@@ -28,8 +29,8 @@ class MemoLine {
       this.tabs.push(at);
   }
 
-  static of(file: string, identity: string, indexed: IndexedPage): MemoLine {
-    return new MemoLine(Buffer.from(`${file}\t${identity}\t${indexed.shown}\t${JSON.stringify(indexed.terms)}\n`));
+  static of(file: string, identity: string, record: RenderedRecord): MemoLine {
+    return new MemoLine(Buffer.from(`${file}\t${identity}\t${record.shown}\t${record.terms}\n`));
   }
 
   get complete(): boolean {
@@ -60,8 +61,9 @@ const TOOL = '#tool';
  * The records of the pages as the build wrote them into `dir` (public/). Each is remembered in
  * `memo` with the identity of its file (device, inode, size, modification time): a page the next
  * build links unchanged from this one is the same file, and is neither read nor tokenised again.
- * An edit reads its rendered pages, not the whole site. Synchronous reads: about a third of the
- * CPU of promise-based ones for files this small, and the stage has nothing else to do.
+ * A page rendered by this build comes with the record its render made; only a page without one
+ * is read back. Synchronous reads: about a third of the CPU of promise-based ones for files this
+ * small, and the stage has nothing else to do.
  *
  * The memo is a line a page, kept as the bytes read: an edit build decodes only the lines of the
  * pages it changed (the rest of the index is mended, cli/build/search-patch.ts) and writes the
@@ -69,9 +71,11 @@ const TOOL = '#tool';
  * (14 MB) cost 120 ms and 80 MB at the peak.
  */
 export class PagesOnDisk {
-  private readonly now = new Map<string, { line: MemoLine; indexed?: IndexedPage }>();
+  private readonly now = new Map<string, MemoLine>();
   private changes = false;
-  /** Page files read (and tokenised) so far. */
+  /** Pages not as the memo has them so far: tokenised, by their render or here. */
+  tokenised = 0;
+  /** Of those, the files read back and tokenised here (no record from their render). */
   reads = 0;
 
   private constructor(
@@ -99,34 +103,36 @@ export class PagesOnDisk {
     return new PagesOnDisk(dir, memo, known, tool, token);
   }
 
-  /** Whether the page's file is not the one the memo names (it is read and tokenised now). */
-  changed(page: SearchPage): boolean {
+  /**
+   * Whether the page's file is not the one the memo names: its record is then the one its render
+   * made (`rendered`, its terms parsed when asked for), else its file is read and tokenised now.
+   */
+  changed(page: SearchPage, rendered?: RenderedRecord): boolean {
     const file = outputFile(page.url);
     const path = join(this.dir, file);
     const { dev, ino, size, mtimeNs } = statSync(path, { bigint: true });
     const identity = `${dev}:${ino}:${size}:${mtimeNs}`;
     const known = this.known.get(file);
     if (known?.identity === identity) {
-      this.now.set(file, { line: known });
+      this.now.set(file, known);
       return false;
     }
-    this.reads += 1;
+    this.tokenised += 1;
     this.changes = true;
-    const indexed = indexedPage(pageRecord(readFileSync(path, 'utf8')));
-    this.now.set(file, { line: MemoLine.of(file, identity, indexed), indexed });
+    if (!rendered) this.reads += 1;
+    this.now.set(file, MemoLine.of(file, identity, rendered ?? renderedRecord(readFileSync(path, 'utf8'))));
     return true;
   }
 
   /** The page as indexed now (after `changed`). */
   indexed(url: string): IndexedPage {
-    const { line, indexed } = this.now.get(outputFile(url))!;
-    return indexed ?? { shown: line.shown, terms: line.terms };
+    const line = this.now.get(outputFile(url))!;
+    return { shown: line.shown, terms: line.terms };
   }
 
   /** Its title and text as shown (no terms parsed). */
   shown(url: string): string {
-    const { line, indexed } = this.now.get(outputFile(url))!;
-    return indexed?.shown ?? line.shown;
+    return this.now.get(outputFile(url))!.shown;
   }
 
   /** Its terms when the memo was written. */
@@ -141,7 +147,7 @@ export class PagesOnDisk {
     this.token = randomBytes(9).toString('base64url');
     const lines = [
       Buffer.from(`${TOOL}\t${this.tool}\t${this.token}\n`),
-      ...[...this.now.values()].map(({ line }) => line.bytes),
+      ...[...this.now.values()].map((line) => line.bytes),
     ];
     const temporary = `${this.memo}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     await writeContents(temporary, lines);

@@ -52,17 +52,18 @@ export async function writeSite(run: {
       output: output.under('public'),
     });
     drawing = cardsDrawn.catch(() => undefined); // awaited in the cards stage below, or before a failed build is removed
-    // The search index reads the pages this build wrote (only those no earlier build recorded).
+    // The search index of the records the render made, and of the pages linked unchanged as remembered.
     const indexing = timer.run(
       'search',
       () =>
         buildSearchIndex({
           output: output.under('public'),
           pages,
+          rendered: made.search,
           cacheDir: join(options.root, '.site', 'cache'),
         }),
       (s) =>
-        `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files, ${s.read} pages read` +
+        `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files, ${s.read} pages tokenised (${s.readBack} read back)` +
         (s.kept ? `, ${s.kept} files kept` : ''),
     );
     searching = indexing.catch(() => undefined);

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { copyProject, runSite } from '../helpers/project-copy.ts';
+import { renderedRecord } from '../../cli/build/search-rendered.ts';
 
 async function tree(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
@@ -40,6 +41,23 @@ async function addArticles(project: string, count: number): Promise<void> {
   }
 }
 
+/**
+ * The search records the build's render made (on the workers and this thread) that are not the
+ * ones its page files give (cli/build/search-rendered.ts): the records memo against the files.
+ */
+async function recordsNotAsTheFiles(project: string, out: string): Promise<string[]> {
+  const memo = await readFile(join(project, '.site', 'cache', 'search-records.json'), 'utf8');
+  const lines = memo.split('\n').slice(1, -1);
+  expect(lines.length).toBeGreaterThan(400);
+  const differing: string[] = [];
+  for (const line of lines) {
+    const [file, , shown, terms] = line.split('\t');
+    const fromFile = renderedRecord(await readFile(join(project, out, 'public', file!), 'utf8'));
+    if (fromFile.shown !== shown || fromFile.terms !== terms) differing.push(file!);
+  }
+  return differing;
+}
+
 describe('rendering on worker threads', () => {
   let project: string;
   beforeAll(async () => {
@@ -61,6 +79,9 @@ describe('rendering on worker threads', () => {
     const two = await build('dist-two', '2');
     expect(two.threads).toBe(2);
     expect(two.timings.find((t) => t.stage === 'render')?.detail).toMatch(/ on 2 threads$/);
+    // The search index took the records made where the pages were rendered: none read back.
+    expect(two.timings.find((t) => t.stage === 'search')?.detail).toMatch(/\(0 read back\)/);
+    expect(await recordsNotAsTheFiles(project, 'dist-two')).toEqual([]);
     const one = await build('dist-one', '1');
     expect(one.threads).toBe(1);
     expect(one.pages).toBe(two.pages);

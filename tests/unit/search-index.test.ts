@@ -17,6 +17,7 @@ import type { PageRoute } from '../../cli/routes/types.ts';
 import { isSiteError } from '../../cli/errors/site-error.ts';
 import { type IndexedPage, indexedPage, pageRecord } from '../../cli/build/search-records.ts';
 import { PAGES_PER_FILE } from '../../shared/search-words.ts';
+import { renderedRecord } from '../../cli/build/search-rendered.ts';
 
 const page = (title: string, main: string) =>
   `<!doctype html><html lang="nl"><head><title>${title}</title></head><body><header class="site-header">Menu tennis</header><main>${main}</main><footer>Footer tennis</footer></body></html>`;
@@ -252,6 +253,7 @@ describe('builds one after another', () => {
       languages: ['en', 'nl'],
       files: expect.any(Number),
       read: 3,
+      readBack: 3,
       kept: 0,
     });
     const two = await folder('two', { 'b.html': html('bord') }, 'one');
@@ -267,6 +269,27 @@ describe('builds one after another', () => {
     expect(await index(two)).toEqual(await index(whole));
     expect(JSON.stringify(await index(two))).toContain('bord');
     expect(JSON.stringify(await index(two))).not.toContain('"bal"');
+  });
+
+  test("the records a build's render made are used, not the files read back: the same index", async () => {
+    const pages = { 'a.html': html('appel'), 'b.html': html('bal'), 'en/c.html': html('court') };
+    const read = await folder('read', pages);
+    const given = await folder('given', pages);
+    const rendered = Object.fromEntries(
+      Object.entries(pages).map(([file, text]) => [`/${file.replace('.html', '')}`, renderedRecord(text)]),
+    );
+    const fromFiles = await build(read, join(root, 'cache read'));
+    const fromRender = await buildSearchIndex({
+      output: new FolderWriter(given),
+      pages: routes,
+      rendered,
+      cacheDir: join(root, 'cache given'),
+    });
+    expect(fromRender).toEqual({ ...fromFiles, readBack: 0 });
+    expect(await index(given)).toEqual(await index(read));
+    const memo = (cache: string) => readFile(join(root, cache, 'search-records.json'), 'utf8');
+    const records = (text: string) => text.split('\n').map((line) => line.split('\t').slice(2).join('\t'));
+    expect(records(await memo('cache given')).slice(1)).toEqual(records(await memo('cache read')).slice(1));
   });
 
   test('a last index that lost a file meanwhile is not mended: the index is made whole', async () => {
