@@ -7,7 +7,7 @@ import {
   shardPath,
 } from '../../shared/search-words.ts';
 import type { SearchPage } from './search-pages.ts';
-import type { IndexedPage } from './search-records.ts';
+import { forEachTerm, type IndexedPage } from './search-records.ts';
 
 /** A file of the index: its path under /search/ and its text. */
 export interface SearchFile {
@@ -75,15 +75,14 @@ export function* languageFiles(language: SearchLanguage, indexed: (url: string) 
   language.urls.forEach((url, page) => {
     const { terms, shown: text } = indexed(url);
     shown.set(url, text);
-    for (const term in terms) {
+    forEachTerm(terms, (term, title, body) => {
       const prefix = prefixOf(term);
       let shard = shards.get(prefix);
       if (!shard) shards.set(prefix, (shard = new Map()));
       let list = shard.get(term);
       if (!list) shard.set(term, (list = []));
-      const [title, body] = terms[term]!;
       list.push(page, title, body);
-    }
+    });
   });
   yield manifestFile(language.language, language.urls.length, [...shards.keys()]);
   for (const [prefix, postings] of shards)

@@ -137,7 +137,7 @@ export class PagesOnDisk {
 
   /** Its terms when the memo was written. */
   termsBefore(url: string): IndexedPage['terms'] {
-    return this.known.get(outputFile(url))?.terms ?? {};
+    return this.known.get(outputFile(url))?.terms ?? [];
   }
 
   /** Remembers this build's pages (only them: the memo does not grow with pages gone), the lines unchanged as they were read. */

@@ -16,7 +16,7 @@ import {
   type SearchLanguage,
   shardContent,
 } from './search-files.ts';
-import type { IndexedPage } from './search-records.ts';
+import { forEachTerm, type IndexedPage } from './search-records.ts';
 
 /** What a patch reads of the pages: each as indexed now, as shown, and its terms in the earlier index. */
 export interface PatchSource {
@@ -53,7 +53,7 @@ export function patchedLanguage(
   const touched = new Set<string>();
   for (const [at, url] of changed.entries())
     for (const terms of [source.termsBefore(url), edits[at]!.terms])
-      for (const term in terms) touched.add(prefixOf(term));
+      forEachTerm(terms, (term) => touched.add(prefixOf(term)));
 
   const prefixes = new Set(manifest.shards);
   const write: SearchFile[] = [];
@@ -71,12 +71,11 @@ export function patchedLanguage(
     }
     const added = new Set<string>();
     for (const { page, terms } of edits)
-      for (const term in terms) {
-        if (prefixOf(term) !== prefix) continue;
-        const [title, body] = terms[term]!;
+      forEachTerm(terms, (term, title, body) => {
+        if (prefixOf(term) !== prefix) return;
         postings.set(term, [...(postings.get(term) ?? []), page, title, body]);
         added.add(term);
-      }
+      });
     for (const term of added) postings.set(term, sortedByPage(postings.get(term)!));
     if (postings.size) {
       prefixes.add(prefix);

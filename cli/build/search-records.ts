@@ -120,16 +120,30 @@ export function pageRecord(html: string): SearchRecord {
 }
 
 /**
+ * Each term of a page and its counts in one flat list, `[term, title, body, term, title, body, ...]`:
+ * parsed from JSON (the records memo, a render worker's record) three times faster than an object
+ * of a page's terms, and walked ten times faster (4,100 pages: 37 against 110 ms, 2 against 32).
+ */
+export type TermCounts = Array<string | number>;
+
+/** Calls `each` with each term of `terms` and its counts. */
+export function forEachTerm(terms: TermCounts, each: (term: string, title: number, body: number) => void): void {
+  for (let at = 0; at < terms.length; at += 3)
+    each(terms[at] as string, terms[at + 1] as number, terms[at + 2] as number);
+}
+
+/**
  * A record as the index is assembled from it: its terms, and its title and text as the JSON the
  * page records file shows them in (`["title","text"]`), put in as they are: most of a record's
  * bytes are its text, and an edit build would otherwise parse and write it again for every page.
  */
 export interface IndexedPage {
-  terms: SearchRecord['terms'];
+  terms: TermCounts;
   shown: string;
 }
 
-export const indexedPage = (record: SearchRecord): IndexedPage => ({
-  terms: record.terms,
-  shown: JSON.stringify([record.title, record.text]),
-});
+export function indexedPage(record: SearchRecord): IndexedPage {
+  const terms: TermCounts = [];
+  for (const term in record.terms) terms.push(term, ...record.terms[term]!);
+  return { terms, shown: JSON.stringify([record.title, record.text]) };
+}
