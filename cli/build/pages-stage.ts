@@ -6,7 +6,7 @@ import type { Site } from './content-stages.ts';
 import type { OutputDir } from './output.ts';
 import { PagePrinter } from './page-prints.ts';
 import { renderPages } from './render-pages.ts';
-import type { RenderOutcome } from './render.ts';
+import type { RenderedRecord } from './search-rendered.ts';
 import { keptFromPrevious, linkUnchanged, planReuse } from './reuse.ts';
 import type { StageTimer } from './timings.ts';
 import type { WorkerPool } from './worker-pool.ts';
@@ -42,8 +42,11 @@ export async function makePages(run: {
   rendered: number;
   threads: number;
   records: PageRecords;
-  /** The search records of the pages rendered (not of those linked unchanged: the search stage remembers theirs). */
-  search: RenderOutcome['search'];
+  /**
+   * The search records of the pages rendered (not of those linked unchanged: the search stage
+   * remembers theirs), by canonical URL: the search stage takes each out as it uses it.
+   */
+  search: Map<string, RenderedRecord>;
 }> {
   const { site, parts, output, previous, timer } = run;
   const { model, pages } = site;
@@ -83,7 +86,7 @@ export async function makePages(run: {
     files: rendered.files + reused.linked,
     rendered: rendered.files,
     threads: rendered.threads,
-    search: rendered.search,
+    search: new Map(Object.entries(rendered.search)),
     records: {
       scriptHashes: kept(previous.state?.scriptHashes, rendered.scriptHashes),
       cards: kept(previous.state?.cards, rendered.cards),

@@ -63,19 +63,23 @@ export function recordsFile(
   };
 }
 
+/** Where a language's files take each page's terms and what it shows (its title and text as JSON). */
+export interface PageSource {
+  terms(url: string): IndexedPage['terms'];
+  shown(url: string): string;
+}
+
 /**
  * One language's files, made whole: its manifest, its shards of terms (by the terms' first two
  * characters), its page records in files of PAGES_PER_FILE. Each page's terms are asked for once
- * and dropped when added, and each file made when the one before it is taken (written), so that
- * neither every page's terms nor every file are in memory at once.
+ * and dropped when added, what it shows only when its records file is made, and each file made
+ * when the one before it is taken (written), so that neither every page's terms or text nor every
+ * file are in memory at once.
  */
-export function* languageFiles(language: SearchLanguage, indexed: (url: string) => IndexedPage): Generator<SearchFile> {
+export function* languageFiles(language: SearchLanguage, source: PageSource): Generator<SearchFile> {
   const shards = new Map<string, Map<string, number[]>>();
-  const shown = new Map<string, string>();
   language.urls.forEach((url, page) => {
-    const { terms, shown: text } = indexed(url);
-    shown.set(url, text);
-    forEachTerm(terms, (term, title, body) => {
+    forEachTerm(source.terms(url), (term, title, body) => {
       const prefix = prefixOf(term);
       let shard = shards.get(prefix);
       if (!shard) shards.set(prefix, (shard = new Map()));
@@ -87,8 +91,9 @@ export function* languageFiles(language: SearchLanguage, indexed: (url: string) 
   yield manifestFile(language.language, language.urls.length, [...shards.keys()]);
   for (const [prefix, postings] of shards)
     yield { path: shardPath(language.language, prefix), content: shardContent(postings) };
+  shards.clear();
   for (let file = 0; file * PAGES_PER_FILE < language.urls.length; file++)
-    yield recordsFile(language, file, (url) => shown.get(url)!);
+    yield recordsFile(language, file, (url) => source.shown(url));
 }
 
 /**
@@ -96,5 +101,6 @@ export function* languageFiles(language: SearchLanguage, indexed: (url: string) 
  * The same pages give the same bytes.
  */
 export function searchFiles(pages: readonly SearchPage[], indexed: (url: string) => IndexedPage): SearchFile[] {
-  return searchLanguages(pages).flatMap((language) => [...languageFiles(language, indexed)]);
+  const source: PageSource = { terms: (url) => indexed(url).terms, shown: (url) => indexed(url).shown };
+  return searchLanguages(pages).flatMap((language) => [...languageFiles(language, source)]);
 }

@@ -45,6 +45,13 @@ export interface SearchIndexTotals {
 /** The pages of the index (cli/build/search-rendered.ts says which). */
 export const searchablePages = (pages: readonly PageRoute[]): PageRoute[] => pages.filter(isSearchable);
 
+/** The value at `key`, taken out of `map`. */
+function taken<T>(map: Map<string, T> | undefined, key: string): T | undefined {
+  const value = map?.get(key);
+  map?.delete(key);
+  return value;
+}
+
 const gone = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
 
 /** A file of the index that could not be written or linked, told as what it is. */
@@ -98,8 +105,12 @@ export async function buildSearchIndex(options: {
   /** The build's public/ folder: the pages are read from it, the index written through it. */
   output: FolderWriter;
   pages: readonly PageRoute[];
-  /** The records of the pages this build rendered, by canonical URL (cli/build/search-rendered.ts); the others are read back. */
-  rendered?: Readonly<Record<string, RenderedRecord>>;
+  /**
+   * The records of the pages this build rendered, by canonical URL (cli/build/search-rendered.ts);
+   * the others are read back. Each is taken out once its memo line is made: ~14 MB of text at
+   * 4,000 pages, not kept until the build ends while the index is assembled.
+   */
+  rendered?: Map<string, RenderedRecord>;
   cacheDir: string;
 }): Promise<SearchIndexTotals> {
   const pages = searchablePages(options.pages).map((page) => ({ url: page.canonical, locale: page.locale }));
@@ -113,7 +124,7 @@ export async function buildSearchIndex(options: {
   const languages = searchLanguages(pages);
   const list = createHash('sha256').update(JSON.stringify(languages)).digest('base64url');
   const changed = new Set(
-    pages.filter((page) => source.changed(page, options.rendered?.[page.url])).map((page) => page.url),
+    pages.filter((page) => source.changed(page, taken(options.rendered, page.url))).map((page) => page.url),
   );
   const lastIndex = last && join(last.folder, SEARCH_FOLDER);
   const mendable =
@@ -142,7 +153,7 @@ export async function buildSearchIndex(options: {
     write(mended.write);
     kept = mended.kept;
     files += kept;
-  } else for (const language of languages) write(languageFiles(language, (url) => source.indexed(url)));
+  } else for (const language of languages) write(languageFiles(language, source));
   await source.save();
   await writeAtomic(
     indexMemo,

@@ -124,10 +124,9 @@ export class PagesOnDisk {
     return true;
   }
 
-  /** The page as indexed now (after `changed`). */
-  indexed(url: string): IndexedPage {
-    const line = this.now.get(outputFile(url))!;
-    return { shown: line.shown, terms: line.terms };
+  /** Its terms as indexed now (after `changed`). */
+  terms(url: string): IndexedPage['terms'] {
+    return this.now.get(outputFile(url))!.terms;
   }
 
   /** Its title and text as shown (no terms parsed). */

@@ -10,6 +10,7 @@ import {
 } from '../../shared/search-words.ts';
 import {
   manifestFile,
+  type PageSource,
   prefixOf,
   recordsFile,
   type SearchFile,
@@ -19,9 +20,7 @@ import {
 import { forEachTerm, type IndexedPage } from './search-records.ts';
 
 /** What a patch reads of the pages: each as indexed now, as shown, and its terms in the earlier index. */
-export interface PatchSource {
-  indexed(url: string): IndexedPage;
-  shown(url: string): string;
+export interface PatchSource extends PageSource {
   termsBefore(url: string): IndexedPage['terms'];
 }
 
@@ -48,7 +47,7 @@ export function patchedLanguage(
   const code = language.language;
   const manifest = JSON.parse(readFileSync(join(before, manifestPath(code)), 'utf8')) as SearchManifest;
   const pageOf = new Map(language.urls.map((url, page) => [url, page]));
-  const edits = changed.map((url) => ({ page: pageOf.get(url)!, terms: source.indexed(url).terms }));
+  const edits = changed.map((url) => ({ page: pageOf.get(url)!, terms: source.terms(url) }));
   const edited = new Set(edits.map((edit) => edit.page));
   const touched = new Set<string>();
   for (const [at, url] of changed.entries())
