@@ -35,7 +35,7 @@ export interface SearchIndexTotals {
   languages: string[];
   files: number;
   /** Pages tokenised now (rendered by this build, or read back): those an earlier build did not leave as they are. */
-  read: number;
+  tokenised: number;
   /** Of those, the pages read back from their files (their render made no record: none in a build that rendered them). */
   readBack: number;
   /** Files of the last build's index linked as they are (an index mended, not made whole). */
@@ -163,7 +163,7 @@ export async function buildSearchIndex(options: {
     pages: pages.length,
     languages: languages.map((language) => language.language),
     files,
-    read: source.tokenised,
+    tokenised: source.tokenised,
     readBack: source.reads,
     kept,
   };

@@ -4,7 +4,7 @@ const kilobytes = (bytes: number) =>
   bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(0)} kB`;
 
 const foundLine = (found: NonNullable<BuildResult['found']>) =>
-  `shared: ${found.feeds} feeds, ${found.calendars} ics files, ${found.cards.made + found.cards.cached} cards (${found.cards.made} made, ${found.cards.cached} from cache), search index of ${found.search.pages} pages (${found.search.languages.join(', ')}; ${found.search.read} read now)`;
+  `shared: ${found.feeds} feeds, ${found.calendars} ics files, ${found.cards.made + found.cards.cached} cards (${found.cards.made} made, ${found.cards.cached} from cache), search index of ${found.search.pages} pages (${found.search.languages.join(', ')}; ${found.search.tokenised} tokenised now)`;
 
 /** The build summary: what was made, how big, and how long each stage took. */
 export function formatSummary(result: BuildResult, totalMs: number): string {

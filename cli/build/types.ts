@@ -42,7 +42,7 @@ export interface BuildResult {
      * `read`: pages read and tokenised now, those no earlier build left as they are; `kept`: files
      * of the last build's index linked as they are (it was mended, not made whole).
      */
-    search: { pages: number; languages: string[]; files: number; read: number; kept: number };
+    search: { pages: number; languages: string[]; files: number; tokenised: number; kept: number };
   };
   timings: StageTiming[];
   warnings: number;

@@ -63,7 +63,7 @@ export async function writeSite(run: {
           cacheDir: join(options.root, '.site', 'cache'),
         }),
       (s) =>
-        `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files, ${s.read} pages tokenised (${s.readBack} read back)` +
+        `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files, ${s.tokenised} pages tokenised (${s.readBack} read back)` +
         (s.kept ? `, ${s.kept} files kept` : ''),
     );
     searching = indexing.catch(() => undefined);
@@ -125,7 +125,7 @@ export async function writeSite(run: {
           pages: search.pages,
           languages: search.languages,
           files: search.files,
-          read: search.read,
+          tokenised: search.tokenised,
           kept: search.kept,
         },
       },

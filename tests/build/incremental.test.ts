@@ -70,7 +70,7 @@ describe('incremental builds', { timeout: 300_000 }, () => {
     const result = JSON.parse(edited.stdout) as {
       pages: number;
       rendered: number;
-      found: { cards: { made: number }; search: { pages: number; files: number; read: number; kept: number } };
+      found: { cards: { made: number }; search: { pages: number; files: number; tokenised: number; kept: number } };
     };
     // The article's two Dutch files and its English page (which reads the whole item, both
     // languages), and the three of the news list page that shows it: a page depends on each
@@ -80,7 +80,7 @@ describe('incremental builds', { timeout: 300_000 }, () => {
     // Its card shows its title, not its text: nothing drawn. Its text is searched: the search
     // index reads the searchable pages rendered again (the Dutch and English article), no other.
     expect(result.found.cards.made).toBe(0);
-    expect(result.found.search.read).toBe(2);
+    expect(result.found.search.tokenised).toBe(2);
     expect(result.found.search.pages).toBeGreaterThan(90);
     // The last build's index mended: most of its files linked as they were.
     expect(result.found.search.kept).toBeGreaterThan(result.found.search.files / 2);
