@@ -55,7 +55,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 const decode = (text: string) =>
   text.includes('&')
     ? text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-        if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
+        if (name[0] !== '#') return Object.hasOwn(ENTITIES, name.toLowerCase()) ? ENTITIES[name.toLowerCase()]! : whole;
         const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
         return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
       })
@@ -104,7 +104,7 @@ function mainText(main: string): { text: string; heading: string } {
     if (closing) {
       if (skipping > 0) skipping -= 1;
       else if (name === 'h1' && heading && heading.to === undefined) heading.to = parts.length;
-      else if (SENTENCE_END[name]) endSentence(parts, SENTENCE_END[name]);
+      else if (Object.hasOwn(SENTENCE_END, name)) endSentence(parts, SENTENCE_END[name]!);
     } else if (!VOID.has(name) && !attributes!.endsWith('/')) {
       if (skipping > 0 || excluded(name, attributes!)) skipping += 1;
       else if (name === 'h1') heading ??= { from: parts.length };
@@ -135,7 +135,8 @@ export function pageRecord(html: string): SearchRecord {
   const end = html.lastIndexOf('</main>');
   const { text, heading } = start >= 0 && end > start ? mainText(html.slice(start, end)) : { text: '', heading: '' };
   const title = heading || collapse(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''));
-  const terms: SearchRecord['terms'] = {};
+  // No prototype: "constructor" is a word of English pages, and `{}` already has one.
+  const terms: SearchRecord['terms'] = Object.create(null);
   for (const word of words(title)) (terms[word] ??= [0, 0])[0] += 1;
   for (const word of words(text)) (terms[word] ??= [0, 0])[1] += 1;
   return { title, text, terms };

@@ -56,6 +56,15 @@ describe('what the index reads of a page', () => {
     expect(record.text).toBe(text);
   });
 
+  test("words and tags named like Object.prototype's properties are words and tags like any other", () => {
+    const record = pageRecord(
+      page('x', '<h1>Constructor</h1><p>A constructor &constructor; <constructor>x</constructor> y</p>'),
+    );
+    expect(record.terms.constructor).toEqual([1, 2]);
+    expect(record.text).toBe('A constructor &constructor; x y.');
+    expect(Object.hasOwn(Object, '0')).toBe(false);
+  });
+
   test('each term with how often it is in the title and the body; nothing from the header or footer', () => {
     const record = pageRecord(page('x', '<h1>Tennis in Utrecht</h1><p>Tennis, tennis en café.</p>'));
     expect(record.terms).toEqual({ tennis: [1, 2], in: [1, 0], utrecht: [1, 0], en: [0, 1], cafe: [0, 1] });
