@@ -100,12 +100,29 @@ describe.runIf(runs)('site search in the browser', () => {
     await site?.stop();
   });
 
+  /** The search page of `language` in a browser context of its own, and no problem on it once `check` is done. */
+  async function onSearchPage(
+    language: (typeof languages)[number],
+    check: (page: Page) => Promise<void>,
+    options: { viewport?: { width: number; height: number } } = {},
+  ) {
+    const context = await site.browser.newContext({
+      ...contextOptions(site, { locale: language.browser }),
+      ...options,
+    });
+    try {
+      const { page, problems } = await openPage(context, language.search, { waitFor: ['site-search'] });
+      await check(page);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+
   for (const language of languages) {
     describe(language.locale, () => {
       test('a word from an article body finds that article, and a word both languages use only pages of this one', async () => {
-        const context = await site.browser.newContext(contextOptions(site, { locale: language.browser }));
-        try {
-          const { page, problems } = await openPage(context, language.search, { waitFor: ['site-search'] });
+        await onSearchPage(language, async (page) => {
           const { slug, word } = await bodyWord(language.locale);
           const found = await search(page, word);
           expect(found, `searching "${word}"`).toContain(`${language.news}/${slug}`);
@@ -114,16 +131,11 @@ describe.runIf(runs)('site search in the browser', () => {
           const shared = await search(page, 'tennis');
           expect(shared.length).toBeGreaterThan(3);
           expect(shared.filter(language.other)).toEqual([]);
-          expect(problems).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        });
       });
 
       test('several words must all be on a page; the words found are marked in the excerpt', async () => {
-        const context = await site.browser.newContext(contextOptions(site, { locale: language.browser }));
-        try {
-          const { page, problems } = await openPage(context, language.search, { waitFor: ['site-search'] });
+        await onSearchPage(language, async (page) => {
           const { slug, word } = await bodyWord(language.locale);
           const article = `${language.news}/${slug}`;
           // The article's own word and the beginning of another word of its body (search as you
@@ -136,16 +148,11 @@ describe.runIf(runs)('site search in the browser', () => {
           expect(await page.locator('.search-results mark').count()).toBeGreaterThan(0);
           // With a word no page has, nothing.
           expect(await search(page, `${word} zzqqxxnowhere`)).toEqual([]);
-          expect(problems).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        });
       });
 
       test('a plural finds an article that has only the singular, the singular marked', async () => {
-        const context = await site.browser.newContext(contextOptions(site, { locale: language.browser }));
-        try {
-          const { page, problems } = await openPage(context, language.search, { waitFor: ['site-search'] });
+        await onSearchPage(language, async (page) => {
           const { slug, singular, plural } = await singularOnly(language.locale);
           const found = await search(page, plural);
           expect(found, `searching "${plural}" ("${singular}")`).toContain(`${language.news}/${slug}`);
@@ -154,16 +161,11 @@ describe.runIf(runs)('site search in the browser', () => {
           const stem = await stemmerOf(language.locale);
           expect(marked.length).toBeGreaterThan(0);
           expect(marked.filter((word) => stem(word) !== stem(plural))).toEqual([]);
-          expect(problems).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        });
       });
 
       test('a query of markup or regular expression characters is text: nothing is injected, nothing throws', async () => {
-        const context = await site.browser.newContext(contextOptions(site, { locale: language.browser }));
-        try {
-          const { page, problems } = await openPage(context, language.search, { waitFor: ['site-search'] });
+        await onSearchPage(language, async (page) => {
           const dialogs: string[] = [];
           page.on('dialog', (dialog) => {
             dialogs.push(dialog.message());
@@ -175,26 +177,19 @@ describe.runIf(runs)('site search in the browser', () => {
           }
           expect(await page.locator('.search-status').textContent()).toContain('<b>');
           expect(dialogs).toEqual([]);
-          expect(problems).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        });
       });
 
       test('at phone width the results fit the screen', async () => {
-        const context = await site.browser.newContext({
-          ...contextOptions(site, { locale: language.browser }),
-          viewport: { width: 360, height: 740 },
-        });
-        try {
-          const { page, problems } = await openPage(context, language.search, { waitFor: ['site-search'] });
-          expect((await search(page, 'tennis')).length).toBeGreaterThan(3);
-          await expect.poll(() => page.locator('.search-results li').first().isVisible()).toBe(true);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-          expect(problems).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        await onSearchPage(
+          language,
+          async (page) => {
+            expect((await search(page, 'tennis')).length).toBeGreaterThan(3);
+            await expect.poll(() => page.locator('.search-results li').first().isVisible()).toBe(true);
+            expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+          },
+          { viewport: { width: 360, height: 740 } },
+        );
       });
 
       test("an article loads nothing of the search; the search page loads this language's index at the first search", async () => {
