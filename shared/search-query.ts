@@ -1,3 +1,4 @@
+import { escapeHtml } from './escape-html.ts';
 import type { Stem } from './search-stem.ts';
 import { SHARD_PREFIX, type SearchShard, wordSpans, words } from './search-words.ts';
 
@@ -83,9 +84,6 @@ export function rankPages(
   }
   return totals.sort((a, b) => b.title - a.title || b.body - a.body || a.page - b.page).map((total) => total.page);
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 
 /**
  * About EXCERPT_WORDS words of a page's text around the first word a query word finds (rankPages),

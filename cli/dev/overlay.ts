@@ -1,9 +1,8 @@
 import { formatLocation } from '../errors/format.ts';
 import type { Problem } from '../errors/site-error.ts';
+import { escapeHtml } from '../../shared/escape-html.ts';
 
 export const OVERLAY_ID = 'site-dev-overlay';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // Inline styles: the page's stylesheet must not reach in, and CSP allows inline styles (not scripts).
 const box =

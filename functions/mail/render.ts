@@ -1,14 +1,10 @@
+import { escapeHtml } from '../../shared/escape-html.ts';
+
 /** Plain-text and HTML bodies from a list of labelled fields; every value is escaped for HTML. */
 
 export interface Row {
   label: string;
   value: string;
-}
-
-const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => entities[char] ?? char);
 }
 
 /** Multi-line values are indented under their label so the text mail stays readable. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { escapeHtml } from '../mail/render.ts';
+import { escapeHtml } from '../../shared/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { siteName, type SiteManifest } from '../../shared/site-manifest.ts';
 import type { EventFacts } from '../../shared/event-facts.ts';

@@ -26,7 +26,8 @@ const ARTICLE = 'content/nl/news/1-voorjaarslessen-starten-op-31-maart.md';
 const ARTICLE_PATH = '/nieuws/1-voorjaarslessen-starten-op-31-maart';
 const problems = (event: DevEvent) => event.event === 'problems';
 const ok = (event: DevEvent) => event.event === 'ok';
-const decode = (html: string) => html.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const decode = (html: string) => html.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!);
 
 /** Break a file, check what the browser and the terminal get, then put it back and check it clears. */
 async function breakAndFix(
