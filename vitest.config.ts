@@ -1,24 +1,39 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 import { join, sep } from 'node:path';
 import { islandModules } from './cli/build/preact-alias.ts';
+import { templateModules } from './cli/build/template-runtime.ts';
 import { LongestFirst } from './tests/helpers/longest-first.ts';
 import { allTests, logicTests, sharesProcesses } from './tests/helpers/test-projects.ts';
+
+/** Points `react` and its JSX runtime, imported by files under `dir` (not under `except`), at `targets`. */
+function reactFor(name: string, dir: string, targets: Record<string, string>, except?: string): Plugin {
+  return {
+    name,
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const target = targets[source];
+      const inside = importer?.startsWith(dir + sep) && !(except && importer.startsWith(except + sep));
+      return target && inside ? target : null;
+    },
+  };
+}
 
 // Islands are written against React but run on Preact (cli/build/preact-alias.ts does this for
 // the build); the same swap here lets tests import and server-render islands as the build does.
 const islandsDir = join(import.meta.dirname, 'islands');
-const islandTargets = islandModules(islandsDir);
-const preactForIslands: Plugin = {
-  name: 'preact-for-islands',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    const target = islandTargets[source];
-    return target && importer?.startsWith(islandsDir + sep) ? target : null;
-  },
-};
+const preactForIslands = reactFor('preact-for-islands', islandsDir, islandModules(islandsDir));
+// Templates render with their own runtime (cli/build/template-runtime.ts), as in the build; the card
+// template (templates/cards/) is drawn by satori from React's own elements, as cards.ts bundles it.
+const templatesDir = join(import.meta.dirname, 'templates');
+const templateRuntime = reactFor(
+  'template-runtime',
+  templatesDir,
+  templateModules(templatesDir),
+  join(templatesDir, 'cards'),
+);
 
 export default defineConfig({
-  plugins: [preactForIslands],
+  plugins: [preactForIslands, templateRuntime],
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,4 +1,4 @@
-import { renderToString } from 'react-dom/server';
+import { renderToString } from './runtime/render.ts';
 import type { ComponentType } from 'react';
 import type { RenderInput } from './render-input.ts';
 import { createSite } from './create-site.ts';

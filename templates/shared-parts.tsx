@@ -1,4 +1,4 @@
-import { renderToString } from 'react-dom/server';
+import { renderToString } from './runtime/render.ts';
 import { FooterContent } from './components/Footer.tsx';
 import { SiteProvider, type SharedParts, type Site } from './lib/site.tsx';
 

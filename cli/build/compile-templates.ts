@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { preactForIslands } from './preact-alias.ts';
+import { templateRuntime } from './template-runtime.ts';
 import { browserOnlyImports } from './browser-only-imports.ts';
 import type { RenderInput } from '../../templates/render-input.ts';
 import type { PageFound } from '../../templates/lib/share-card.ts';
@@ -12,8 +13,8 @@ export interface TemplateModule {
 }
 
 /**
- * Bundle templates/ (TSX) into one Node module and import it. Packages stay external so
- * the templates share this process's React. Named by content hash: a changed template
+ * Bundle templates/ (TSX) into one Node module and import it, with the templates' own JSX
+ * runtime in it (./template-runtime.ts); other packages stay external. Named by content hash: a changed template
  * is a new module, since Node caches imports by URL.
  */
 export interface CompiledTemplates {
@@ -41,7 +42,11 @@ export async function compileTemplates(root: string, cacheDir: string): Promise<
     loader: { '.css': 'text' },
     // Islands inside templates render with Preact on the server too (see preact-alias.ts); what
     // they import lazily is for the browser (see browser-only-imports.ts).
-    plugins: [preactForIslands(join(root, 'islands')), browserOnlyImports(join(root, 'islands'))],
+    plugins: [
+      preactForIslands(join(root, 'islands')),
+      templateRuntime(root),
+      browserOnlyImports(join(root, 'islands')),
+    ],
   }).catch(compileFailed);
   const { module, file, hash } = await importHashed<TemplateModule>(cacheDir, 'templates', result.outputFiles[0]!.text);
   return { module, file, hash, inputs: Object.keys(result.metafile.inputs) };

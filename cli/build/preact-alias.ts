@@ -5,9 +5,9 @@ import { join, sep } from 'node:path';
  * Islands are written against React's API but run on Preact (DESIGN.md "Islands": a few KB
  * instead of 69 KB). This plugin swaps `react` and its JSX runtime for islands/runtime/react.ts
  * and jsx-runtime.ts in files under islands/ only, so the same island code renders with
- * preact-render-to-string inside the React-rendered templates (on the server) and hydrates with
- * Preact (in the browser): one renderer, so the markup always matches. Templates keep the real
- * React. (Why not preact/compat: islands/runtime/react.ts says.)
+ * preact-render-to-string inside the templates (on the server) and hydrates with Preact (in the
+ * browser): one renderer, so the markup always matches. Templates have their own runtime
+ * (./template-runtime.ts). (Why not preact/compat: islands/runtime/react.ts says.)
  */
 export function islandModules(islandsDir: string): Record<string, string> {
   const react = join(islandsDir, 'runtime', 'react.ts');

@@ -52,7 +52,7 @@ describe('incremental builds', { timeout: 300_000 }, () => {
     expect(loaded.filter((url) => url.includes('/.site/cli/')).length).toBeGreaterThan(3);
     expect(
       loaded.filter((url) =>
-        /node_modules\/(react-dom|markdown-it|sharp|htmlparser2|esbuild|yaml|js-yaml|zod)\//.test(url),
+        /node_modules\/(react|react-dom|markdown-it|sharp|htmlparser2|esbuild|yaml|js-yaml|zod)\//.test(url),
       ),
     ).toEqual([]);
 

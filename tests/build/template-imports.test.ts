@@ -60,10 +60,12 @@ describe('browserOnlyImports', () => {
     expect(staticImports(code)).toContain('server-helper');
   });
 
-  test("the site's templates import neither Firebase nor @iconify/utils' index", async () => {
+  test("the site's templates import neither Firebase, @iconify/utils' index nor React", async () => {
     const compiled = await compileTemplates(repoRoot, join(repoRoot, '.site', 'cache'));
     const imports = staticImports(await readFile(compiled.file, 'utf8'));
-    expect(imports).toContain('react-dom/server');
+    // Their JSX renders with their own runtime (cli/build/template-runtime.ts), bundled in: React is not loaded.
+    expect(imports).toContain('preact-render-to-string');
+    expect(imports.filter((name) => name.startsWith('react'))).toEqual([]);
     expect(imports.filter((name) => name.startsWith('firebase') || name === '@iconify/utils')).toEqual([]);
     expect(compiled.inputs).not.toContain('islands/lib/auth/firebase.ts');
   });

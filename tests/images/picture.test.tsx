@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToString } from '../../templates/runtime/render.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImageLookup } from '../../shared/images.ts';
 import { Picture } from '../../templates/components/Picture.tsx';
 import { ImagesContext, useImage } from '../../templates/lib/images.tsx';
 import { drawPhoto, fileOf, makeProject, run } from './fixtures.ts';
 
-// <Picture> rendered to static HTML from a real image-stage run, the way templates use it.
+// <Picture> rendered to HTML from a real image-stage run, the way templates use it (their own renderer).
 let lookup: ImageLookup;
 let publicDir: string;
 
@@ -40,7 +40,7 @@ const srcsetEntries = (srcset: string) => srcset.split(', ').map((entry) => entr
 describe('<Picture> responsive', () => {
   it('lists every width in srcset with the sizes it was given', () => {
     const attrs = img(
-      renderToStaticMarkup(<Picture image={lookup.hero!} alt="Gravelbaan" sizes="(min-width: 1024px) 50vw, 100vw" />),
+      renderToString(<Picture image={lookup.hero!} alt="Gravelbaan" sizes="(min-width: 1024px) 50vw, 100vw" />),
     );
     expect(srcsetEntries(attrs.srcset!).map(([, w]) => w)).toEqual(['320w', '640w', '768w', '1024w', '1280w', '1536w']);
     expect(attrs.sizes).toBe('(min-width: 1024px) 50vw, 100vw');
@@ -49,28 +49,26 @@ describe('<Picture> responsive', () => {
   });
 
   it('sets width and height to the real size of the file src points at', async () => {
-    const attrs = img(renderToStaticMarkup(<Picture image={lookup.club!} alt="" sizes="100vw" />));
+    const attrs = img(renderToString(<Picture image={lookup.club!} alt="" sizes="100vw" />));
     const { default: sharp } = await import('sharp');
     const meta = await sharp(fileOf(publicDir, attrs.src!)).metadata();
     expect([Number(attrs.width), Number(attrs.height)]).toEqual([meta.width, meta.height]);
   });
 
   it('loads lazily and decodes asynchronously by default', () => {
-    const attrs = img(
-      renderToStaticMarkup(<Picture image={lookup.club!} alt="" sizes="100vw" className="card-image" />),
-    );
+    const attrs = img(renderToString(<Picture image={lookup.club!} alt="" sizes="100vw" className="card-image" />));
     expect(attrs).toMatchObject({ loading: 'lazy', decoding: 'async', class: 'card-image' });
     expect(attrs.fetchpriority).toBeUndefined();
   });
 
   it('loads a priority image (the hero) eagerly with high fetch priority', () => {
-    const attrs = img(renderToStaticMarkup(<Picture image={lookup.hero!} alt="" sizes="100vw" priority />));
+    const attrs = img(renderToString(<Picture image={lookup.hero!} alt="" sizes="100vw" priority />));
     expect(attrs).toMatchObject({ loading: 'eager', fetchpriority: 'high' });
     expect(attrs.decoding).toBeUndefined();
   });
 
   it('inlines the blurred placeholder as the background the real image paints over', () => {
-    const attrs = img(renderToStaticMarkup(<Picture image={lookup.hero!} alt="" sizes="100vw" />));
+    const attrs = img(renderToString(<Picture image={lookup.hero!} alt="" sizes="100vw" />));
     expect(attrs.style).toContain(`background-image:url("${lookup.hero!.placeholder}")`);
     expect(attrs.style).toContain('background-size:cover');
     expect(lookup.hero!.placeholder).toMatch(/^data:image\/webp;base64,/);
@@ -78,7 +76,7 @@ describe('<Picture> responsive', () => {
 
   it('points every URL at a file the stage wrote', async () => {
     for (const image of Object.values(lookup)) {
-      const attrs = img(renderToStaticMarkup(<Picture image={image} alt="" sizes="100vw" />));
+      const attrs = img(renderToString(<Picture image={image} alt="" sizes="100vw" />));
       const urls = [attrs.src!, ...srcsetEntries(attrs.srcset!).map(([src]) => src)];
       for (const src of urls) await expect(readFile(fileOf(publicDir, src))).resolves.toBeTruthy();
     }
@@ -87,7 +85,7 @@ describe('<Picture> responsive', () => {
 
 describe('<Picture> fixed size', () => {
   it('uses the 1x and 2x files made for that size', async () => {
-    const attrs = img(renderToStaticMarkup(<Picture image={lookup.coach!} alt="Coach Anna" width={48} height={48} />));
+    const attrs = img(renderToString(<Picture image={lookup.coach!} alt="Coach Anna" width={48} height={48} />));
     expect(srcsetEntries(attrs.srcset!).map(([, d]) => d)).toEqual(['1x', '2x']);
     expect([attrs.width, attrs.height]).toEqual(['48', '48']);
     expect(attrs.sizes).toBeUndefined();
@@ -99,7 +97,7 @@ describe('<Picture> fixed size', () => {
   });
 
   it('falls back to the narrowest breakpoint files covering 1x and 2x for a size nobody asked for', () => {
-    const attrs = img(renderToStaticMarkup(<Picture image={lookup.hero!} alt="" width={200} />));
+    const attrs = img(renderToString(<Picture image={lookup.hero!} alt="" width={200} />));
     expect(srcsetEntries(attrs.srcset!)).toEqual([
       [lookup.hero!.variants[0]!.src, '1x'], // 320 covers 200
       [lookup.hero!.variants[1]!.src, '2x'], // 640 covers 400
@@ -113,7 +111,7 @@ describe('useImage', () => {
   const Show = ({ name }: { name: string }) => <Picture image={useImage(name)} alt="" sizes="100vw" />;
 
   it('finds an image in the lookup the renderer provides', () => {
-    const markup = renderToStaticMarkup(
+    const markup = renderToString(
       <ImagesContext.Provider value={lookup}>
         <Show name="club" />
       </ImagesContext.Provider>,
@@ -123,7 +121,7 @@ describe('useImage', () => {
 
   it('names the unknown image and the known ones', () => {
     const render = () =>
-      renderToStaticMarkup(
+      renderToString(
         <ImagesContext.Provider value={lookup}>
           <Show name="hreo" />
         </ImagesContext.Provider>,
@@ -132,12 +130,12 @@ describe('useImage', () => {
   });
 
   it('says when no lookup was provided at all', () => {
-    expect(() => renderToStaticMarkup(<Show name="hero" />)).toThrow(/ImagesContext\.Provider/);
+    expect(() => renderToString(<Show name="hero" />)).toThrow(/ImagesContext\.Provider/);
   });
 
   it('does not mistake object properties for images', () => {
     expect(() =>
-      renderToStaticMarkup(
+      renderToString(
         <ImagesContext.Provider value={lookup}>
           <Show name="constructor" />
         </ImagesContext.Provider>,

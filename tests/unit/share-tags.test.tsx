@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { renderToString } from 'react-dom/server';
+import { renderToString } from '../../templates/runtime/render.ts';
 import { describe, expect, test } from 'vitest';
 import { siteFor } from '../auth/helpers/site.ts';
 import { createSite } from '../../templates/create-site.ts';
