@@ -90,7 +90,8 @@ async function mend(
     };
   } catch (error) {
     if (gone(error)) return undefined;
-    throw writeFailure(error, (error as { dest?: string }).dest ?? target.dir);
+    const { dest, path } = error as { dest?: string; path?: string };
+    throw writeFailure(error, dest ?? path ?? target.dir);
   }
 }
 

@@ -178,6 +178,16 @@ describe('an index mended from the last one', () => {
 
   test.each([
     ['a word changed in one page', edited('/nieuws/z3', '<h1>Bericht 3</h1><p>Tekst over squash nummer 3.</p>')],
+    ['a title edited', edited('/nieuws/z3', '<h1>Nieuws 3</h1><p>Tekst over padel nummer 3.</p>')],
+    ['a word moved from the body into the title', edited('/nieuws/z3', '<h1>Bericht 3 padel</h1><p>Tekst 3.</p>')],
+    [
+      'two pages, one losing a word of many pages, the other counting it twice',
+      edited('/nieuws/z1', '<h1>Bericht 1</h1><p>Tekst over squash.</p>').map((one) =>
+        one.url === '/nieuws/z6'
+          ? { ...one, indexed: indexedPage(pageRecord(page('', '<h1>Padel 6</h1><p>Over padel nummer 6.</p>'))) }
+          : one,
+      ),
+    ],
     ['a page that lost its only word of a shard (the shard goes)', edited('/en/b', '<h1>Bee</h1><p>tennis</p>')],
     ['a word new to the index (a new shard)', edited('/nieuws/a', '<h1>Tennisbaan open</h1><p>Quiz xylofoon!</p>')],
     ['only the text shown changed', edited('/en/a', '<h1>Tennis</h1><p>Tennis today &lt;script&gt; </p>')],
@@ -214,6 +224,33 @@ describe('an index mended from the last one', () => {
     }
     expect(Object.fromEntries([...mended].sort())).toEqual(
       Object.fromEntries(whole.map((file) => [file.path, file.content] as const).sort()),
+    );
+  });
+
+  test.each([
+    [
+      'a title edited: the shards of its old and new words',
+      '<h1>Nieuws 3</h1><p>Tekst over padel nummer 3.</p>',
+      ['be', 'ni'],
+    ],
+    [
+      'a body edited: the shards of the words it lost or gained, or has more or less often',
+      '<h1>Bericht 3</h1><p>Tekst over squash, squash nummer 3 en 3.</p>',
+      ['3', 'en', 'pa', 'sq'],
+    ],
+    ['a word moved from the body into the title', '<h1>Bericht 3 padel</h1><p>Tekst over nummer 3.</p>', ['pa']],
+  ])('%s are made again, no other shard', (_, main, shards) => {
+    const byUrl = new Map(pages.map((one) => [one.url, one.indexed]));
+    const now = edited('/nieuws/z3', main).find((one) => one.url === '/nieuws/z3')!.indexed;
+    const was = pages.find((one) => one.url === '/nieuws/z3')!.indexed;
+    const [nl] = searchLanguages(pages).filter((language) => language.language === 'nl');
+    const { write } = patchedLanguage(nl!, ['/nieuws/z3'], before, {
+      terms: (url) => (url === '/nieuws/z3' ? now : byUrl.get(url)!).terms,
+      shown: (url) => (url === '/nieuws/z3' ? now : byUrl.get(url)!).shown,
+      termsBefore: () => was.terms,
+    });
+    expect(write.map((file) => file.path).sort()).toEqual(
+      [...shards.map((prefix) => `nl/terms/${prefix}.json`), 'nl/index.json', 'nl/pages/1.json'].sort(),
     );
   });
 });
