@@ -73,6 +73,12 @@ export const configSchema = z.strictObject({
     all: z.tuple([z.literal(locales[0]), z.literal(locales[1])]),
   }),
   canonicalQuery: z.array(z.string().min(1)).default([]),
+  feedItems: z
+    .number()
+    .int()
+    .min(1, 'at least 1 article, like 20')
+    .default(20)
+    .describe('How many of the newest news articles each news feed (RSS and Atom, per language) holds; 20 unless set'),
   // Descriptions are what an editor's hover shows (.vscode/schemas, `site schema`).
   routes: routesSchema.describe(
     'Every page: name: { nl: /path, en: /path, layout? }. A new name with content/{nl,en}/pages/<name>.md is a new page of text',

@@ -28,8 +28,8 @@ export interface FeedItem {
 }
 
 /*
- * Written as strings, not through an XML object model: the feeds carry every article in full
- * (7.5 MB each at 2,000 articles), and building and walking a tree for them cost about a second
+ * Written as strings, not through an XML object model: when the feeds carried every article in
+ * full (7.5 MB each at 2,000 articles), building and walking a tree for them cost about a second
  * of every build (issue 21). The layout is the one the `feed` package wrote (four-space indents,
  * text in CDATA where it is HTML), so readers see the same files; only text is escaped fully
  * (`&amp;` in a title stays visible) and every `]]>` in a CDATA section is split, not the first.
@@ -51,7 +51,7 @@ const indent = (depth: number) => `\n${'    '.repeat(depth)}`;
 const element = (depth: number, name: string, content: string) => `${indent(depth)}<${name}>${content}</${name}>`;
 
 /** The feed without its items, and whether any item has content (RSS then declares its namespaces). */
-export type FeedHead = Omit<FeedData, 'items'>;
+type FeedHead = Omit<FeedData, 'items'>;
 
 export function rss2(feed: FeedData): string {
   const head = rssHead(
@@ -65,7 +65,7 @@ export function atom1(feed: FeedData): string {
   return `${atomHead(feed)}${feed.items.map(atomItem).join('')}${ATOM_TAIL}`;
 }
 
-export function rssHead(feed: FeedHead, hasContent: boolean): string {
+function rssHead(feed: FeedHead, hasContent: boolean): string {
   const namespaces = hasContent
     ? ' xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/"'
     : '';
@@ -84,7 +84,7 @@ export function rssHead(feed: FeedHead, hasContent: boolean): string {
   ].join('');
 }
 
-export function rssItem(item: FeedItem): string {
+function rssItem(item: FeedItem): string {
   const parts = [`${indent(2)}<item>`];
   if (item.title) parts.push(element(3, 'title', cdata(item.title)));
   parts.push(
@@ -103,9 +103,9 @@ export function rssItem(item: FeedItem): string {
   return parts.join('');
 }
 
-export const RSS_TAIL = `${indent(1)}</channel>\n</rss>`;
+const RSS_TAIL = `${indent(1)}</channel>\n</rss>`;
 
-export function atomHead(feed: FeedHead): string {
+function atomHead(feed: FeedHead): string {
   const { author } = feed;
   return [
     `${DECLARATION}\n<feed xmlns="http://www.w3.org/2005/Atom">`,
@@ -126,7 +126,7 @@ export function atomHead(feed: FeedHead): string {
   ].join('');
 }
 
-export function atomItem(item: FeedItem): string {
+function atomItem(item: FeedItem): string {
   const link = attribute(url(item.link));
   const parts = [
     `${indent(1)}<entry>`,
@@ -146,4 +146,4 @@ export function atomItem(item: FeedItem): string {
   return parts.join('');
 }
 
-export const ATOM_TAIL = '\n</feed>';
+const ATOM_TAIL = '\n</feed>';

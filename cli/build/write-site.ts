@@ -4,8 +4,7 @@ import { writeAssets, type CompiledFiles, type PageParts } from './assets-stage.
 import { makeCards } from './cards.ts';
 import type { Site } from './content-stages.ts';
 import { renderCalendars } from './calendars.ts';
-import { writeFeeds } from './feed-cache.ts';
-import { newsFeeds } from './feeds.ts';
+import { renderFeeds } from './feeds.ts';
 import { buildFunctions } from './functions.ts';
 import { siteManifest } from './manifest.ts';
 import { OutputDir } from './output.ts';
@@ -74,8 +73,7 @@ export async function writeSite(run: {
     );
     const feeds = await timer.run(
       'feeds',
-      () =>
-        writeFeeds(output, newsFeeds(model, pages, parts.imageLookup), join(options.root, '.site', 'cache', 'feeds')),
+      () => writeAll(output, renderFeeds(model, pages, parts.imageLookup)),
       (n) => `${n} feeds`,
     );
     const calendars = await timer.run(

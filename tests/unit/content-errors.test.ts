@@ -753,6 +753,24 @@ describe('config errors (parseConfig): field, problem and line of site.config.ya
       message: 'theme.primary.500: a colour like #23a46a, received "#23a46"',
     },
     {
+      name: 'news feeds of no article',
+      edits: [['feedItems: 20', 'feedItems: 0']],
+      needle: 'feedItems:',
+      message: 'feedItems: at least 1 article, like 20, received number 0',
+    },
+    {
+      name: 'news feeds of a part of an article',
+      edits: [['feedItems: 20', 'feedItems: 2.5']],
+      needle: 'feedItems:',
+      message: 'feedItems: expected int, received number 2.5',
+    },
+    {
+      name: 'news feeds of a word',
+      edits: [['feedItems: 20', 'feedItems: twenty']],
+      needle: 'feedItems:',
+      message: 'feedItems: expected number, received "twenty"',
+    },
+    {
       name: 'a legacy path with a slash in it',
       edits: [['  bieb: home', '  oud/bieb: home']],
       needle: 'oud/bieb',

@@ -39,22 +39,6 @@ test('writes bytes in chunks as one file, counted once: more chunks than one wri
   expect(await readFile(join(writer.dir, 'public/feed.xml'))).toEqual(Buffer.concat(chunks.slice(0, 2)));
 });
 
-test('writes a file piece by piece, one buffer reused, counted once', async () => {
-  const writer = fresh('pieces');
-  const items = Array.from({ length: 500 }, (_, n) => `<item>${n} é</item>`);
-  const piece = Buffer.alloc(64);
-  const fill = (list: string[]) => async (put: (piece: Uint8Array) => Promise<void>) => {
-    for (const item of list) await put(piece.subarray(0, piece.write(item)));
-  };
-  await writer.writePieces('public/feed.xml', fill(items));
-  const whole = Buffer.from(items.join(''));
-  expect(await readFile(join(writer.dir, 'public/feed.xml'))).toEqual(whole);
-  expect({ files: writer.files, bytes: writer.bytes }).toEqual({ files: 1, bytes: whole.byteLength });
-  // A file written again is replaced, not written into.
-  await writer.writePieces('public/feed.xml', fill(items.slice(0, 2)));
-  expect(await readFile(join(writer.dir, 'public/feed.xml'), 'utf8')).toBe(items.slice(0, 2).join(''));
-});
-
 test('publishes files made elsewhere all or none: a missing source takes out what was linked, and nothing is counted', async () => {
   const cache = join(tmp, 'cache');
   await writeFile(`${cache}-a`, 'aaaa');
