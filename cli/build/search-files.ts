@@ -26,7 +26,11 @@ const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The languages of these pages, each with its pages in URL order. */
 export function searchLanguages(pages: readonly SearchPage[]): SearchLanguage[] {
   const urls = new Map<string, string[]>();
-  for (const page of pages) urls.set(page.locale, [...(urls.get(page.locale) ?? []), page.url]);
+  for (const page of pages) {
+    const list = urls.get(page.locale);
+    if (list) list.push(page.url);
+    else urls.set(page.locale, [page.url]);
+  }
   return [...urls.keys()].sort(byCodeUnits).map((language) => ({
     language,
     urls: urls.get(language)!.sort(byCodeUnits),
