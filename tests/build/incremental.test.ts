@@ -84,6 +84,18 @@ describe('incremental builds', { timeout: 300_000 }, () => {
     expect(result.found.search.pages).toBeGreaterThan(90);
     // The last build's index mended: most of its files linked as they were.
     expect(result.found.search.kept).toBeGreaterThan(result.found.search.files / 2);
+
+    // A title edit: the index mends only the shards of the old and the new title's words
+    // (tests/unit/search-index.test.ts); the cold build below compares every file's bytes.
+    await writeFile(
+      article,
+      (await readFile(article, 'utf8')).replace(/^title: .*$/m, `title: Een nieuwe titel ${Date.now()}`),
+    );
+    const retitled = await runSite(project, ['build', '--json']);
+    expect(retitled.code, retitled.stderr).toBe(0);
+    const { search } = (JSON.parse(retitled.stdout) as typeof result).found;
+    expect(search.tokenised).toBeGreaterThan(0);
+    expect(search.files - search.kept).toBeLessThan(search.files / 4);
   });
 
   // A tsconfig.json changes how esbuild compiles the templates; a lockfile, which React runs.
