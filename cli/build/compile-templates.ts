@@ -7,6 +7,7 @@ import type { PageFound } from '../../templates/lib/share-card.ts';
 import { compileFailed } from './compile-failure.ts';
 import { importHashed } from './hashed-module.ts';
 import { cachedBuild } from './cached-esbuild.ts';
+import { problem, SiteError } from '../errors/site-error.ts';
 
 export interface TemplateModule {
   renderPage(input: RenderInput, found?: PageFound): string;
@@ -49,5 +50,17 @@ export async function compileTemplates(root: string, cacheDir: string): Promise<
     ],
   }).catch(compileFailed);
   const { module, file, hash } = await importHashed<TemplateModule>(cacheDir, 'templates', result.outputFiles[0]!.text);
+  checkEntry(module);
   return { module, file, hash, inputs: Object.keys(result.metafile.inputs) };
+}
+
+/**
+ * An entry without renderPage (an empty file an editor is still writing, a renamed export) would
+ * fail every page with "renderPage is not a function": one problem at the entry instead.
+ */
+function checkEntry(module: TemplateModule): void {
+  if (typeof module.renderPage === 'function') return;
+  const names = Object.keys(module);
+  const found = names.length === 0 ? 'nothing' : names.map((name) => `\`${name}\``).join(', ');
+  throw new SiteError([problem('TEMPLATE_ENTRY_INVALID', { found }, { location: { file: 'templates/entry.tsx' } })]);
 }

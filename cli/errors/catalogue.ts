@@ -167,6 +167,12 @@ export const catalogue = {
     (p) => `Rendering ${p.path} with template ${p.template} failed: ${p.problem}`,
     () => 'The error is in the template code (templates/), not in your content; the line above says where.',
   ),
+  TEMPLATE_ENTRY_INVALID: entry<'found'>(
+    'Template entry has no renderPage',
+    (p) => `templates/entry.tsx must export a function renderPage; it exports ${p.found}.`,
+    () =>
+      "Export `renderPage(input)` from templates/entry.tsx (it returns a page's HTML). If the file was being saved, the next save or build picks it up.",
+  ),
   CARD_FAILED: entry<'path' | 'problem'>(
     'Social card failed',
     (p) => `Drawing the social card of ${p.path} failed: ${p.problem}`,

@@ -172,6 +172,32 @@ describe('code errors', () => {
     }
   });
 
+  test('an empty templates/entry.tsx (an editor half-way through a save): one TEMPLATE_ENTRY_INVALID; the saved file reloads the open pages', async () => {
+    const page = await getPage(dev.url, '/kampen');
+    const events = await openEvents(dev.url, '/kampen', page);
+    const file = 'templates/entry.tsx';
+    const original = await project.read(file);
+    try {
+      await project.write(file, '');
+      const shown = await events.next(problems);
+      const overlay = decode(shown.data.html!);
+      expect(overlay).toContain('TEMPLATE_ENTRY_INVALID');
+      expect(overlay).toContain('it exports nothing');
+      expect(overlay).not.toContain('TEMPLATE_FAILED');
+      expect((await getPage(dev.url, '/kampen')).status).toBe(200);
+      const from = events.events.length;
+      // The test before leaves its own mark after the doctype: this one goes right after it.
+      const saved = original.replace('`<!doctype html>', '`<!doctype html><!-- saved -->');
+      expect(saved).not.toBe(original);
+      await project.write(file, saved);
+      await events.next(ok, 30_000, from);
+      await events.next(isChangeOf('/kampen'), 30_000, from);
+      expect((await getPage(dev.url, '/kampen')).html).toContain('<!-- saved -->');
+    } finally {
+      events.close();
+    }
+  });
+
   test('a function saved is live on the next request; a broken one shows in the overlay', async () => {
     const probe = async () => {
       const response = await fetch(`${dev.url}/api/dev-probe`);
