@@ -1,5 +1,6 @@
 import type { CompiledTemplates } from './compile-templates.ts';
 import { FolderWriter } from './folder-writer.ts';
+import { forWorkers } from './shared-bodies.ts';
 import { renderAndWrite, renderBatch, type RenderContext, type RenderOutcome } from './render.ts';
 import type { WorkerPool } from './worker-pool.ts';
 import type { PageRoute } from './types.ts';
@@ -19,7 +20,9 @@ export async function renderPages(
     const { value, written } = output.measure(() => renderAndWrite(templates.module, pages, context, output));
     return { ...value, files: written.files, threads: 1 };
   }
-  await pool.broadcast('render-setup', { templatesFile: templates.file, context });
+  // The workers get the model without its bodies, which they read from a buffer shared with this thread.
+  const { model, bodies } = forWorkers(context.model);
+  await pool.broadcast('render-setup', { templatesFile: templates.file, context: { ...context, model }, bodies });
   // This thread writes as a worker does, through a writer of its own, and its batches are counted as theirs.
   const writer = new FolderWriter(context.dir);
   const outcomes = await pool.share('render', pages, (batch) => [

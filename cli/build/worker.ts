@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { renderMarkdown } from '../content/markdown.ts';
 import { renderBatch, type RenderContext } from './render.ts';
+import { type SharedBodies, withBodies } from './shared-bodies.ts';
 import { FolderWriter } from './folder-writer.ts';
 import type { TemplateModule } from './compile-templates.ts';
 import type { PageRoute } from './types.ts';
@@ -15,9 +16,11 @@ let setup: { templates: TemplateModule; context: RenderContext; writer: FolderWr
 
 const tasks = {
   markdown: ({ items }: { items: string[] }) => items.map(renderMarkdown),
-  'render-setup': async ({ templatesFile, context }: { templatesFile: string; context: RenderContext }) => {
+  'render-setup': async (payload: { templatesFile: string; context: RenderContext; bodies: SharedBodies }) => {
+    const { templatesFile, context, bodies } = payload;
     const templates = (await import(pathToFileURL(templatesFile).href)) as TemplateModule;
-    setup = { templates, context, writer: new FolderWriter(context.dir) };
+    const model = withBodies(context.model, bodies);
+    setup = { templates, context: { ...context, model }, writer: new FolderWriter(context.dir) };
     return true;
   },
   render: ({ items }: { items: PageRoute[] }) => {
