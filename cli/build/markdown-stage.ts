@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MARKDOWN_PIPELINE, renderMarkdown } from '../content/markdown.ts';
 import type { ValidContent } from '../content/validate.ts';
 import { collections, kindOf } from '../content/kinds.ts';
 import { fieldValues } from '../content/field-values.ts';
 import type { WorkerPool } from './worker-pool.ts';
+import { writeJsonObject } from './json-pieces.ts';
 
 const hashOf = (text: string) => createHash('sha1').update(MARKDOWN_PIPELINE).update(text).digest('base64url');
 
@@ -70,7 +71,7 @@ export async function renderSiteMarkdown(
   if (missing.length || Object.keys(cache).length !== keys.length) {
     // Written whole and renamed: a killed build never leaves a torn cache file.
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(`${file}.${process.pid}.tmp`, JSON.stringify(kept));
+    await writeJsonObject(`${file}.${process.pid}.tmp`, kept);
     await rename(`${file}.${process.pid}.tmp`, file);
   }
   return {
