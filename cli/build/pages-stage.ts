@@ -6,7 +6,6 @@ import type { Site } from './content-stages.ts';
 import type { OutputDir } from './output.ts';
 import { PagePrinter } from './page-prints.ts';
 import { renderPages } from './render-pages.ts';
-import type { RenderedRecord } from './search-rendered.ts';
 import { keptFromPrevious, linkUnchanged, planReuse } from './reuse.ts';
 import type { StageTimer } from './timings.ts';
 import type { WorkerPool } from './worker-pool.ts';
@@ -46,7 +45,7 @@ export async function makePages(run: {
    * The search records of the pages rendered (not of those linked unchanged: the search stage
    * remembers theirs), by canonical URL: the search stage takes each out as it uses it.
    */
-  search: Map<string, RenderedRecord>;
+  search: Map<string, Uint8Array>;
 }> {
   const { site, parts, output, previous, timer } = run;
   const { model, pages } = site;
@@ -86,7 +85,7 @@ export async function makePages(run: {
     files: rendered.files + reused.linked,
     rendered: rendered.files,
     threads: rendered.threads,
-    search: new Map(Object.entries(rendered.search)),
+    search: rendered.search,
     records: {
       scriptHashes: kept(previous.state?.scriptHashes, rendered.scriptHashes),
       cards: kept(previous.state?.cards, rendered.cards),

@@ -2,8 +2,16 @@ import type { CompiledTemplates } from './compile-templates.ts';
 import { FolderWriter } from './folder-writer.ts';
 import { forWorkers } from './shared-bodies.ts';
 import { renderAndWrite, renderBatch, type RenderContext, type RenderOutcome } from './render.ts';
+import { unpackRecords } from './search-rendered.ts';
 import type { WorkerPool } from './worker-pool.ts';
 import type { PageRoute } from './types.ts';
+
+/** What the render stage made: `search`, each page's search record by URL (cli/build/search-rendered.ts). */
+export type RenderedPages = Omit<RenderOutcome, 'search'> & {
+  search: Map<string, Uint8Array>;
+  files: number;
+  threads: number;
+};
 
 /**
  * Render in this thread through `output`, or shared between this thread and the workers, each
@@ -15,10 +23,12 @@ export async function renderPages(
   context: RenderContext,
   pool: WorkerPool | undefined,
   output: FolderWriter,
-): Promise<RenderOutcome & { files: number; threads: number }> {
+): Promise<RenderedPages> {
   if (!pool || pages.length < 50) {
     const { value, written } = output.measure(() => renderAndWrite(templates.module, pages, context, output));
-    return { ...value, files: written.files, threads: 1 };
+    const search = new Map<string, Uint8Array>();
+    unpackRecords(value.search, search);
+    return { ...value, search, files: written.files, threads: 1 };
   }
   // The workers get the model without its bodies, which they read from a buffer shared with this thread.
   const { model, bodies } = forWorkers(context.model);
@@ -28,13 +38,14 @@ export async function renderPages(
   const outcomes = await pool.share('render', pages, (batch) => [
     renderBatch(templates.module, batch, context, writer),
   ]);
-  const sum: RenderOutcome & { files: number } = {
+  const sum: RenderedPages = {
     files: 0,
+    threads: pool.threads,
     problems: [],
     scriptHashes: {},
     cards: {},
     reads: {},
-    search: {},
+    search: new Map(),
   };
   for (const { written, ...outcome } of outcomes) {
     output.add(written);
@@ -43,7 +54,7 @@ export async function renderPages(
     Object.assign(sum.scriptHashes, outcome.scriptHashes);
     Object.assign(sum.cards, outcome.cards);
     Object.assign(sum.reads, outcome.reads);
-    Object.assign(sum.search, outcome.search);
+    unpackRecords(outcome.search, sum.search);
   }
-  return { ...sum, threads: pool.threads };
+  return sum;
 }

@@ -10,7 +10,7 @@ import type { PageRoute } from './types.ts';
 import type { CardImage, PageFound } from '../../templates/lib/share-card.ts';
 import { recordReads } from '../../shared/model-reads.ts';
 import type { FolderWriter, Written } from './folder-writer.ts';
-import { isSearchable, type RenderedRecord, renderedRecord } from './search-rendered.ts';
+import { isSearchable, packRecords, type RecordBatch, type RenderedRecord, renderedRecord } from './search-rendered.ts';
 
 /** What every page of one version of the site is rendered with. */
 export interface PageInputs {
@@ -61,7 +61,7 @@ export interface RenderOutcome {
   /** What each rendered page read of the model (pageId): its fingerprint for the next build. */
   reads: Record<string, string[]>;
   /** The search record of each rendered page the index has, by its canonical URL (cli/build/search-rendered.ts). */
-  search: Record<string, RenderedRecord>;
+  search: RecordBatch;
 }
 
 /** The public files a page is written to: the two Dutch variants share one rendering. */
@@ -79,7 +79,8 @@ export function renderAndWrite(
   context: RenderContext,
   writer: FolderWriter,
 ): RenderOutcome {
-  const outcome: RenderOutcome = { problems: [], scriptHashes: {}, cards: {}, reads: {}, search: {} };
+  const outcome: Omit<RenderOutcome, 'search'> = { problems: [], scriptHashes: {}, cards: {}, reads: {} };
+  const records: Array<[string, RenderedRecord]> = [];
   for (const page of pages) {
     const rendered = renderPage(templates, page, context);
     if (!rendered.ok) {
@@ -92,10 +93,10 @@ export function renderAndWrite(
     const hashes = html.includes('<script') ? inlineScriptHashes(html) : [];
     if (hashes.length) outcome.scriptHashes[pageId(page)] = hashes;
     if (card) outcome.cards[pageId(page)] = card;
-    if (isSearchable(page)) outcome.search[page.canonical] = renderedRecord(html);
+    if (isSearchable(page)) records.push([page.canonical, renderedRecord(html)]);
     writer.writeSync(pageFiles(page), Buffer.from(html));
   }
-  return outcome;
+  return { ...outcome, search: packRecords(records) };
 }
 
 /** renderAndWrite, and what it wrote: a batch of the render stage, in a worker or in the main thread. */

@@ -10,7 +10,7 @@ import { toolStamp } from './build-state.ts';
 import type { FolderWriter } from './folder-writer.ts';
 import { languageFiles, type SearchFile, type SearchLanguage, searchLanguages } from './search-files.ts';
 import { PagesOnDisk } from './search-pages.ts';
-import { isSearchable, type RenderedRecord } from './search-rendered.ts';
+import { isSearchable } from './search-rendered.ts';
 import { type PatchSource, patchedLanguage } from './search-patch.ts';
 
 export { SEARCH_FOLDER };
@@ -111,7 +111,7 @@ export async function buildSearchIndex(options: {
    * the others are read back. Each is taken out once its memo line is made: ~14 MB of text at
    * 4,000 pages, not kept until the build ends while the index is assembled.
    */
-  rendered?: Map<string, RenderedRecord>;
+  rendered?: Map<string, Uint8Array>;
   cacheDir: string;
 }): Promise<SearchIndexTotals> {
   const pages = searchablePages(options.pages).map((page) => ({ url: page.canonical, locale: page.locale }));

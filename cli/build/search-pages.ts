@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { outputFile } from '../../shared/paths.ts';
 import { writeContents } from './folder-writer.ts';
 import type { IndexedPage } from './search-records.ts';
-import { type RenderedRecord, renderedRecord } from './search-rendered.ts';
+import { recordBytes, renderedRecord } from './search-rendered.ts';
 
 /** A page of the search index: its URL and language. */
 export interface SearchPage {
@@ -15,6 +15,7 @@ export interface SearchPage {
 
 const TAB = 9;
 const NEWLINE = 10;
+const LINE_END = Buffer.from('\n');
 
 /**
  * A page's line of the memo, `file \t identity \t shown \t terms \n` (shown: its title and text as
@@ -29,8 +30,9 @@ class MemoLine {
       this.tabs.push(at);
   }
 
-  static of(file: string, identity: string, record: RenderedRecord): MemoLine {
-    return new MemoLine(Buffer.from(`${file}\t${identity}\t${record.shown}\t${record.terms}\n`));
+  /** `record`: its bytes as the render sent them (cli/build/search-rendered.ts, recordBytes). */
+  static of(file: string, identity: string, record: Uint8Array): MemoLine {
+    return new MemoLine(Buffer.concat([Buffer.from(`${file}\t${identity}\t`), record, LINE_END]));
   }
 
   get complete(): boolean {
@@ -107,7 +109,7 @@ export class PagesOnDisk {
    * Whether the page's file is not the one the memo names: its record is then the one its render
    * made (`rendered`, its terms parsed when asked for), else its file is read and tokenised now.
    */
-  changed(page: SearchPage, rendered?: RenderedRecord): boolean {
+  changed(page: SearchPage, rendered?: Uint8Array): boolean {
     const file = outputFile(page.url);
     const path = join(this.dir, file);
     const { dev, ino, size, mtimeNs } = statSync(path, { bigint: true });
@@ -120,7 +122,10 @@ export class PagesOnDisk {
     this.tokenised += 1;
     this.changes = true;
     if (!rendered) this.reads += 1;
-    this.now.set(file, MemoLine.of(file, identity, rendered ?? renderedRecord(readFileSync(path, 'utf8'))));
+    this.now.set(
+      file,
+      MemoLine.of(file, identity, rendered ?? recordBytes(renderedRecord(readFileSync(path, 'utf8')))),
+    );
     return true;
   }
 

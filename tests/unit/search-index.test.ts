@@ -17,7 +17,7 @@ import type { PageRoute } from '../../cli/routes/types.ts';
 import { isSiteError } from '../../cli/errors/site-error.ts';
 import { type IndexedPage, indexedPage, pageRecord } from '../../cli/build/search-records.ts';
 import { PAGES_PER_FILE } from '../../shared/search-words.ts';
-import { renderedRecord } from '../../cli/build/search-rendered.ts';
+import { recordBytes, renderedRecord } from '../../cli/build/search-rendered.ts';
 
 const page = (title: string, main: string) =>
   `<!doctype html><html lang="nl"><head><title>${title}</title></head><body><header class="site-header">Menu tennis</header><main>${main}</main><footer>Footer tennis</footer></body></html>`;
@@ -327,7 +327,7 @@ describe('builds one after another', () => {
     const read = await folder('read', pages);
     const given = await folder('given', pages);
     const rendered = new Map(
-      Object.entries(pages).map(([file, text]) => [`/${file.replace('.html', '')}`, renderedRecord(text)]),
+      Object.entries(pages).map(([file, text]) => [`/${file.replace('.html', '')}`, recordBytes(renderedRecord(text))]),
     );
     const fromFiles = await build(read, join(root, 'cache read'));
     const fromRender = await buildSearchIndex({
