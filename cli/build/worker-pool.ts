@@ -30,7 +30,8 @@ const BATCHES = 80;
 /**
  * Worker threads that run named tasks (see worker.ts) beside this thread: independent pages and
  * Markdown bodies are spread over the machine's cores, this thread taking its share (`share`), so
- * a machine of n cores runs n - 1 workers. Each worker holds a copy of the site's model and its
+ * a machine of n cores runs n - 1 workers. Each worker holds a copy of the site's model (all but
+ * the bodies, which it reads from a buffer shared with this thread: ./shared-bodies.ts) and its
  * own heap: one fewer is a third less memory on two cores (issue 21).
  * The workers start at the first task (or `warm`): a build after an edit renders its few pages
  * and Markdown bodies in this thread, and workers started for nothing cost it their start-up

@@ -37,8 +37,8 @@ export async function writeSite(run: {
   try {
     await writeAssets(options.root, run.files, output, timer);
     const made = await makePages({ ...run, output });
-    // The render was the workers' last task: their heaps (each a copy of the model, the templates
-    // and React) go now, before the stages that hold every page's text (search), not at the end.
+    // The render was the workers' last task: their heaps (each a copy of the model but its bodies,
+    // and the templates) go now, before the stages that hold every page's text (search), not at the end.
     await run.pool?.close();
     const { records } = made;
     // The cards are drawn (or found in the cache) while the other files are written.
