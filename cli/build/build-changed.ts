@@ -63,11 +63,15 @@ async function checkAndWrite(
     // Most of the heap is garbage now (the session, the Markdown and model stages' work): collected
     // before the render makes more, not at its start beside the render workers' heaps (the peak).
     collectNow();
-    // The bodies (22 MB at 4,000 sources) leave this thread's heap for a buffer the render workers
-    // read too: one copy, in neither heap (./shared-bodies.ts). After the collection, not before:
-    // the buffer beside the fullest heap was the build's peak; their strings go in a second one.
-    shareBodies(site.model);
-    collectNow();
+    // A first build renders every page: its bodies (22 MB at 4,000 sources) leave this thread's heap
+    // for a buffer the render workers read too, one copy in neither heap (./shared-bodies.ts). After
+    // the collection, not before: the buffer beside the fullest heap was the build's peak; their
+    // strings go in a second one. A build after an edit renders its few pages in this thread: it
+    // shares them only if it starts the workers (~30 ms and a collection it need not pay).
+    if (!previous.state) {
+      shareBodies(site.model);
+      collectNow();
+    }
     return await writeSite({
       options,
       timer,
