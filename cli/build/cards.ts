@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdir, readFile } from 'node:fs/promises';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ReactNode } from 'react';
 import { problem, SiteError } from '../errors/site-error.ts';
@@ -26,6 +25,7 @@ import { importHashed } from './hashed-module.ts';
 import { cachedBuild } from './cached-esbuild.ts';
 import { sfntFromWoff } from './woff.ts';
 import { loadResvg } from './resvg.ts';
+import { CardSizes, jpegEnds } from './card-sizes.ts';
 
 /** The card template, compiled, with the fonts it is drawn in; `version` names both. */
 export interface CardTemplate {
@@ -95,34 +95,7 @@ export async function compileCardTemplate(root: string, cacheDir: string): Promi
   return { version, render: module.ShareCard, fonts: fonts.map(({ font }) => font) };
 }
 
-/** A JPEG starts with FF D8 and ends with FF D9: a cache file cut short is drawn again. */
-const jpegEnds = (head: Uint8Array, tail: Uint8Array) =>
-  head[0] === 0xff && head[1] === 0xd8 && tail[0] === 0xff && tail[1] === 0xd9;
 const wholeJpeg = (data: Buffer) => data.length > 4 && jpegEnds(data, data.subarray(-2));
-
-/**
- * The size of a whole card in the cache, from its first and last two bytes: a build links
- * thousands of cards it does not need to read (reading them all, 300 MB at 4,000 pages, was
- * most of a one-edit build's cards stage; issue 21).
- */
-function cachedCardSize(path: string): number | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const { size } = fstatSync(fd);
-    if (size <= 4) return undefined;
-    const [head, tail] = [Buffer.alloc(2), Buffer.alloc(2)];
-    readSync(fd, head, 0, 2, 0);
-    readSync(fd, tail, 0, 2, size - 2);
-    return jpegEnds(head, tail) ? size : undefined;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 const cardPath = (card: CardImage, context: CardContext) => join(context.cacheDir, `${card.key}.jpg`);
 
@@ -170,24 +143,36 @@ export async function makeCards(
   // both cores busy without holding every photo in memory.
   const limit = createLimiter(2);
   const context: CardContext = { ...options, photos: options.photos ?? new Map() };
+  const sizes = await CardSizes.load(options.cacheDir);
   const totals: CardTotals = { made: 0, cached: 0 };
+  // The whole cards in the cache are linked at once; the others are drawn, two at a time.
+  const found: Array<{ source: string; path: string; bytes: number }> = [];
+  const missing: CardImage[] = [];
+  for (const card of unique) {
+    const source = cardPath(card, context);
+    const bytes = sizes.size(card.key, source);
+    if (bytes === undefined) missing.push(card);
+    else found.push({ source, path: card.src, bytes });
+  }
+  totals.cached = found.length;
   // Settled, every one, before this returns or throws: a failed build removes its folder, and a
   // card still being linked into it would make that removal fail.
-  const drawn = await Promise.allSettled(
-    unique.map((card) =>
+  const drawn = await Promise.allSettled([
+    ...missing.map((card) =>
       limit(async () => {
-        const path = cardPath(card, context);
-        const cachedBytes = cachedCardSize(path);
-        const drawn = cachedBytes === undefined ? await cardFile(card, context) : undefined;
-        if (drawn?.made) totals.made++;
+        const { path, data, made } = await cardFile(card, context);
+        sizes.found(card.key, path);
+        if (made) totals.made++;
         else totals.cached++;
-        const bytes = cachedBytes ?? drawn!.data.length;
-        await options.output.publish([{ source: path, path: card.src, bytes }]);
+        await options.output.publish([{ source: path, path: card.src, bytes: data.length }]);
       }),
     ),
-  );
+    // After the drawing has started: a card drawn is the one this build waits for.
+    options.output.publish(found),
+  ]);
   const failed = drawn.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
+  await sizes.save();
   return totals;
 }
 
