@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { join } from 'node:path';
 import type { z } from 'zod';
 import type { Problem } from '../errors/site-error.ts';
 import { parseYaml, type YamlSource } from '../source/yaml-source.ts';
@@ -25,6 +25,16 @@ interface StoredState {
   schemas: Record<string, unknown>;
 }
 
+/**
+ * The store is cut in this many files by each key's first character: an edit changes a key or
+ * two, and only their files are written again (the whole store, 2.8 MB at 4,000 articles, was
+ * stringified and written after every edit; issue 21).
+ */
+const SHARDS = 16;
+const shardOf = (key: string) => key.charCodeAt(0) % SHARDS;
+const emptyState = (tool: string): StoredState => ({ tool, files: {}, yaml: {}, schemas: {} });
+const shardFile = (dir: string, shard: number) => join(dir, `${shard}.json`);
+
 /** The parts joined by NULs, hashed without making the joined copy of every file's text. */
 function keyOf(...parts: string[]): string {
   const hash = createHash('sha1');
@@ -43,42 +53,48 @@ function jsonExact(value: unknown): boolean {
 }
 
 /**
- * The build's per-file validation work kept in <root>/.site/cache/parses.json, keyed by each
- * file's path and text: a build after an edit parses the front matter, scans the Markdown and
+ * The build's per-file validation work kept in <root>/.site/cache/parses/ (SHARDS files), keyed by
+ * each file's path and text: a build after an edit parses the front matter, scans the Markdown and
  * runs the schema of the edited files only (the others' results are read back). Only what read
  * without a problem is kept; a file with a problem is checked afresh every time, so every message
  * comes from the real parser with its line. Checks across files (ids, translations, references)
- * run every time.
+ * run every time. Each entry stands for its key alone, so shards of different builds mix safely.
  */
 export class StoredParses implements ParseReuse {
-  private readonly next: StoredState;
+  private readonly next: StoredState[];
   private readonly limits = new WeakMap<MarkdownSource, Problem[]>();
   private readonly pending = new WeakMap<MarkdownSource, { key: string; data: string }>();
-  private changed = false;
+  /** Shards given an entry the last build did not keep. */
+  private readonly changed = new Set<number>();
 
   private constructor(
-    private readonly file: string,
-    private readonly stored: StoredState,
+    private readonly dir: string,
+    private readonly stored: StoredState[],
   ) {
-    this.next = { tool: stored.tool, files: {}, yaml: {}, schemas: {} };
+    this.next = stored.map(({ tool }) => emptyState(tool));
   }
 
-  /** What the last build of this tool kept, or nothing to reuse. */
-  static async load(file: string, tool: string): Promise<StoredParses> {
-    const text = await readFile(file, 'utf8').catch(() => undefined);
-    let stored: StoredState = { tool, files: {}, yaml: {}, schemas: {} };
-    try {
-      const parsed = text ? (JSON.parse(text) as StoredState) : undefined;
-      if (parsed?.tool === tool && parsed.files && parsed.yaml && parsed.schemas) stored = parsed;
-    } catch {
-      // A torn or foreign file: everything is read afresh.
-    }
-    return new StoredParses(file, stored);
+  /** What the last build of this tool kept, or nothing to reuse (shard by shard). */
+  static async load(dir: string, tool: string): Promise<StoredParses> {
+    const stored = await Promise.all(
+      Array.from({ length: SHARDS }, async (_, shard) => {
+        const text = await readFile(shardFile(dir, shard), 'utf8').catch(() => undefined);
+        try {
+          const parsed = text ? (JSON.parse(text) as StoredState) : undefined;
+          if (parsed?.tool === tool && parsed.files && parsed.yaml && parsed.schemas) return parsed;
+        } catch {
+          // A torn or foreign file: its entries are read afresh.
+        }
+        return emptyState(tool);
+      }),
+    );
+    return new StoredParses(dir, stored);
   }
 
   frontMatter(text: string, file: string): MarkdownSource | Problem {
     const key = keyOf('md', file, text);
-    const kept = this.stored.files[key];
+    const shard = shardOf(key);
+    const kept = this.stored[shard]!.files[key];
     const parts = kept && frontMatterParts(text);
     if (kept && parts) {
       let precise: YamlSource | undefined;
@@ -90,7 +106,7 @@ export class StoredParses implements ParseReuse {
       };
       const source = { meta, body: parts.body, bodyLine: parts.bodyLine };
       this.limits.set(source, kept.limits);
-      this.next.files[key] = kept;
+      this.next[shard]!.files[key] = kept;
       return source;
     }
     const split = splitFrontMatter(text, file);
@@ -103,16 +119,17 @@ export class StoredParses implements ParseReuse {
   /** A data file read back as the last build read it (a fifth of a small build's CPU when parsed again). */
   yaml(text: string, file: string): YamlSource {
     const key = keyOf('yaml', file, text);
-    if (key in this.stored.yaml) {
-      const data = this.stored.yaml[key];
-      this.next.yaml[key] = data;
+    const shard = shardOf(key);
+    if (key in this.stored[shard]!.yaml) {
+      const data = this.stored[shard]!.yaml[key];
+      this.next[shard]!.yaml[key] = data;
       let precise: YamlSource | undefined;
       return { file, data, problems: [], lineOf: (path) => (precise ??= parseYaml(text, file)).lineOf(path) };
     }
     const source = parseYaml(text, file);
     if (!source.problems.length && source.partial === undefined && jsonExact(source.data)) {
-      this.next.yaml[key] = JSON.parse(JSON.stringify(source.data));
-      this.changed = true;
+      this.next[shard]!.yaml[key] = JSON.parse(JSON.stringify(source.data));
+      this.changed.add(shard);
     }
     return source;
   }
@@ -123,8 +140,9 @@ export class StoredParses implements ParseReuse {
     const problems = markdownLimitProblems(item);
     const pending = this.pending.get(item.source);
     if (pending) {
-      this.next.files[pending.key] = { data: JSON.parse(pending.data), limits: problems };
-      this.changed = true;
+      const shard = shardOf(pending.key);
+      this.next[shard]!.files[pending.key] = { data: JSON.parse(pending.data), limits: problems };
+      this.changed.add(shard);
     }
     return problems;
   }
@@ -132,28 +150,36 @@ export class StoredParses implements ParseReuse {
   schema<T>(kind: string, schema: z.ZodType<T>, data: unknown): z.ZodSafeParseResult<T> {
     if (!jsonExact(data)) return schema.safeParse(data);
     const key = keyOf('schema', kind, JSON.stringify(data));
-    if (key in this.stored.schemas) {
-      this.next.schemas[key] = this.stored.schemas[key];
-      return { success: true, data: structuredClone(this.stored.schemas[key]) as T };
+    const shard = shardOf(key);
+    const stored = this.stored[shard]!.schemas;
+    if (key in stored) {
+      this.next[shard]!.schemas[key] = stored[key];
+      return { success: true, data: structuredClone(stored[key]) as T };
     }
     const result = schema.safeParse(data);
     if (result.success && jsonExact(result.data)) {
-      this.next.schemas[key] = result.data;
-      this.changed = true;
+      this.next[shard]!.schemas[key] = result.data;
+      this.changed.add(shard);
     }
     return result;
   }
 
-  /** Keeps what this run used (and nothing else): written whole, renamed into place. */
+  /** Keeps what this run used (and nothing else): each shard that differs written whole, renamed into place. */
   async save(): Promise<void> {
-    const dropped =
-      Object.keys(this.stored.files).length !== Object.keys(this.next.files).length ||
-      Object.keys(this.stored.yaml).length !== Object.keys(this.next.yaml).length ||
-      Object.keys(this.stored.schemas).length !== Object.keys(this.next.schemas).length;
-    if (!this.changed && !dropped) return;
-    await mkdir(dirname(this.file), { recursive: true });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(this.next));
-    await rename(temporary, this.file);
+    const size = (state: StoredState) =>
+      [state.files, state.yaml, state.schemas].map((entries) => Object.keys(entries).length).join();
+    const differing = this.next.flatMap((next, shard) =>
+      this.changed.has(shard) || size(next) !== size(this.stored[shard]!) ? [shard] : [],
+    );
+    if (!differing.length) return;
+    await mkdir(this.dir, { recursive: true });
+    await Promise.all(
+      differing.map(async (shard) => {
+        const file = shardFile(this.dir, shard);
+        const temporary = `${file}.${process.pid}.tmp`;
+        await writeFile(temporary, JSON.stringify(this.next[shard]));
+        await rename(temporary, file);
+      }),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -9,7 +9,7 @@ import { CLUBS, NEWS, change, formatted, lineOf, realContent, replace, text } fr
 import { realConfig } from './fixtures/model.ts';
 
 /**
- * The build keeps each file's own checks between runs (.site/cache/parses.json): after an edit
+ * The build keeps each file's own checks between runs (.site/cache/parses/, in shards): after an edit
  * only the edited files are parsed again. Whatever is kept, the result must be the one a run
  * without it gives, and an edit must never be hidden by what was kept of the file before.
  */
@@ -27,9 +27,31 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-/** Validates with a store in a fresh file: once to fill it, then again from what it kept. */
+interface Entries {
+  files: object;
+  yaml: Record<string, unknown>;
+}
+/** Every shard's text, by file name. */
+async function shards(store: string): Promise<Map<string, string>> {
+  const names = (await readdir(store)).filter((name) => name.endsWith('.json'));
+  return new Map(
+    await Promise.all(names.map(async (name) => [name, await readFile(join(store, name), 'utf8')] as const)),
+  );
+}
+/** The store's entries, its shards together. */
+async function entries(store: string): Promise<Entries> {
+  const all: Entries = { files: {}, yaml: {} };
+  for (const text of (await shards(store)).values()) {
+    const shard = JSON.parse(text) as Entries;
+    Object.assign(all.files, shard.files);
+    Object.assign(all.yaml, shard.yaml);
+  }
+  return all;
+}
+
+/** Validates with a store in a fresh folder: once to fill it, then again from what it kept. */
 async function twice(first: ContentFiles, second: ContentFiles, tool = 'tool-1') {
-  const file = join(dir, `parses-${count++}.json`);
+  const file = join(dir, `parses-${count++}`);
   const filling = await StoredParses.load(file, 'tool-1');
   validateContent(config, first, { ...options, memo: filling });
   await filling.save();
@@ -45,7 +67,7 @@ describe('stored parses', () => {
     expect(result).toEqual(validateContent(config, content, options));
     expect(result.content).toBeDefined();
     // Every Markdown file was kept (all read without a problem), and the second run wrote nothing new.
-    const stored = JSON.parse(await readFile(file, 'utf8')) as { files: object };
+    const stored = await entries(file);
     expect(Object.keys(stored.files).length).toBe(
       content.files.filter((f) => /^content\/(nl|en)\/.*\.md$/.test(f.path)).length,
     );
@@ -65,12 +87,12 @@ describe('stored parses', () => {
   });
 
   test('a data file is read back as it was read, still says where a field stands, and an edit is read afresh', async () => {
-    const file = join(dir, `parses-${count++}.json`);
+    const file = join(dir, `parses-${count++}`);
     const clubs = text(content, CLUBS);
     const filling = await StoredParses.load(file, 'tool-1');
     const fresh = filling.yaml(clubs, CLUBS);
     await filling.save();
-    const stored = JSON.parse(await readFile(file, 'utf8')) as { yaml: Record<string, unknown> };
+    const stored = await entries(file);
     expect(Object.values(stored.yaml)).toEqual([fresh.data]);
 
     const kept = await StoredParses.load(file, 'tool-1');
@@ -85,11 +107,42 @@ describe('stored parses', () => {
     const broken = change(content, replace(NEWS, /^date: .*$/m, 'date: "31 maart"'));
     const { result } = await twice(content, broken, 'tool-2');
     expect(result).toEqual(validateContent(config, broken, options));
-    const file = join(dir, 'damaged.json');
-    await writeFile(file, '{"tool":"tool-1","files":');
+    const file = join(dir, 'damaged');
+    await mkdir(file);
+    await writeFile(join(file, '0.json'), '{"tool":"tool-1","files":');
     const damaged = await StoredParses.load(file, 'tool-1');
     expect(validateContent(config, content, { ...options, memo: damaged })).toEqual(
       validateContent(config, content, options),
     );
+  });
+
+  test('an edit writes again only the shards of the keys it changed; a torn shard costs only its entries', async () => {
+    const retitled = change(content, replace(NEWS, /^title: .*$/m, 'title: Nog een titel'));
+    const store = join(dir, `parses-${count++}`);
+    const filling = await StoredParses.load(store, 'tool-1');
+    validateContent(config, content, { ...options, memo: filling });
+    await filling.save();
+    const before = await shards(store);
+    const kept = await StoredParses.load(store, 'tool-1');
+    expect(validateContent(config, retitled, { ...options, memo: kept })).toEqual(
+      validateContent(config, retitled, options),
+    );
+    await kept.save();
+    const after = await shards(store);
+    const rewritten = [...after].filter(([name, text]) => before.get(name) !== text);
+    // The file's old and new keys and its schema's: at most four of the sixteen.
+    expect(before.size).toBe(16);
+    expect(rewritten.length).toBeGreaterThan(0);
+    expect(rewritten.length).toBeLessThanOrEqual(4);
+    const [torn] = rewritten[0]!;
+    await writeFile(join(store, torn), after.get(torn)!.slice(0, 100));
+    const mended = await StoredParses.load(store, 'tool-1');
+    expect(validateContent(config, retitled, { ...options, memo: mended })).toEqual(
+      validateContent(config, retitled, options),
+    );
+    await mended.save();
+    // Its entries back (in the order this run met them), the other shards untouched.
+    const parsed = (texts: Map<string, string>) => new Map([...texts].map(([name, text]) => [name, JSON.parse(text)]));
+    expect(parsed(await shards(store))).toEqual(parsed(after));
   });
 });

@@ -40,7 +40,7 @@ export async function buildMode(
   run: { timer: StageTimer; pool: WorkerPool | undefined; buildDate: string; images: BuildImages },
 ): Promise<SessionMode> {
   // Each file's own checks are kept between builds: after an edit only the edited files are parsed.
-  const memo = await StoredParses.load(join(options.root, '.site', 'cache', 'parses.json'), await toolStamp());
+  const memo = await StoredParses.load(join(options.root, '.site', 'cache', 'parses'), await toolStamp());
   return {
     // Dated items wait for their day (issue 20); the build's day is the one its pages show.
     validation: {
