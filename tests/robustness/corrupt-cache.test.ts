@@ -65,6 +65,8 @@ afterAll(async () => {
 describe('a damaged cache is detected and rebuilt', () => {
   test.each([
     ['markdown.json cut in half', () => cutInHalf(cache('markdown.json'))],
+    ['a shard of the stored parses cut in half', async () => cutInHalf(await oneOf(cache('parses'), /\.json$/))],
+    ["the card cache's index cut in half", () => cutInHalf(cache('cards', 'sizes.json'))],
     ['markdown.json that is valid JSON of another shape (null)', () => writeFile(cache('markdown.json'), 'null')],
     [
       'markdown.json with entries that are not HTML',
