@@ -1,4 +1,4 @@
-import { VOID_ELEMENTS } from '../content/void-elements.ts';
+import { VOID_ELEMENTS } from '../../shared/void-elements.ts';
 import { words } from '../../shared/search-words.ts';
 
 /**

@@ -2,7 +2,7 @@ import { problem, type Problem } from '../errors/site-error.ts';
 import type { RawItem } from './collection-items.ts';
 import { fieldValues } from './field-values.ts';
 import { fieldName } from '../source/zod-problems.ts';
-import { VOID_ELEMENTS } from './void-elements.ts';
+import { VOID_ELEMENTS } from '../../shared/void-elements.ts';
 
 /**
  * Markdown no editor writes on purpose, only by pasting (issue 11, found by content fuzzing):

@@ -10,28 +10,11 @@ import { escapeAsReact } from './attributes.ts';
 import { hostElement } from './elements.ts';
 import { type Format, childFormat, ROOT, HEAD } from './format.ts';
 import { newPreamble, type Output } from './output.ts';
+import { VOID_ELEMENTS } from '../../shared/void-elements.ts';
 
-// Elements without an end tag: React writes them whole (or moves them) in their start.
-const noEndTag = new Set([
-  'title',
-  'style',
-  'script',
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'keygen',
-  'link',
-  'meta',
-  'param',
-  'source',
-  'track',
-  'wbr',
-]);
+// Elements without an end tag: React writes them whole (or moves them) in their start: the void
+// elements, the two obsolete ones React still knows, and the three whose text it writes itself.
+const noEndTag = new Set<string>([...VOID_ELEMENTS, 'keygen', 'param', 'title', 'style', 'script']);
 
 /** Walks the elements, writing each into the page's flow or its preamble (./output.ts). */
 export class Writer implements Output {
