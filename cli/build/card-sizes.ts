@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeAtomic } from '../images/cache.ts';
 
 /** A card file as last found whole: its size and modification time. */
 type Seen = [size: number, mtimeMs: number];
@@ -84,8 +85,6 @@ export class CardSizes {
   async save(): Promise<void> {
     if (!this.changed && Object.keys(this.seen).length === Object.keys(this.next).length) return;
     await mkdir(join(this.file, '..'), { recursive: true });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(this.next));
-    await rename(temporary, this.file);
+    await writeAtomic(this.file, JSON.stringify(this.next));
   }
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { Problem } from '../errors/site-error.ts';
+import { writeAtomic } from '../images/cache.ts';
 import { parseYaml, type YamlSource } from '../source/yaml-source.ts';
 import type { RawItem } from './collection-items.ts';
 import { frontMatterParts, splitFrontMatter, type MarkdownSource } from './front-matter.ts';
@@ -174,12 +175,7 @@ export class StoredParses implements ParseReuse {
     if (!differing.length) return;
     await mkdir(this.dir, { recursive: true });
     await Promise.all(
-      differing.map(async (shard) => {
-        const file = shardFile(this.dir, shard);
-        const temporary = `${file}.${process.pid}.tmp`;
-        await writeFile(temporary, JSON.stringify(this.next[shard]));
-        await rename(temporary, file);
-      }),
+      differing.map((shard) => writeAtomic(shardFile(this.dir, shard), JSON.stringify(this.next[shard]))),
     );
   }
 }
