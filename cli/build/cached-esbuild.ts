@@ -1,6 +1,8 @@
-import { build, version as esbuildVersion, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
+import type { BuildOptions, Metafile, OutputFile } from 'esbuild';
 import { createHash } from 'node:crypto';
+import { readFileSync, type Stats } from 'node:fs';
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { writeAtomic } from '../images/cache.ts';
 import { toolStamp } from './build-state.ts';
@@ -15,8 +17,11 @@ interface Stored {
   key: string;
   /** Every file esbuild read, by its hash; and every folder those are in, by its listing. */
   inputs: Record<string, string>;
+  /** The inputs' size and times when they were hashed (see `settled`): a file showing the same is not read again. */
+  prints: Record<string, string>;
   folders: Record<string, string>;
-  outputs: Array<{ path: string; contents: string }>;
+  /** The output files: their bytes are beside the entry, in `<name>.json.out`, raw (3 MB of functions read as they are). */
+  outputs: Array<{ path: string; bytes: number; hash: string }>;
   metafile: Metafile;
 }
 
@@ -25,25 +30,62 @@ const sha = (data: string | Uint8Array) => createHash('sha256').update(data).dig
 /** Files that change what esbuild makes of the same sources without being among its inputs. */
 const SETTINGS = new Set(['tsconfig.json', 'jsconfig.json', 'package.json']);
 
+/**
+ * esbuild's version from its package.json, not its module: a build whose bundles all come from
+ * the cache never loads esbuild (~35 ms of this thread) nor starts its process.
+ */
+let version: string | undefined;
+function esbuildVersion(): string {
+  const file = createRequire(import.meta.url).resolve('esbuild/package.json');
+  version ??= (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  return version;
+}
+
 /** The options, esbuild and the tool (plugins are the tool's code: named only) and the project's settings. */
 async function optionsKey(options: BuildOptions & { absWorkingDir: string }): Promise<string> {
   const settings = await Promise.all(
     [...SETTINGS].map((name) => readFile(join(options.absWorkingDir, name), 'utf8').catch(() => '\0absent')),
   );
   const plugins = options.plugins?.map((plugin) => plugin.name);
-  return sha(JSON.stringify({ ...options, plugins, esbuildVersion, tool: await toolStamp(), settings }));
+  const tool = await toolStamp();
+  return sha(JSON.stringify({ ...options, plugins, esbuildVersion: esbuildVersion(), tool, settings, outputs: 'raw' }));
 }
 
-/** Hashes of the files and folder listings, or undefined when one is gone. */
-async function fingerprints(root: string, paths: string[], read: (path: string) => Promise<string | Uint8Array>) {
+/** A file's size and times. Its change time is the system's to set: a file written anew shows a new one, whatever its mtime says. */
+const printOf = (info: Stats) => `${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+
+/**
+ * Whether a file's print may stand for its bytes: only once its times are older than a file
+ * system's clock step (2 s on FAT), or a second write in the same step could leave all three as
+ * they were. A file changed more recently is hashed at every build until it is older.
+ */
+const settled = (info: Stats, now: number) => Math.max(info.mtimeMs, info.ctimeMs) < now - 2_000;
+
+/**
+ * An input's hash, its times after the read, and its print when it stood still while read and
+ * is settled; undefined when it is gone.
+ */
+async function inputPrint(root: string, path: string, now: number) {
+  const file = join(root, path);
+  try {
+    const before = printOf(await stat(file));
+    const hash = sha(await readFile(file));
+    const after = await stat(file);
+    return { hash, after, print: printOf(after) === before && settled(after, now) ? before : undefined };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Hashes of the folder listings, or undefined when one is gone. */
+async function listings(root: string, folders: string[]): Promise<Record<string, string> | undefined> {
   const entries = await Promise.all(
-    paths.map(async (path) => {
-      try {
-        return [path, sha(await read(join(root, path)))] as const;
-      } catch {
-        return undefined;
-      }
-    }),
+    folders.map((folder) =>
+      listing(join(root, folder)).then(
+        (text) => [folder, sha(text)] as const,
+        () => undefined,
+      ),
+    ),
   );
   return entries.every(Boolean) ? Object.fromEntries(entries as Array<readonly [string, string]>) : undefined;
 }
@@ -62,21 +104,85 @@ const sourceFolders = (inputs: string[]) =>
 const sameRecord = (a: Record<string, string> | undefined, b: Record<string, string>) =>
   a !== undefined && Object.keys(b).every((key) => a[key] === b[key]);
 
+/**
+ * Whether every input is as stored: one stat each while its print matches, a read and a hash
+ * otherwise. The prints to keep when some were taken anew (undefined: an input changed or is gone).
+ */
+async function unchangedInputs(root: string, stored: Stored) {
+  const now = Date.now();
+  const checked = await Promise.all(
+    Object.entries(stored.inputs).map(async ([path, hash]) => {
+      const info = await stat(join(root, path)).catch(() => undefined);
+      if (info && stored.prints[path] === printOf(info)) return { path, print: stored.prints[path], anew: false };
+      const again = await inputPrint(root, path, now);
+      return again?.hash === hash ? { path, print: again.print, anew: true } : undefined;
+    }),
+  );
+  if (!checked.every(Boolean)) return undefined;
+  const prints = Object.fromEntries(checked.flatMap((input) => (input!.print ? [[input!.path, input!.print]] : [])));
+  return { prints, anew: checked.some((input) => input!.anew && input!.print) };
+}
+
 const outputFile = (path: string, contents: Uint8Array): OutputFile => ({
   path,
   contents,
-  hash: sha(contents),
+  get hash() {
+    return sha(contents);
+  },
   get text() {
     return Buffer.from(contents).toString('utf8');
   },
 });
+
+/** The stored outputs, or undefined when their file is missing or not what the entry says (a write cut short). */
+async function storedOutputs(file: string, stored: Stored): Promise<OutputFile[] | undefined> {
+  const bytes = await readFile(`${file}.out`).catch(() => undefined);
+  let start = 0;
+  const outputs = stored.outputs.map((output) => {
+    const contents = bytes?.subarray(start, (start += output.bytes));
+    return contents?.byteLength === output.bytes && sha(contents) === output.hash
+      ? outputFile(output.path, contents)
+      : undefined;
+  });
+  return start === bytes?.byteLength && outputs.every(Boolean) ? (outputs as OutputFile[]) : undefined;
+}
+
+/** The outputs' bytes one after another in `<name>.json.out`, then the entry naming them: an entry never vouches for other bytes unnoticed (their hashes). */
+async function store(file: string, entry: Omit<Stored, 'outputs'>, outputs: readonly OutputFile[]): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeAtomic(`${file}.out`, Buffer.concat(outputs.map((output) => output.contents)));
+  const named = outputs.map((output) => ({
+    path: output.path,
+    bytes: output.contents.byteLength,
+    hash: sha(output.contents),
+  }));
+  await writeAtomic(file, JSON.stringify({ ...entry, outputs: named }));
+}
+
+/** A stored entry of this code's shape under this key, or undefined (written whole, but a hand-edited or foreign entry must be a miss, not a crash). */
+async function readEntry(file: string, key: string): Promise<Stored | undefined> {
+  const stored = await readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as Stored)
+    .catch(() => undefined);
+  const usable =
+    stored?.key === key &&
+    [stored.inputs, stored.prints, stored.folders, stored.metafile].every(
+      (part) => typeof part === 'object' && part !== null,
+    ) &&
+    Array.isArray(stored.outputs) &&
+    stored.outputs.every(
+      (output) => typeof output?.path === 'string' && Number.isInteger(output.bytes) && typeof output.hash === 'string',
+    );
+  return usable ? stored : undefined;
+}
 
 /**
  * esbuild's `build` (nothing written) with its result kept in `<cacheDir>/bundles/<name>.json`:
  * while the options are the same and every file it read, and every source folder's listing
  * (a new file can change what an import finds), is as it was, the bundle is taken from there
  * instead of made again. Most builds change content, not code: this saves each of them the
- * templates', islands', card's and functions' bundles. A damaged or missing entry is a miss.
+ * templates', islands', stylesheet's, card's and functions' bundles, and esbuild itself. A
+ * damaged or missing entry is a miss.
  */
 export async function cachedBuild(
   cacheDir: string,
@@ -86,49 +192,34 @@ export async function cachedBuild(
   const root = options.absWorkingDir;
   const file = join(cacheDir, 'bundles', `${name}.json`);
   const key = await optionsKey(options);
-  const stored = await readFile(file, 'utf8')
-    .then((text) => JSON.parse(text) as Stored)
-    .catch(() => undefined);
-  // Written by this code whole (writeAtomic), but a hand-edited or foreign entry must still be a miss, not a crash.
-  const usable =
-    stored?.key === key &&
-    [stored.inputs, stored.folders, stored.metafile].every((part) => typeof part === 'object' && part !== null) &&
-    Array.isArray(stored.outputs) &&
-    stored.outputs.every((output) => typeof output?.path === 'string' && typeof output.contents === 'string');
-  if (usable) {
-    const [inputs, folders] = await Promise.all([
-      fingerprints(root, Object.keys(stored.inputs), (path) => readFile(path)),
-      fingerprints(root, Object.keys(stored.folders), listing),
+  const stored = await readEntry(file, key);
+  if (stored) {
+    const [inputs, folders, outputFiles] = await Promise.all([
+      unchangedInputs(root, stored),
+      listings(root, Object.keys(stored.folders)),
+      storedOutputs(file, stored),
     ]);
-    if (sameRecord(inputs, stored.inputs) && sameRecord(folders, stored.folders))
-      return {
-        outputFiles: stored.outputs.map((output) => outputFile(output.path, Buffer.from(output.contents, 'base64'))),
-        metafile: stored.metafile,
-      };
+    if (inputs && sameRecord(folders, stored.folders) && outputFiles) {
+      // Prints taken anew (a checkout, a copied project): kept, so the next build only stats those files.
+      if (inputs.anew) await writeAtomic(file, JSON.stringify({ ...stored, prints: inputs.prints }));
+      return { outputFiles, metafile: stored.metafile };
+    }
   }
   const started = Date.now();
+  const { build } = await import('esbuild');
   const result = await build({ ...options, write: false, metafile: true });
   const inputPaths = Object.keys(result.metafile.inputs).filter((input) => !input.includes(':'));
-  const [inputs, folders, changedSince] = await Promise.all([
-    fingerprints(root, inputPaths, (path) => readFile(path)),
-    fingerprints(root, sourceFolders(inputPaths), listing),
-    Promise.all(
-      inputPaths.map((path) =>
-        stat(join(root, path)).then(
-          (info) => info.mtimeMs >= started,
-          () => true,
-        ),
-      ),
-    ),
+  const [read, folders] = await Promise.all([
+    Promise.all(inputPaths.map((path) => inputPrint(root, path, started))),
+    listings(root, sourceFolders(inputPaths)),
   ]);
   // An input saved or gone while esbuild ran: the bundle may hold its older text. Not kept: the next build bundles again.
-  if (inputs && folders && !changedSince.includes(true)) {
-    const outputs = result.outputFiles.map((output) => ({
-      path: output.path,
-      contents: Buffer.from(output.contents).toString('base64'),
-    }));
-    await mkdir(dirname(file), { recursive: true });
-    await writeAtomic(file, JSON.stringify({ key, inputs, folders, outputs, metafile: result.metafile }));
+  if (folders && read.every((input) => input && input.after.mtimeMs < started)) {
+    const inputs = Object.fromEntries(inputPaths.map((path, index) => [path, read[index]!.hash]));
+    const prints = Object.fromEntries(
+      inputPaths.flatMap((path, index) => (read[index]!.print ? [[path, read[index]!.print]] : [])),
+    );
+    await store(file, { key, inputs, prints, folders, metafile: result.metafile }, result.outputFiles);
   }
   return { outputFiles: result.outputFiles, metafile: result.metafile };
 }

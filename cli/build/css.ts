@@ -1,7 +1,7 @@
-import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { SiteConfig } from '../../shared/config.ts';
+import { cachedBuild } from './cached-esbuild.ts';
 
 /** Theme colours as CSS custom properties: shade 500 in light mode, 400 in dark mode (spec 9). */
 export function themeCss(config: SiteConfig): string {
@@ -16,8 +16,9 @@ export async function buildCss(
   root: string,
   config: SiteConfig,
 ): Promise<{ path: string; contents: string; inputs: string[] }> {
-  const result = await build({
+  const result = await cachedBuild(join(root, '.site', 'cache'), 'css', {
     entryPoints: [join(root, 'templates', 'styles', 'site.css')],
+    absWorkingDir: root,
     bundle: true,
     minify: true,
     write: false,

@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
@@ -23,10 +24,19 @@ const bundle = async () =>
     })
   ).outputFiles[0]!.text;
 
-/** Replaces the stored bundle's code with a marker: a build that returns it read the cache. */
+type Entry = { inputs: Record<string, string>; outputs: Array<{ path: string; bytes: number; hash: string }> };
+const readEntry = async () => JSON.parse(await readFile(stored(), 'utf8')) as Entry;
+
+/** Replaces the stored bundle's code with a marker (and the entry's record of it): a build that returns it read the cache. */
 async function markStored(): Promise<void> {
-  const entry = JSON.parse(await readFile(stored(), 'utf8')) as { outputs: Array<{ contents: string }> };
-  entry.outputs[0]!.contents = Buffer.from('/* from the cache */').toString('base64');
+  const entry = await readEntry();
+  const marker = Buffer.from('/* from the cache */');
+  entry.outputs[0] = {
+    ...entry.outputs[0]!,
+    bytes: marker.byteLength,
+    hash: createHash('sha256').update(marker).digest('base64url'),
+  };
+  await writeFile(`${stored()}.out`, marker);
   await writeFile(stored(), JSON.stringify(entry));
 }
 
@@ -95,11 +105,36 @@ describe('esbuild results kept by their inputs', () => {
     expect(await bundle()).toContain('eerste');
   });
 
+  test("the outputs' file cut short (a write torn by a crash): bundled again", async () => {
+    await truncate(`${stored()}.out`, 4);
+    expect(await bundle()).toContain('eerste');
+  });
+
+  test('an input rewritten with its size and mtime as they were: bundled again', async () => {
+    const file = join(root, 'src', 'word.ts');
+    const before = await stat(file);
+    await writeFile(file, "export const word = 'vierde';\n");
+    await utimes(file, before.atime, before.mtime);
+    expect(await bundle()).toContain('vierde');
+  });
+
   test('an entry of another shape under the right key: bundled again, no crash', async () => {
     const entry = JSON.parse(await readFile(stored(), 'utf8')) as { outputs: unknown };
     entry.outputs = { broken: true };
     await writeFile(stored(), JSON.stringify(entry));
     expect(await bundle()).toContain('eerste');
+  });
+
+  test('an input untouched for a while is vouched for by its size and times, not read again', async () => {
+    // Its change time (which no program can set back) must be older than a file system's clock step.
+    await rm(stored());
+    await new Promise((settle) => setTimeout(settle, 2_100));
+    await bundle();
+    const entry = await readEntry();
+    entry.inputs['src/word.ts'] = 'a hash that no file has';
+    await writeFile(stored(), JSON.stringify(entry));
+    await markStored();
+    expect(await bundle()).toBe('/* from the cache */');
   });
 
   test('an input saved while esbuild ran (its time after the start): the result is not kept', async () => {

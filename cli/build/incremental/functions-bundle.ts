@@ -1,4 +1,3 @@
-import { build } from 'esbuild';
 import { join } from 'node:path';
 import { compileFailed } from '../compile-failure.ts';
 import { importHashed } from '../hashed-module.ts';
@@ -18,6 +17,8 @@ export async function loadFunctions(
   root: string,
   cacheDir: string,
 ): Promise<{ module: FunctionsModule; hash: string }> {
+  // Loaded here, not with this module: a build that bundles nothing never loads esbuild (see cached-esbuild.ts).
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [join(root, 'functions', 'index.ts')],
     bundle: true,
