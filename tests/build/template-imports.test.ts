@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { browserOnlyImports } from '../../cli/build/browser-only-imports.ts';
+import { browserOnlyImports, lazyImportPaths } from '../../cli/build/browser-only-imports.ts';
 import { compileTemplates } from '../../cli/build/compile-templates.ts';
 import { repoRoot } from './helpers.ts';
 
@@ -58,6 +58,29 @@ describe('browserOnlyImports', () => {
     expect(code).toContain('import("./sdk.ts")');
     // A template's own import() is bundled as before.
     expect(staticImports(code)).toContain('server-helper');
+  });
+
+  test("only the paths islands/ passes to import() reach the plugin, not every relative import (each waits for the build's busy main thread)", async () => {
+    await writeFile(
+      join(root, 'islands', 'more.ts'),
+      [
+        "import { start } from './sdk-user.ts';",
+        'export const later = () => import(/* comment */ "./later.ts");',
+        'export const templated = () => import(`./templated.ts`);',
+        'export const named = (name: string) => import(name);',
+        '',
+      ].join('\n'),
+    );
+    expect(lazyImportPaths(join(root, 'islands'))).toEqual(['./later.ts', './sdk.ts', './templated.ts']);
+    const filters: RegExp[] = [];
+    browserOnlyImports(join(root, 'islands')).setup({
+      onResolve: (options: { filter: RegExp }) => filters.push(options.filter),
+    } as unknown as Parameters<Plugin['setup']>[0]);
+    expect(filters).toHaveLength(1);
+    for (const path of ['./sdk.ts', './later.ts', './templated.ts']) expect(path).toMatch(filters[0]!);
+    for (const path of ['./sdk-user.ts', './helper.ts', '../islands/sdk-user.ts', './sdk.tsx'])
+      expect(path).not.toMatch(filters[0]!);
+    await rm(join(root, 'islands', 'more.ts'));
   });
 
   test("the site's templates import neither Firebase, @iconify/utils' index nor React", async () => {
