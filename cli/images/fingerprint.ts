@@ -11,10 +11,12 @@ interface Seen {
   hash: string;
 }
 
-// Within one long-lived process (`site dev` re-running the stage after an image edit), a file whose
-// size, times and inode are unchanged since this process last hashed it is not read again. A new
-// process (every `site build`) starts empty and reads and hashes everything.
+// A file whose size, times and inode are unchanged since it was last hashed is not read again:
+// within one long-lived process (`site dev` re-running the stage after an image edit), and, through
+// the prints file (recallPrints, keepPrints), from one `site build` to the next.
 const seen = new Map<string, Seen>();
+/** Files this process hashed or checked: the prints kept for the next one (not those of images since removed). */
+const used = new Set<string>();
 
 const sameFile = (a: Omit<Seen, 'hash'>, b: Omit<Seen, 'hash'>) =>
   a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
@@ -23,25 +25,68 @@ const sameFile = (a: Omit<Seen, 'hash'>, b: Omit<Seen, 'hash'>) =>
 export async function fingerprint(path: string): Promise<{ hash: string; data?: Buffer }> {
   const before = await stat(path);
   const known = seen.get(path);
+  used.add(path);
   if (known && sameFile(known, before)) return { hash: known.hash };
   const data = await readFile(path);
   const hash = sha256(data);
-  seen.set(path, { size: before.size, mtimeMs: before.mtimeMs, ctimeMs: before.ctimeMs, ino: before.ino, hash });
+  remember(path, { size: before.size, mtimeMs: before.mtimeMs, ctimeMs: before.ctimeMs, ino: before.ino, hash });
   return { hash, data };
 }
 
 /** Remember a file this process just wrote or checked, by the hash its bytes have. */
 export async function rememberFile(path: string, hash: string): Promise<void> {
   const now = await stat(path);
-  seen.set(path, { size: now.size, mtimeMs: now.mtimeMs, ctimeMs: now.ctimeMs, ino: now.ino, hash });
+  remember(path, { size: now.size, mtimeMs: now.mtimeMs, ctimeMs: now.ctimeMs, ino: now.ino, hash });
 }
 
-/** True when this process already hashed this exact file (unchanged since) to `hash`. */
+function remember(path: string, print: Seen): void {
+  seen.set(path, print);
+  used.add(path);
+}
+
+/**
+ * Whether a print may stand for a file's bytes in another process: only once its times are older
+ * than a file system's clock step (2 s on FAT), or a second write in the same step could leave
+ * size, times and inode as they were. A file changed more recently is hashed until it is older.
+ */
+const settled = (print: Seen, now: number) => Math.max(print.mtimeMs, print.ctimeMs) < now - 2_000;
+
+const isSeen = (value: unknown): value is Seen => {
+  const print = value as Seen;
+  return (
+    typeof print?.hash === 'string' &&
+    [print.size, print.mtimeMs, print.ctimeMs, print.ino].every((part) => typeof part === 'number')
+  );
+};
+
+/** Takes in the prints an earlier process kept (ImageCache.recallPrints), except for files this one hashed itself. */
+export function recallPrints(text: string): void {
+  const stored = JSON.parse(text) as unknown;
+  if (!stored || typeof stored !== 'object') return;
+  for (const [path, print] of Object.entries(stored)) if (isSeen(print) && !seen.has(path)) seen.set(path, print);
+}
+
+/** The settled prints of the files this process used, as JSON for the next one. */
+export function printsToKeep(): string {
+  const now = Date.now();
+  return JSON.stringify(
+    Object.fromEntries(
+      [...used].sort().flatMap((path) => {
+        const print = seen.get(path)!;
+        return settled(print, now) ? [[path, print]] : [];
+      }),
+    ),
+  );
+}
+
+/** True when this file was hashed to `hash` (by this process, or an earlier one: recallPrints) and is unchanged since. */
 export async function knownAs(path: string, hash: string): Promise<boolean> {
   const known = seen.get(path);
   if (!known || known.hash !== hash) return false;
   try {
-    return sameFile(known, await stat(path));
+    const same = sameFile(known, await stat(path));
+    if (same) used.add(path);
+    return same;
   } catch {
     return false;
   }

@@ -208,7 +208,7 @@ export function startImages(options: StartImagesOptions): ImageWork {
   };
 
   // A few more sources read at once than cores, so reading and hashing overlap the decoding.
-  const planning = focusing
+  const planning = Promise.all([focusing, cache.recallPrints()])
     .then(() => runLimited(names, concurrency * 2, plan))
     .then((outcomes) =>
       outcomes.map((outcome) => {
@@ -245,6 +245,7 @@ export function startImages(options: StartImagesOptions): ImageWork {
         if (outcome.problems.length) throw new SiteError(sortProblems(outcome.problems));
         const remake = (image: Planned, key: string) => remakeFile(context, image, key, options.root);
         await publishAll(cache, outcome.planned, output.under('images'), remake);
+        await cache.keepPrints();
         return {
           made: outcome.made,
           cached: outcome.planned.length - outcome.made,

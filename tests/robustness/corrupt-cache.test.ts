@@ -91,6 +91,7 @@ describe('a damaged cache is detected and rebuilt', () => {
       },
     ],
     ['an image cache file missing', async () => rm(await oneOf(cache('images', 'files'), /\.webp$/))],
+    ["the images' prints file cut in half", () => cutInHalf(cache('images', 'prints.json'))],
     [
       'an image cache entry (its metadata) cut in half',
       async () => cutInHalf(await oneOf(cache('images', 'entries'), /\.json$/)),
