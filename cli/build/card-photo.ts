@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from '../images/sharp.ts';
 import { CARD_HEIGHT, PHOTO_WIDTH } from '../../templates/cards/ShareCard.tsx';
 import { focusCrop, type FocalPoint } from '../../shared/focal-point.ts';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp from './sharp.ts';
 import { CENTRE, focusCrop, type FocalPoint } from '../../shared/focal-point.ts';
 import type { SourceInfo } from './plan.ts';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp from './sharp.ts';
 import type { SiteConfig } from '../../shared/config.ts';
 import { problem, SiteError, type Problem } from '../errors/site-error.ts';
 import { ImageCache, type CacheEntry, type CachedFile } from './cache.ts';
