@@ -9,6 +9,12 @@ interface Seen {
   ctimeMs: number;
   ino: number;
   hash: string;
+  /**
+   * A made file of the images' cache (rememberFile). The tool never changes one in place (a new
+   * file is renamed over it: a new inode), and every build hard-links it into its folder and prunes
+   * an older folder, which sets its change time: its print leaves the change time out.
+   */
+  cached?: true;
 }
 
 // A file whose size, times and inode are unchanged since it was last hashed is not read again:
@@ -18,8 +24,11 @@ const seen = new Map<string, Seen>();
 /** Files this process hashed or checked: the prints kept for the next one (not those of images since removed). */
 const used = new Set<string>();
 
-const sameFile = (a: Omit<Seen, 'hash'>, b: Omit<Seen, 'hash'>) =>
-  a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+const sameFile = (known: Seen, now: Omit<Seen, 'hash'>) =>
+  known.size === now.size &&
+  known.mtimeMs === now.mtimeMs &&
+  (known.cached || known.ctimeMs === now.ctimeMs) &&
+  known.ino === now.ino;
 
 /** The sha256 of a file, and its bytes when they had to be read for it. */
 export async function fingerprint(path: string): Promise<{ hash: string; data?: Buffer }> {
@@ -33,10 +42,10 @@ export async function fingerprint(path: string): Promise<{ hash: string; data?: 
   return { hash, data };
 }
 
-/** Remember a file this process just wrote or checked, by the hash its bytes have. */
+/** Remember a made file of the images' cache this process just wrote or checked, by the hash its bytes have. */
 export async function rememberFile(path: string, hash: string): Promise<void> {
   const now = await stat(path);
-  remember(path, { size: now.size, mtimeMs: now.mtimeMs, ctimeMs: now.ctimeMs, ino: now.ino, hash });
+  remember(path, { size: now.size, mtimeMs: now.mtimeMs, ctimeMs: now.ctimeMs, ino: now.ino, hash, cached: true });
 }
 
 function remember(path: string, print: Seen): void {
@@ -49,12 +58,14 @@ function remember(path: string, print: Seen): void {
  * than a file system's clock step (2 s on FAT), or a second write in the same step could leave
  * size, times and inode as they were. A file changed more recently is hashed until it is older.
  */
-const settled = (print: Seen, now: number) => Math.max(print.mtimeMs, print.ctimeMs) < now - 2_000;
+const settled = (print: Seen, now: number) =>
+  (print.cached ? print.mtimeMs : Math.max(print.mtimeMs, print.ctimeMs)) < now - 2_000;
 
 const isSeen = (value: unknown): value is Seen => {
   const print = value as Seen;
   return (
     typeof print?.hash === 'string' &&
+    (print.cached === undefined || print.cached === true) &&
     [print.size, print.mtimeMs, print.ctimeMs, print.ino].every((part) => typeof part === 'number')
   );
 };

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ImageCache } from '../../cli/images/cache.ts';
-import { fingerprint, knownAs } from '../../cli/images/fingerprint.ts';
+import { fingerprint, knownAs, rememberFile } from '../../cli/images/fingerprint.ts';
 
 /**
  * cli/images/fingerprint.ts with the prints file of the images' cache (ImageCache.recallPrints,
@@ -66,6 +66,27 @@ describe('image prints kept from one build to the next', () => {
     await cache.recallPrints();
     await recalling('cache-d', { [path]: { size: 'five', hash: 'x' } });
     expect((await fingerprint(path)).hash).toBe(sha('other'));
+  });
+
+  test('a made file linked into a build since (its change time moved) is still vouched for; a source is read again', async () => {
+    const made = join(dir, 'made.webp');
+    await writeFile(made, 'made bytes');
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await utimes(made, minuteAgo, minuteAgo);
+    await rememberFile(made, 'made-hash');
+    await link(made, join(dir, 'made-in-a-build.webp'));
+    expect(await knownAs(made, 'made-hash')).toBe(true);
+    // Settled by its mtime alone: kept although its change time is now.
+    const cache = new ImageCache(join(dir, 'cache-f'));
+    await cache.keepPrints();
+    const kept = JSON.parse(await readFile(join(cache.dir, 'prints.json'), 'utf8')) as Record<string, { hash: string }>;
+    expect(kept[made]?.hash).toBe('made-hash');
+
+    const source = join(dir, 'source.jpg');
+    await writeFile(source, 'source');
+    await recalling('cache-g', { [source]: await printOf(source, 'kept-hash') });
+    await link(source, join(dir, 'source-linked.jpg'));
+    expect((await fingerprint(source)).hash).toBe(sha('source'));
   });
 
   test('kept: the prints of the files used, once their times are older than a clock step', async () => {
