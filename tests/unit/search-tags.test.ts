@@ -1,0 +1,82 @@
+/**
+ * The scan of a page's tags for its search record (cli/build/search-records.ts, issue 21): a loop
+ * over `<` and `>` in place of a regular expression, which it must match exactly, and the text it
+ * reads around tags the build never writes but an editor's HTML or a template could.
+ */
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { type FoundTag, nextTag, pageRecord } from '../../cli/build/search-records.ts';
+
+/** What the scan replaced: its results are the specification. */
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>|<!--[\s\S]*?-->/g;
+
+function byRegex(html: string, from: number) {
+  TAG.lastIndex = from;
+  const match = TAG.exec(html);
+  if (!match) return undefined;
+  return {
+    start: match.index,
+    end: TAG.lastIndex,
+    name: match[2],
+    ...(match[2] === undefined ? {} : { closing: match[1] === '/', attributes: match[3] }),
+  };
+}
+
+function byScan(html: string, from: number) {
+  const tag: FoundTag = { start: 0, end: 0, closing: false, name: undefined, nameEnd: 0 };
+  if (!nextTag(html, from, tag)) return undefined;
+  return {
+    start: tag.start,
+    end: tag.end,
+    name: tag.name,
+    ...(tag.name === undefined ? {} : { closing: tag.closing, attributes: html.slice(tag.nameEnd, tag.end - 1) }),
+  };
+}
+
+const PARTS = [
+  '<',
+  '</',
+  '<!--',
+  '-->',
+  '--',
+  '>',
+  '/>',
+  '!',
+  'a',
+  'B',
+  'h1',
+  'x-y',
+  '-',
+  '9',
+  ' ',
+  '"',
+  "'",
+  '=',
+  '/',
+];
+const htmlish = fc.array(fc.constantFrom(...PARTS), { maxLength: 30 }).map((parts) => parts.join(''));
+
+describe('the tag scan of the search records', () => {
+  test('finds the tags and comments the regular expression finds, from every offset', () => {
+    fc.assert(
+      fc.property(htmlish, (html) => {
+        for (let from = 0; from <= html.length; from++) expect(byScan(html, from)).toEqual(byRegex(html, from));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test.each([
+    // `<d</p>` is a tag (d), as the expression reads it; a comment without an end is text; `<!-->` opens one.
+    ['<p>a < b, c<d</p>', 'a < b, c'],
+    ['<p>een<!-- geen eind</p><p>twee</p>', 'een<!-- geen eind. twee.'],
+    ['<p>een<!-->twee--></p>', 'een.'],
+    ['<p>regel<br/>twee</p><P>Drie</P>', 'regel twee. Drie.'],
+    ['<div class="crumbs-extra">blijft</div><div class="x crumbs">weg</div>', 'blijft'],
+    ['<p>tab\tnieuwe\nregel\u00a0vast  dubbel</p>', 'tab nieuwe regel vast dubbel.'],
+    ['<p>open <', 'open <'],
+  ])('<main>%s</main> reads as %j', (main, text) => {
+    const record = pageRecord(`<html><head><title>t</title></head><body><main>${main}</main></body></html>`);
+    expect(record.text).toBe(text);
+  });
+});
