@@ -9,7 +9,7 @@ import { buildRedirects } from '../routes/redirects.ts';
 import { findCollisions } from '../routes/collisions.ts';
 import type { Problem } from '../errors/site-error.ts';
 import type { ImageWork } from '../images/stage.ts';
-import { renderSiteMarkdown } from './markdown-stage.ts';
+import { type MarkdownAhead, renderSiteMarkdown } from './markdown-stage.ts';
 import { orderRedirects } from './redirect-files.ts';
 import { describePage } from './describe-page.ts';
 import { originLines } from './origin-lines.ts';
@@ -97,10 +97,16 @@ export function checkContent(
 }
 
 /** The Markdown of valid content: from the file cache (.site/cache/markdown.json), what is new on the workers. */
-export function markdownStage(timer: StageTimer, root: string, content: ValidContent, pool: WorkerPool | undefined) {
+export function markdownStage(
+  timer: StageTimer,
+  root: string,
+  content: ValidContent,
+  pool: WorkerPool | undefined,
+  ahead?: MarkdownAhead,
+) {
   return timer.run(
     'markdown',
-    () => renderSiteMarkdown(content, join(root, '.site', 'cache'), pool),
+    () => renderSiteMarkdown(content, join(root, '.site', 'cache'), pool, ahead),
     (m) => `${m.rendered} rendered, ${m.cached} from cache`,
   );
 }

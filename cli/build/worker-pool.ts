@@ -136,6 +136,20 @@ export class WorkerPool {
     return results.flat();
   }
 
+  /**
+   * A task over `items` on the workers alone, in batches of `size` all sent at once (round robin):
+   * work handed out before this thread runs something synchronous (the build's validation), so
+   * the workers need not wait for it between batches. The results in the items' order.
+   */
+  async ahead<I, O>(task: TaskName, items: I[], size: number): Promise<O[]> {
+    const workers = this.workers().length;
+    if (!workers) throw new Error(`${task} ahead on a closed pool`);
+    const batches = Array.from({ length: Math.ceil(items.length / size) }, (_, at) =>
+      this.run<O[]>(task, { items: items.slice(at * size, (at + 1) * size) }, at % workers),
+    );
+    return (await Promise.all(batches)).flat();
+  }
+
   /** Stop the workers started (none when no task came); a task after this runs in this thread. */
   async close(): Promise<void> {
     this.started ??= [];

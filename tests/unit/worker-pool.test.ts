@@ -48,3 +48,22 @@ test('starts its workers at the first task, once, or when warmed', async () => {
   expect(warmed.made).toHaveLength(1);
   await warmed.pool.close();
 });
+
+test('sends work ahead to the workers alone, every batch at once, and gives the results in order', async () => {
+  const { pool, made } = countingPool(2);
+  try {
+    const items = Array.from({ length: 45 }, (_, n) => n);
+    // Taken by the workers while this thread is busy: it hands out nothing between their batches.
+    const doubled = pool.ahead<number, number>('markdown', items, 10);
+    const busyUntil = Date.now() + 50;
+    while (Date.now() < busyUntil);
+    expect(await doubled).toEqual(items.map((n) => n * 2));
+    expect(made).toHaveLength(2);
+  } finally {
+    await pool.close();
+  }
+  // A pool closed before it started any worker has none to send work ahead to: an error, not a wait.
+  const closed = countingPool(1).pool;
+  await closed.close();
+  await expect(closed.ahead('markdown', [1], 10)).rejects.toThrow('markdown ahead on a closed pool');
+});

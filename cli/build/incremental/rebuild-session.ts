@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { SiteConfig } from '../../../shared/config.ts';
 import { usedImages } from '../used-images.ts';
 import { WorkerPool } from '../worker-pool.ts';
@@ -21,6 +22,7 @@ import { devMode, type SessionMode } from './session-mode.ts';
 import { uiStringUses } from '../../source/ui-string-uses.ts';
 import { openSources, readConfig, type Opening } from './opening.ts';
 import { errorText } from '../../errors/error-text.ts';
+import { markdownAhead, type MarkdownAhead } from '../markdown-stage.ts';
 
 /** How a rebuild took in the content: one item on its own, everything again, or not at all. */
 export type ContentRoute = 'fast' | 'full' | 'none';
@@ -227,11 +229,13 @@ export class RebuildSession {
     }
     const files = this.sources.contentFiles();
     const { validation, memo } = this.mode;
+    // The first full check of a build without Markdown cache: the workers start on the bodies now.
+    const ahead = this.markdown ? undefined : markdownAhead(files, join(this.root, '.site', 'cache'), this.mode.pool);
     const validated = validateSite(timings, config, files, { ...validation, memo, uiStrings: uiStringUses(this.root) });
     await memo.save?.();
     // The image files take the longest and need only the valid content: they start now, beside the rest.
     if (isValid(validated)) this.startImages(force, validated.content);
-    this.markdown ??= await this.seedMarkdown(validated.content, files.files.length, timings);
+    this.markdown ??= await this.seedMarkdown(validated.content, files.files.length, timings, ahead);
     this.content.setFull(contentState(config, files, validated, { markdown: this.markdown.html, timer: timings }));
     return 'full';
   }
@@ -241,11 +245,12 @@ export class RebuildSession {
     content: ValidContent | undefined,
     files: number,
     timer: StageTimer,
+    ahead: MarkdownAhead | undefined,
   ): Promise<MarkdownMemo> {
     if (!content) return new MarkdownMemo();
     const pool = this.mode.pool ?? WorkerPool.forSite(files);
     try {
-      return new MarkdownMemo((await markdownStage(timer, this.root, content, pool)).html);
+      return new MarkdownMemo((await markdownStage(timer, this.root, content, pool, ahead)).html);
     } finally {
       if (pool !== this.mode.pool) await pool?.close();
     }

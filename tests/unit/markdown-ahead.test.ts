@@ -1,0 +1,88 @@
+/**
+ * Markdown bodies rendered on the workers while the build validates (cli/build/markdown-stage.ts,
+ * issue 21): the Markdown stage takes them from there and renders only the rest, with the same
+ * HTML, the same counts and the same cache file as without them; a build with a Markdown cache, or
+ * without workers, sends nothing ahead.
+ */
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { markdownAhead, renderSiteMarkdown } from '../../cli/build/markdown-stage.ts';
+import { renderMarkdown } from '../../cli/content/markdown.ts';
+import { WorkerPool } from '../../cli/build/worker-pool.ts';
+import type { ValidContent } from '../../cli/content/validate.ts';
+import { collections } from '../../cli/content/kinds.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'markdown-ahead-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const body = (n: number) => `## Kop ${n}\n\nTekst met *nadruk* en een [link](/nieuws/${n}).\n`;
+/** Content of `n` news items (Dutch and English bodies); only what the Markdown stage reads of it. */
+const content = (n: number) =>
+  ({
+    ...Object.fromEntries(collections.map((collection) => [collection, []])),
+    news: Array.from({ length: n }, (_, at) => ({
+      nl: { body: body(at), data: {} },
+      en: { body: `${body(at)}\nEnglish.\n`, data: {} },
+    })),
+  }) as unknown as ValidContent;
+
+test('the stage takes the bodies rendered ahead and renders the rest: the same HTML, counts and cache', async () => {
+  const plain = await renderSiteMarkdown(content(30), join(dir, 'plain'), undefined);
+  const texts = [body(3), body(4), 'not in the content any more'];
+  const ahead = { texts, html: Promise.resolve(texts.map((text) => `ahead:${renderMarkdown(text)}`)) };
+  const early = await renderSiteMarkdown(content(30), join(dir, 'early'), undefined, ahead);
+  expect([early.rendered, early.cached]).toEqual([plain.rendered, plain.cached]);
+  // The bodies sent ahead come from there (marked here to tell them apart), every other from the renderer.
+  expect(early.html(body(3))).toBe(`ahead:${plain.html(body(3))}`);
+  expect(early.html(body(5))).toBe(plain.html(body(5)));
+  const cacheFile = (folder: string) => readFile(join(dir, folder, 'markdown.json'), 'utf8');
+  expect((await cacheFile('early')).replaceAll('ahead:', '')).toBe(await cacheFile('plain'));
+});
+
+const files = {
+  files: [
+    { path: 'content/data/clubs.yaml', text: 'clubs: []\n' },
+    ...Array.from({ length: 200 }, (_, at) => ({
+      path: `content/nl/news/${at}.md`,
+      text: `---\nid: ${at}\n---\n${body(at)}`,
+    })),
+  ],
+  images: new Map<string, string>(),
+};
+
+test('a cold build with workers sends the bodies of the first quarter of the Markdown files ahead', async () => {
+  // Workers that answer as worker.ts's Markdown task would, marked.
+  const pool = new WorkerPool(
+    1,
+    () =>
+      new Worker(
+        `require('node:worker_threads').parentPort.on('message', function ({ id, payload }) {
+          this.postMessage({ id, ok: true, value: payload.items.map((text) => 'html of ' + text) });
+        });`,
+        { eval: true },
+      ),
+  );
+  try {
+    const ahead = markdownAhead(files, dir, pool);
+    const bodies = Array.from({ length: 50 }, (_, at) => body(at));
+    expect(ahead?.texts).toEqual(bodies);
+    expect(await ahead?.html).toEqual(bodies.map((text) => `html of ${text}`));
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a build with a Markdown cache, or without workers, sends nothing ahead', async () => {
+  expect(markdownAhead(files, dir, undefined)).toBeUndefined();
+  const pool = new WorkerPool(1, () => {
+    throw new Error('no worker may start');
+  });
+  await writeFile(join(dir, 'markdown.json'), '{}');
+  expect(markdownAhead(files, dir, pool)).toBeUndefined();
+});
