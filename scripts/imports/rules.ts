@@ -41,10 +41,15 @@ const PAGE_MODEL = [
 
 /**
  * The floors of templates/, from the ground up. The share card's template imports nothing (satori
- * draws it), so lib/ may read its sizes; render-input.ts is the build's contract.
+ * draws it), so lib/ may read its sizes; render-input.ts is the build's contract; runtime/ is what
+ * every file's JSX compiles to (`react` in the templates' bundle), so it stands on the ground too
+ * (a component may render a part of itself to a string once: MainMenu).
  */
 const TEMPLATE_FLOORS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
-  { name: 'lib/', holds: ['templates/lib/', 'templates/cards/', 'templates/render-input.ts'] },
+  {
+    name: 'lib/',
+    holds: ['templates/lib/', 'templates/cards/', 'templates/render-input.ts', 'templates/runtime/'],
+  },
   { name: 'components/', holds: ['templates/components/'] },
   { name: 'layouts/', holds: ['templates/layouts/', 'templates/document.tsx'] },
   { name: 'pages/', holds: ['templates/pages/'] },

@@ -1,4 +1,5 @@
 import type { NavItem, NavLinkItem } from '../lib/navigation.ts';
+import { renderToString } from '../runtime/render.ts';
 import { Icon } from './Icon.tsx';
 
 function NavLink({ link }: { link: NavLinkItem }) {
@@ -13,27 +14,15 @@ function NavLink({ link }: { link: NavLinkItem }) {
   );
 }
 
-/**
- * The main navigation as HTML and CSS only (issue 19): on phones a <details> that opens a panel
- * over a backdrop (the open button's own ::before, so a tap on it closes the menu without script),
- * its groups folds; on wide screens a row with dropdowns. The groups share a `name`, so opening
- * one closes the other, natively. The header's small script (islands/header.ts) adds Escape and
- * closing on a click or focus elsewhere. <summary> reports expanded/collapsed itself (ARIA in
- * HTML: no aria-expanded on it), so its name stays "Menu" while the icon turns into a cross. The
- * search page's link ends the menu: an icon in the row on wide screens, a row of the panel on phones
- * (the phone's header row has no room for a fifth button).
- */
-export function MainMenu({
-  label,
-  items,
-  search,
-}: {
+interface MenuProps {
   label: string;
   items: NavItem[];
   search: { href: string; label: string };
-}) {
+}
+
+function MenuContent({ label, items, search }: MenuProps) {
   return (
-    <details className="menu" data-menu="">
+    <>
       <summary className="menu-button">
         <Icon name="menu" size={24} className="when-closed" />
         <Icon name="x" size={24} className="when-open" />
@@ -72,6 +61,30 @@ export function MainMenu({
           </li>
         </ul>
       </nav>
-    </details>
+    </>
   );
+}
+
+/**
+ * The menu's markup by what it shows (its labels and links, the current one marked): the same on
+ * every page of a language but the few whose route is in it, so a thread renders it once for each
+ * (it was a fifth of an article page's tags and most of the header's work).
+ */
+const rendered = new Map<string, string>();
+
+/**
+ * The main navigation as HTML and CSS only (issue 19): on phones a <details> that opens a panel
+ * over a backdrop (the open button's own ::before, so a tap on it closes the menu without script),
+ * its groups folds; on wide screens a row with dropdowns. The groups share a `name`, so opening
+ * one closes the other, natively. The header's small script (islands/header.ts) adds Escape and
+ * closing on a click or focus elsewhere. <summary> reports expanded/collapsed itself (ARIA in
+ * HTML: no aria-expanded on it), so its name stays "Menu" while the icon turns into a cross. The
+ * search page's link ends the menu: an icon in the row on wide screens, a row of the panel on phones
+ * (the phone's header row has no room for a fifth button).
+ */
+export function MainMenu(props: MenuProps) {
+  const key = JSON.stringify(props);
+  let inner = rendered.get(key);
+  if (inner === undefined) rendered.set(key, (inner = renderToString(<MenuContent {...props} />)));
+  return <details className="menu" data-menu="" dangerouslySetInnerHTML={{ __html: inner }} />;
 }
