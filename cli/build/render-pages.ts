@@ -32,11 +32,13 @@ export async function renderPages(
   }
   // The workers get the model without its bodies, which they read from a buffer shared with this thread.
   const { model, bodies } = forWorkers(context.model);
-  await pool.broadcast('render-setup', { templatesFile: templates.file, context: { ...context, model }, bodies });
   // This thread writes as a worker does, through a writer of its own, and its batches are counted as theirs.
   const writer = new FolderWriter(context.dir);
-  const outcomes = await pool.share('render', pages, (batch) => [
-    renderBatch(templates.module, batch, context, writer),
+  // The workers set up (their copy of the model, the templates' import) while this thread starts
+  // on its share: their first batches follow the set-up and wait for it there (cli/build/worker.ts).
+  const [, outcomes] = await Promise.all([
+    pool.broadcast('render-setup', { templatesFile: templates.file, context: { ...context, model }, bodies }),
+    pool.share('render', pages, (batch) => [renderBatch(templates.module, batch, context, writer)]),
   ]);
   const sum: RenderedPages = {
     files: 0,

@@ -12,20 +12,35 @@ import type { TemplateModule } from './compile-templates.ts';
 import type { PageRoute } from './types.ts';
 import { errorText } from '../errors/error-text.ts';
 
-let setup: { templates: TemplateModule; context: RenderContext; writer: FolderWriter } | undefined;
+type RenderSetup = { templates: TemplateModule; context: RenderContext; writer: FolderWriter };
+
+/**
+ * The render's set-up, under way or done: the render's first batches come right behind it (the
+ * main thread renders its own meanwhile), and wait for it here.
+ */
+let setup: Promise<RenderSetup> | undefined;
+
+async function renderSetup(payload: {
+  templatesFile: string;
+  context: RenderContext;
+  bodies: SharedBodies;
+}): Promise<RenderSetup> {
+  const { templatesFile, context, bodies } = payload;
+  const templates = (await import(pathToFileURL(templatesFile).href)) as TemplateModule;
+  const model = withBodies(context.model, bodies);
+  return { templates, context: { ...context, model }, writer: new FolderWriter(context.dir) };
+}
 
 const tasks = {
   markdown: ({ items }: { items: string[] }) => items.map(renderMarkdown),
-  'render-setup': async (payload: { templatesFile: string; context: RenderContext; bodies: SharedBodies }) => {
-    const { templatesFile, context, bodies } = payload;
-    const templates = (await import(pathToFileURL(templatesFile).href)) as TemplateModule;
-    const model = withBodies(context.model, bodies);
-    setup = { templates, context: { ...context, model }, writer: new FolderWriter(context.dir) };
+  'render-setup': async (payload: Parameters<typeof renderSetup>[0]) => {
+    setup = renderSetup(payload);
+    await setup;
     return true;
   },
-  render: ({ items }: { items: PageRoute[] }) => {
+  render: async ({ items }: { items: PageRoute[] }) => {
     if (!setup) throw new Error('render before render-setup');
-    const { templates, context, writer } = setup;
+    const { templates, context, writer } = await setup;
     return [renderBatch(templates, items, context, writer)];
   },
 } as const;
