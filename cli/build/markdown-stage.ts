@@ -50,15 +50,15 @@ export interface MarkdownAhead {
 
 /**
  * The share of the Markdown files whose bodies go to the workers before validation: they idle
- * while this thread validates and saves the parses (0.3-0.4 s at 4,000 sources, ~90 us a file), in
- * which time they render about a quarter of the bodies (~0.4 ms each). Sent in small batches, so
+ * while this thread validates and saves the parses (0.35-0.45 s at 4,000 sources, ~100 us a file),
+ * in which time they render about a third of the bodies (~0.3 ms each). Sent in small batches, so
  * that the Markdown stage's own batches soon follow them when validation is quicker than that.
  */
-const AHEAD_SHARE = 4;
+const AHEAD_SHARE = 3;
 const AHEAD_BATCH = 20;
 
 /**
- * A cold build (no Markdown cache) with workers: the bodies of the first quarter of the Markdown
+ * A cold build (no Markdown cache) with workers: the bodies of the first third of the Markdown
  * files rendered on the workers from now on, while this thread validates the content. A body the
  * validation then leaves out (a draft, a file with an error) was rendered for nothing; the Markdown
  * stage renders the rest (`renderSiteMarkdown`) as before.

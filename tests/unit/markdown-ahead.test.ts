@@ -56,7 +56,7 @@ const files = {
   images: new Map<string, string>(),
 };
 
-test('a cold build with workers sends the bodies of the first quarter of the Markdown files ahead', async () => {
+test('a cold build with workers sends the bodies of the first third of the Markdown files ahead', async () => {
   // Workers that answer as worker.ts's Markdown task would, marked.
   const pool = new WorkerPool(
     1,
@@ -70,7 +70,7 @@ test('a cold build with workers sends the bodies of the first quarter of the Mar
   );
   try {
     const ahead = markdownAhead(files, dir, pool);
-    const bodies = Array.from({ length: 50 }, (_, at) => body(at));
+    const bodies = Array.from({ length: 67 }, (_, at) => body(at));
     expect(ahead?.texts).toEqual(bodies);
     expect(await ahead?.html).toEqual(bodies.map((text) => `html of ${text}`));
   } finally {
