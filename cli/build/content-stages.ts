@@ -96,7 +96,7 @@ export function checkContent(
   return modelSite(timer, config, files, valid, markdown);
 }
 
-/** The Markdown of valid content: from the file cache (.site/cache/markdown.json), what is new on the workers. */
+/** The Markdown of valid content: from the file cache (.site/cache/markdown/), what is new on the workers. */
 export function markdownStage(
   timer: StageTimer,
   root: string,

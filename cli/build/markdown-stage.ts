@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { MARKDOWN_PIPELINE, renderMarkdown } from '../content/markdown.ts';
 import type { ValidContent } from '../content/validate.ts';
 import { collections, kindOf } from '../content/kinds.ts';
@@ -9,7 +8,7 @@ import { fieldValues } from '../content/field-values.ts';
 import { frontMatterParts } from '../content/front-matter.ts';
 import type { ContentFiles } from '../content/read.ts';
 import type { WorkerPool } from './worker-pool.ts';
-import { writeJsonObject } from './json-pieces.ts';
+import { MarkdownCache } from './markdown-cache.ts';
 
 const hashOf = (text: string) => createHash('sha1').update(MARKDOWN_PIPELINE).update(text).digest('base64url');
 
@@ -29,18 +28,8 @@ function markdownTexts(content: ValidContent): Set<string> {
   return texts;
 }
 
-/**
- * The cache file as written by renderSiteMarkdown, or nothing: a file cut short, or one that is
- * valid JSON of another shape (`null` made the stage throw: issue 11), is an empty cache, and
- * an entry that is not text is a miss. Either way the Markdown is rendered again.
- */
-function readCache(text: string): Record<string, string> {
-  const parsed: unknown = JSON.parse(text);
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-  return Object.fromEntries(
-    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
+/** The cache's folder under the build's cache (./markdown-cache.ts). */
+const CACHE_FOLDER = 'markdown';
 
 /** Bodies sent to the workers before the Markdown stage (`markdownAhead`): the texts, and their HTML to come. */
 export interface MarkdownAhead {
@@ -68,7 +57,7 @@ export function markdownAhead(
   cacheDir: string,
   pool: WorkerPool | undefined,
 ): MarkdownAhead | undefined {
-  if (!pool || existsSync(join(cacheDir, 'markdown.json'))) return undefined;
+  if (!pool || existsSync(join(cacheDir, CACHE_FOLDER))) return undefined;
   const markdown = files.files.filter((file) => file.path.endsWith('.md'));
   const texts = markdown
     .slice(0, Math.ceil(markdown.length / AHEAD_SHARE))
@@ -81,8 +70,9 @@ export function markdownAhead(
 
 /**
  * Markdown to HTML for the whole site, keyed by content hash and kept between builds in
- * .site/cache: an unchanged text is never rendered twice. What is new is rendered across
- * the worker threads when there are many, and what was sent `ahead` is taken from there.
+ * .site/cache/markdown/ (./markdown-cache.ts): an unchanged text is never rendered twice. What
+ * is new is rendered across the worker threads when there are many, and what was sent `ahead` is
+ * taken from there.
  */
 export async function renderSiteMarkdown(
   content: ValidContent,
@@ -90,37 +80,32 @@ export async function renderSiteMarkdown(
   pool: WorkerPool | undefined,
   ahead?: MarkdownAhead,
 ): Promise<{ html: (markdown: string) => string; rendered: number; cached: number }> {
-  const file = join(cacheDir, 'markdown.json');
-  const cache: Record<string, string> = await readFile(file, 'utf8')
-    .then(readCache)
-    .catch(() => ({}));
   const texts = [...markdownTexts(content)];
   const keys = texts.map(hashOf);
+  const cache = MarkdownCache.read(join(cacheDir, CACHE_FOLDER), keys);
+  const byText = new Map<string, string>();
+  const uncached: string[] = [];
+  const uncachedKeys: string[] = [];
+  texts.forEach((text, index) => {
+    const html = cache.html(keys[index]!);
+    if (html !== undefined) byText.set(text, html);
+    else {
+      uncached.push(text);
+      uncachedKeys.push(keys[index]!);
+    }
+  });
   const early = new Set(ahead?.texts);
-  const uncached = texts.filter((_, index) => cache[keys[index]!] === undefined);
   const missing = uncached.filter((text) => !early.has(text));
   const rendered =
     pool && missing.length > 200
       ? await pool.share('markdown', missing, (batch) => batch.map(renderMarkdown))
       : missing.map(renderMarkdown);
-  const byText = new Map<string, string>();
-  const kept: Record<string, string> = {};
   if (ahead) {
     const html = await ahead.html;
     ahead.texts.forEach((text, index) => byText.set(text, html[index]!));
   }
   missing.forEach((text, index) => byText.set(text, rendered[index]!));
-  texts.forEach((text, index) => {
-    const html = byText.get(text) ?? cache[keys[index]!]!;
-    byText.set(text, html);
-    kept[keys[index]!] = html;
-  });
-  if (uncached.length || Object.keys(cache).length !== keys.length) {
-    // Written whole and renamed: a killed build never leaves a torn cache file.
-    await mkdir(dirname(file), { recursive: true });
-    await writeJsonObject(`${file}.${process.pid}.tmp`, kept);
-    await rename(`${file}.${process.pid}.tmp`, file);
-  }
+  cache.save(new Map(uncached.map((text, index) => [uncachedKeys[index]!, byText.get(text)!])));
   return {
     html: (markdown) => byText.get(markdown) ?? renderMarkdown(markdown),
     rendered: uncached.length,

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, symlink, truncate, writeFile, mkdir } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, symlink, truncate, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, removeProject, runSite, type RunResult } from '../helpers/project-copy.ts';
@@ -64,18 +64,25 @@ afterAll(async () => {
 
 describe('a damaged cache is detected and rebuilt', () => {
   test.each([
-    ['markdown.json cut in half', () => cutInHalf(cache('markdown.json'))],
+    ['a shard of the Markdown cache cut in half', async () => cutInHalf(await oneOf(cache('markdown'), /\.bin$/))],
     ['a shard of the stored parses cut in half', async () => cutInHalf(await oneOf(cache('parses'), /\.json$/))],
     ["the card cache's index cut in half", () => cutInHalf(cache('cards', 'sizes.json'))],
-    ['markdown.json that is valid JSON of another shape (null)', () => writeFile(cache('markdown.json'), 'null')],
     [
-      'markdown.json with entries that are not HTML',
+      'every shard of the Markdown cache of another form (JSON)',
       async () => {
-        const entries = JSON.parse(await readFile(cache('markdown.json'), 'utf8')) as Record<string, unknown>;
-        await writeFile(
-          cache('markdown.json'),
-          JSON.stringify(Object.fromEntries(Object.keys(entries).map((key) => [key, 42]))),
-        );
+        for (const name of await readdir(cache('markdown'))) {
+          await rm(cache('markdown', name));
+          await writeFile(cache('markdown', name), '{"key":"<p>html</p>"}');
+        }
+      },
+    ],
+    [
+      "two shards of the Markdown cache under each other's names",
+      async () => {
+        const [a, b] = (await readdir(cache('markdown'))).sort();
+        await rename(cache('markdown', a!), cache('markdown', 'swap'));
+        await rename(cache('markdown', b!), cache('markdown', a!));
+        await rename(cache('markdown', 'swap'), cache('markdown', b!));
       },
     ],
     [

@@ -62,7 +62,7 @@ export class RebuildSession {
   readonly pages = new SessionPages();
   private mode!: SessionMode;
   private sources!: Sources;
-  /** Seeded by the first full check from the build's Markdown cache (.site/cache/markdown.json). */
+  /** Seeded by the first full check from the build's Markdown cache (.site/cache/markdown/). */
   private markdown: MarkdownMemo | undefined;
   private configProblems: Problem[] = [];
   private internal: Problem[] = [];
