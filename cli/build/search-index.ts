@@ -112,6 +112,8 @@ export async function buildSearchIndex(options: {
    * 4,000 pages, not kept until the build ends while the index is assembled.
    */
   rendered?: Map<string, Uint8Array>;
+  /** The public/ folder of the last build, which the pages not rendered now were linked from. */
+  linkedFrom?: string;
   cacheDir: string;
 }): Promise<SearchIndexTotals> {
   const pages = searchablePages(options.pages).map((page) => ({ url: page.canonical, locale: page.locale }));
@@ -124,8 +126,14 @@ export async function buildSearchIndex(options: {
   );
   const languages = searchLanguages(pages);
   const list = createHash('sha256').update(JSON.stringify(languages)).digest('base64url');
+  // The memo describes the files the pages not rendered now were linked from: their lines hold as they are.
+  const linked =
+    last?.tool === tool &&
+    last.records === source.token &&
+    options.linkedFrom !== undefined &&
+    last.folder === options.linkedFrom;
   const changed = new Set(
-    pages.filter((page) => source.changed(page, taken(options.rendered, page.url))).map((page) => page.url),
+    pages.filter((page) => source.changed(page, taken(options.rendered, page.url), linked)).map((page) => page.url),
   );
   const lastIndex = last && join(last.folder, SEARCH_FOLDER);
   const mendable =

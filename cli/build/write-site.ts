@@ -59,6 +59,7 @@ export async function writeSite(run: {
           output: output.under('public'),
           pages,
           rendered: made.search,
+          linkedFrom: run.previous.dir && join(run.previous.dir, 'public'),
           cacheDir: join(options.root, '.site', 'cache'),
         }),
       (s) =>

@@ -160,6 +160,23 @@ describe('records remembered by page file', () => {
     expect(all.map((one) => otherTool.changed(one))).toEqual([true, true]);
     expect(otherTool.token).toBeUndefined();
   });
+
+  test("a line whose text's length is not where its terms start is not remembered: that page is read again", async () => {
+    const memo = join(dir, 'memo', 'damaged.json');
+    const all = ['/a', '/b'].map((url) => ({ url, locale: 'nl' }));
+    const first = await PagesOnDisk.open(dir, memo, 'tool 1');
+    all.forEach((one) => first.changed(one));
+    await first.save();
+    const [head, a, b] = (await readFile(memo, 'utf8')).split('\n');
+    const fields = b!.split('\t');
+    expect(Number(fields[2])).toBe(Buffer.byteLength(fields[3]!));
+    fields[2] = String(Number(fields[2]) - 1);
+    await writeFile(memo, `${[head, a, fields.join('\t')].join('\n')}\n`);
+    const second = await PagesOnDisk.open(dir, memo, 'tool 1');
+    expect(all.map((one) => second.changed(one))).toEqual([false, true]);
+    expect(second.reads).toBe(1);
+    expect(JSON.parse(second.shown('/b'))).toEqual(JSON.parse(first.shown('/b')));
+  });
 });
 
 describe('an index mended from the last one', () => {
@@ -342,6 +359,39 @@ describe('builds one after another', () => {
     const memo = (cache: string) => readFile(join(root, cache, 'search-records.json'), 'utf8');
     const records = (text: string) => text.split('\n').map((line) => line.split('\t').slice(2).join('\t'));
     expect(records(await memo('cache given')).slice(1)).toEqual(records(await memo('cache read')).slice(1));
+  });
+
+  test('pages linked from the folder the memo was written for keep their lines unlooked-at; from another, each file is looked at', async () => {
+    const cache = join(root, 'cache linked');
+    const first = await folder('linked 1', {
+      'a.html': html('appel'),
+      'b.html': html('bal'),
+      'en/c.html': html('court'),
+    });
+    await build(first, cache);
+    /** A build of `dir` in which b.html was rendered (its record given) and the other pages linked from `from`. */
+    const next = (dir: string, from: string) =>
+      buildSearchIndex({
+        output: new FolderWriter(dir),
+        pages: routes,
+        rendered: new Map([['/b', recordBytes(renderedRecord(html('bord')))]]),
+        linkedFrom: from,
+        cacheDir: cache,
+      });
+    // A copy of a.html changed behind the build's back: the line kept still says "appel".
+    const trusted = await folder('linked 2', { 'b.html': html('bord') }, 'linked 1');
+    await unlink(join(trusted, 'a.html'));
+    await writeFile(join(trusted, 'a.html'), html('aardbei'));
+    expect(await next(trusted, first)).toMatchObject({ tokenised: 1, readBack: 0 });
+    expect(JSON.stringify(await index(trusted))).toContain('appel');
+    expect(JSON.stringify(await index(trusted))).not.toContain('aardbei');
+
+    // Linked from a folder the memo was not written for: each file is looked at, the changed one read again.
+    const looked = await folder('linked 3', { 'b.html': html('bord') }, 'linked 2');
+    await unlink(join(looked, 'en', 'c.html'));
+    await writeFile(join(looked, 'en', 'c.html'), html('baan'));
+    expect(await next(looked, first)).toMatchObject({ tokenised: 3, readBack: 2 });
+    expect(JSON.stringify(await index(looked))).toContain('baan');
   });
 
   test('a last index that lost a file meanwhile is not mended: the index is made whole', async () => {
