@@ -9,6 +9,7 @@ import { buildFunctions } from './functions.ts';
 import { siteManifest } from './manifest.ts';
 import { OutputDir } from './output.ts';
 import { makePages, type Previous } from './pages-stage.ts';
+import { removeRetiredCaches } from './retired-caches.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { writeSiteFiles } from './site-files.ts';
 import type { StageTimer } from './timings.ts';
@@ -106,7 +107,10 @@ export async function writeSite(run: {
       () => cardsDrawn,
       (c) => `${c.made} made, ${c.cached} from cache`,
     );
-    await timer.run('write', () => output.commit());
+    await timer.run('write', async () => {
+      await output.commit();
+      await removeRetiredCaches(join(options.root, '.site', 'cache'));
+    });
     return {
       out: options.out,
       unchanged: false,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, removeProject, runSite, type RunResult } from '../helpers/project-copy.ts';
 import { distManifest, manifestDifference, sameManifest, type Manifest } from './fixtures/dist-manifest.ts';
 import { applyState, STATES } from './fixtures/content-states.ts';
+import { RETIRED_CACHE_ENTRIES } from '../../cli/build/retired-caches.ts';
 
 /**
  * Issue 11: a cache entry cut short (a killed process, a full disk, a crash of the machine
@@ -138,6 +139,22 @@ describe('a damaged cache is detected and rebuilt', () => {
     async (_, damage) => {
       await damage();
       await expectCleanBuild(await buildOther());
+    },
+    WALL_LIMIT,
+  );
+
+  test(
+    "an older version's cache entries that nothing reads are removed by a build that succeeds",
+    async () => {
+      await mkdir(cache('feeds'), { recursive: true });
+      await writeFile(cache('feeds', 'items.json'), '{}');
+      await mkdir(cache('search', 'pagefind'), { recursive: true });
+      await writeFile(cache('markdown.json'), '{"key":"<p>html</p>"}');
+      await writeFile(cache('parses.json'), '{}');
+      await expectCleanBuild(await buildOther());
+      const left = await readdir(cache());
+      for (const name of RETIRED_CACHE_ENTRIES) expect(left, name).not.toContain(name);
+      expect(left).toEqual(expect.arrayContaining(['markdown', 'parses', 'cards', 'images']));
     },
     WALL_LIMIT,
   );
