@@ -12,6 +12,18 @@ import { MarkdownCache } from './markdown-cache.ts';
 
 const hashOf = (text: string) => createHash('sha1').update(MARKDOWN_PIPELINE).update(text).digest('base64url');
 
+/**
+ * The keys of the texts of the last Markdown stage of this process, by text: V8 keeps a string's
+ * hash in the string, so a lookup with the same text is cheap where hashing it again is not.
+ */
+let lastKeys = new Map<string, string>();
+
+/**
+ * A Markdown text's key (the hash of the pipeline and the text, as the cache's): its HTML is a
+ * function of it alone, so a page print covers a body by it (./page-prints.ts).
+ */
+export const markdownKey = (text: string): string => lastKeys.get(text) ?? hashOf(text);
+
 /** Every Markdown text of the site: each item's body and the fields its kind declares Markdown (page sections, answers). */
 function markdownTexts(content: ValidContent): Set<string> {
   const texts = new Set<string>();
@@ -82,6 +94,7 @@ export async function renderSiteMarkdown(
 ): Promise<{ html: (markdown: string) => string; rendered: number; cached: number }> {
   const texts = [...markdownTexts(content)];
   const keys = texts.map(hashOf);
+  lastKeys = new Map(texts.map((text, index) => [text, keys[index]!]));
   const cache = MarkdownCache.read(join(cacheDir, CACHE_FOLDER), keys);
   const byText = new Map<string, string>();
   const uncached: string[] = [];

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { bodyMarkdown } from '../content/model.ts';
 import type { SiteModel } from '../content/types.ts';
 import { fingerprint, pageId } from './build-state.ts';
+import { markdownKey } from './markdown-stage.ts';
 import type { PageRoute } from './types.ts';
 
 /**
@@ -74,9 +76,21 @@ export class PagePrinter {
   }
 }
 
+/**
+ * What a value of the model contributes to a print: a text's body by its Markdown's key (the
+ * HTML, tens of MB in all, is a function of it: cli/content/model.ts), a Map (the pages of text,
+ * read whole when a template iterates them) by its entries.
+ */
+function printable(this: unknown, name: string, item: unknown): unknown {
+  if (name === 'html' && typeof item === 'string') {
+    const markdown = bodyMarkdown.get(this as never);
+    if (markdown !== undefined) return { markdown: markdownKey(markdown) };
+  }
+  return item instanceof Map ? [...item] : item;
+}
+
 function digest(value: unknown): string {
-  // A Map (the pages of text, read whole when a template iterates them) by its entries.
-  const text = JSON.stringify(value, (_, item: unknown) => (item instanceof Map ? [...item] : item));
+  const text = JSON.stringify(value, printable);
   return createHash('sha256')
     .update(text ?? 'undefined')
     .digest('base64url');

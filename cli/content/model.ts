@@ -9,21 +9,35 @@ import { collections, kindOf, type ContentKind, type ItemFields } from './kinds.
 import type { ByLocale, KindsModel, Localized, SiteModel } from './types.ts';
 import type { ValidContent } from './validate.ts';
 
+/**
+ * The Markdown each text's `html` was rendered from (`renderMarkdown(body)`, a function of that
+ * text alone): page prints (cli/build/page-prints.ts) cover a body by its Markdown's key, without
+ * hashing the HTML.
+ */
+export const bodyMarkdown = new WeakMap<Localized<unknown>, string>();
+
 const byLocale = <T, U>(
   item: Record<Locale, ValidItem<T>>,
   shape: (valid: ValidItem<T>) => U,
-  html: (valid: ValidItem<T>) => string,
+  renderMarkdown: (markdown: string) => string,
 ): ByLocale<U> => {
-  const one = (valid: ValidItem<T>): Localized<U> => ({
-    locale: valid.locale,
-    data: shape(valid),
-    html: html(valid),
-    source: valid.file,
-    fallback: valid.fallback,
-  });
+  const one = (valid: ValidItem<T>): Localized<U> => {
+    const text = {
+      locale: valid.locale,
+      data: shape(valid),
+      html: renderMarkdown(valid.body),
+      source: valid.file,
+      fallback: valid.fallback,
+    };
+    bodyMarkdown.set(text, valid.body);
+    return text;
+  };
   const nl = one(item.nl);
   // A fallback shows the Dutch text: render it once and share it.
-  return { nl, en: item.en.fallback ? { ...nl, locale: 'en', fallback: true } : one(item.en) };
+  if (!item.en.fallback) return { nl, en: one(item.en) };
+  const en: Localized<U> = { ...nl, locale: 'en', fallback: true };
+  bodyMarkdown.set(en, item.nl.body);
+  return { nl, en };
 };
 
 /** The address part after the id (address.ts); one that is empty is a content error. */
@@ -73,19 +87,18 @@ function kindModel(
   renderMarkdown: (markdown: string) => string,
   problems: Problem[],
 ) {
-  const body = (valid: ValidItem<unknown>) => renderMarkdown(valid.body);
   // The data passed the kind's schema, whose output its `html` takes.
   const rendered = (data: unknown) =>
     (kind.markdown ?? []).reduce((shaped, pattern) => withFieldValues(shaped, pattern, renderMarkdown), data);
   const text = (valid: ValidItem<unknown>) =>
     (kind.html ? kind.html(valid.data as never, renderMarkdown) : rendered(valid.data)) as Record<string, unknown>;
-  if (kind.key === 'file') return new Map(items.map((item) => [item.nl.key, byLocale(item, text, body)]));
+  if (kind.key === 'file') return new Map(items.map((item) => [item.nl.key, byLocale(item, text, renderMarkdown)]));
   const withSlug = (valid: ValidItem<unknown>) => ({
     ...text(valid),
     slug: slugOf(valid as ValidItem<ItemFields>, problems),
   });
   return inOrder(
-    items.map((item) => byLocale(item, withSlug, body)),
+    items.map((item) => byLocale(item, withSlug, renderMarkdown)),
     kind.order ?? [],
   );
 }
