@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeAtomicSync } from '../images/cache.ts';
 
 /**
  * The first bytes of a shard: what it is and this version of its form. Its entries follow, each
@@ -126,10 +126,7 @@ export class MarkdownCache {
         buffer.writeUInt32LE(length, end);
         end += LENGTH + length;
       }
-      const path = shardFile(this.dir, shard);
-      const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-      writeFileSync(temporary, buffer.subarray(0, end));
-      renameSync(temporary, path);
+      writeAtomicSync(shardFile(this.dir, shard), buffer.subarray(0, end));
     }
   }
 }

@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { outputFile } from '../../shared/paths.ts';
+import { temporaryPath } from '../images/cache.ts';
 import { writeContents } from './folder-writer.ts';
 import type { IndexedPage } from './search-records.ts';
 import { recordBytes, renderedRecord } from './search-rendered.ts';
@@ -166,7 +167,7 @@ export class PagesOnDisk {
       Buffer.from(`${TOOL}\t${this.tool}\t${this.token}\n`),
       ...[...this.now.values()].map((line) => line.bytes),
     ];
-    const temporary = `${this.memo}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const temporary = temporaryPath(this.memo);
     await writeContents(temporary, lines);
     await rename(temporary, this.memo);
   }

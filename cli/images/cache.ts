@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { knownAs, printsToKeep, recallPrints, rememberFile, sha256 } from './fingerprint.ts';
 import type { SourceInfo } from './plan.ts';
@@ -34,11 +35,21 @@ const isSourceInfo = (value: unknown): value is SourceInfo => {
   );
 };
 
+/** A name beside `path` that no other process or call writes: written whole, then renamed to `path`. */
+export const temporaryPath = (path: string) => `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+
 /** Writes to a private name, then renames: a crash or a second build never leaves half a file. */
 export async function writeAtomic(path: string, data: Buffer | string): Promise<void> {
-  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const temporary = temporaryPath(path);
   await writeFile(temporary, data);
   await rename(temporary, path);
+}
+
+/** writeAtomic for a caller that must not yield to the thread pool (see MarkdownCache.save). */
+export function writeAtomicSync(path: string, data: Buffer | string): void {
+  const temporary = temporaryPath(path);
+  writeFileSync(temporary, data);
+  renameSync(temporary, path);
 }
 
 /**
