@@ -1,5 +1,7 @@
 import { VOID_ELEMENTS } from '../../shared/void-elements.ts';
-import { words } from '../../shared/search-words.ts';
+import { type TermCounts, termCounts } from './search-terms.ts';
+
+export { forEachTerm, type TermCounts } from './search-terms.ts';
 
 /**
  * What the index keeps of a page: its title, the text of its <main> (for the excerpt), and each
@@ -8,7 +10,7 @@ import { words } from '../../shared/search-words.ts';
 export interface SearchRecord {
   title: string;
   text: string;
-  terms: Record<string, [title: number, body: number]>;
+  terms: TermCounts;
 }
 
 /** Parts of <main> every page of their kind repeats (they would match every search), forms, and what is not text. */
@@ -72,17 +74,20 @@ const SENTENCE_END: Record<string, string> = { p: '.', li: '.', dd: '.', dt: ':'
 for (const level of [1, 2, 3, 4, 5, 6]) SENTENCE_END[`h${level}`] = '.';
 
 /**
- * A block that ends without a mark of its own gets one, so that an excerpt reads "Wanneer.
- * Zaterdag 12 juli. Prijs: 25 euro" and not "Wanneer Zaterdag 12 juli Prijs 25 euro" (headings,
- * paragraphs and a definition's term run into the text after them).
+ * Whether a text, as far as it is not white space, ends in a letter or digit: a block ending there
+ * gets a mark of its own, so that an excerpt reads "Wanneer. Zaterdag 12 juli. Prijs: 25 euro" and
+ * not "Wanneer Zaterdag 12 juli Prijs 25 euro" (headings, paragraphs and a definition's term run
+ * into the text after them). Undefined when it is all white space (the text before it decides).
  */
-function endSentence(parts: string[], mark: string) {
-  for (let at = parts.length - 1; at >= 0; at -= 1) {
-    const text = parts[at]!.trimEnd();
-    if (!text) continue;
-    if (/[\p{L}\p{N}]$/u.test(text)) parts.push(mark);
-    return;
-  }
+export function endsInWord(text: string): boolean | undefined {
+  let at = text.length - 1;
+  for (let code = text.charCodeAt(at); code === 32 || (code >= 9 && code <= 13); code = text.charCodeAt(--at));
+  if (at < 0) return undefined;
+  const code = text.charCodeAt(at);
+  if (code < 128) return isNameCharacter(code) && code !== 45;
+  // Beyond ASCII: white space of other kinds, a letter of two code units.
+  const trimmed = text.slice(0, at + 1).trimEnd();
+  return trimmed ? /[\p{L}\p{N}]$/u.test(trimmed) : undefined;
 }
 
 const isLetter = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
@@ -90,13 +95,15 @@ const isNameCharacter = (code: number) => isLetter(code) || (code >= 48 && code 
 
 /**
  * A tag or comment found by `nextTag`: where it starts and ends, and for a tag, whether it closes,
- * its name as written and where its name ends (its attributes run from there to the `>`).
+ * its name as written, whether it has a capital, and where its name ends (its attributes run from
+ * there to the `>`).
  */
 export interface FoundTag {
   start: number;
   end: number;
   closing: boolean;
   name: string | undefined;
+  capital: boolean;
   nameEnd: number;
 }
 
@@ -113,8 +120,11 @@ export function nextTag(html: string, from: number, tag: FoundTag): boolean {
     if (isLetter(html.charCodeAt(nameStart))) {
       const close = html.indexOf('>', nameStart);
       if (close < 0) return false; // no '>' from here on: no tag, and no comment's end either
+      let capital = html.charCodeAt(nameStart) <= 90;
       let nameEnd = nameStart + 1;
-      while (isNameCharacter(html.charCodeAt(nameEnd))) nameEnd++;
+      for (let code = html.charCodeAt(nameEnd); isNameCharacter(code); code = html.charCodeAt(++nameEnd))
+        if (code >= 65 && code <= 90) capital = true;
+      tag.capital = capital;
       tag.start = open;
       tag.end = close + 1;
       tag.closing = closing;
@@ -138,42 +148,54 @@ export function nextTag(html: string, from: number, tag: FoundTag): boolean {
 /**
  * The text of <main> without the excluded parts and its first <h1>, and the text of that <h1>. A scan of the
  * tags rather than an HTML parser: the pages are the build's own, well formed (htmlparser2 took
- * three quarters of a cold build's search stage, 0.65 s for 4,100 pages).
+ * three quarters of a cold build's search stage, 0.65 s for 4,100 pages). The text is added to one
+ * string, the heading's place in it kept by its length, and whether it ends in a word as it grows:
+ * a list of parts, joined and looked back through at each block's end, was half of this function.
  */
 function mainText(main: string): { text: string; heading: string } {
-  const parts: string[] = [];
-  let heading: { from: number; to?: number } | undefined;
+  let text = '';
+  let inWord = false; // whether `text`, as far as it is not white space, ends in a letter or digit
+  let headingFrom = -1;
+  let headingTo = -1;
   let skipping = 0; // elements open inside an excluded one, itself included
   let at = 0;
-  const tag: FoundTag = { start: 0, end: 0, closing: false, name: undefined, nameEnd: 0 };
+  const add = (chunk: string) => {
+    text += chunk;
+    inWord = endsInWord(chunk) ?? inWord;
+  };
+  const tag: FoundTag = { start: 0, end: 0, closing: false, name: undefined, capital: false, nameEnd: 0 };
   while (nextTag(main, at, tag)) {
-    if (skipping === 0 && tag.start > at) parts.push(decode(main.slice(at, tag.start)));
+    if (skipping === 0 && tag.start > at) add(decode(main.slice(at, tag.start)));
     at = tag.end;
     if (tag.name === undefined) continue; // a comment (React's between two texts): no space
-    const name = tag.name.toLowerCase();
+    const name = tag.capital ? tag.name.toLowerCase() : tag.name;
     // Self-closed: its attributes (from the name's end to the '>') end in '/'.
     const selfClosed = tag.end - 2 >= tag.nameEnd && main.charCodeAt(tag.end - 2) === 47;
     if (tag.closing) {
       if (skipping > 0) skipping -= 1;
-      else if (name === 'h1' && heading && heading.to === undefined) heading.to = parts.length;
-      else if (Object.hasOwn(SENTENCE_END, name)) endSentence(parts, SENTENCE_END[name]!);
+      else if (name === 'h1' && headingFrom >= 0 && headingTo < 0) headingTo = text.length;
+      else if (inWord && Object.hasOwn(SENTENCE_END, name)) {
+        text += SENTENCE_END[name];
+        inWord = false;
+      }
     } else if (!VOID.has(name) && !selfClosed) {
-      if (skipping > 0 || excluded(name, main.slice(tag.nameEnd, tag.end - 1))) skipping += 1;
-      else if (name === 'h1') heading ??= { from: parts.length };
+      if (skipping > 0 || excluded(name, tag.end - 1 > tag.nameEnd ? main.slice(tag.nameEnd, tag.end - 1) : ''))
+        skipping += 1;
+      else if (name === 'h1' && headingFrom < 0) headingFrom = text.length;
       if (RAW.has(name)) {
         const end = main.indexOf(`</${name}`, at);
         at = end < 0 ? main.length : end;
       }
     }
-    if (!INLINE.has(name)) parts.push(' ');
+    if (!INLINE.has(name)) text += ' ';
   }
-  if (skipping === 0) parts.push(decode(main.slice(at)));
-  if (!heading) return { text: collapse(parts.join('')), heading: '' };
+  if (skipping === 0) text += decode(main.slice(at));
+  if (headingFrom < 0) return { text: collapse(text), heading: '' };
   // The heading is the result's title: the excerpt under it starts with the text, not the title again.
-  const { from, to = parts.length } = heading;
+  if (headingTo < 0) headingTo = text.length;
   return {
-    text: collapse(parts.slice(0, from).join('') + parts.slice(to).join('')),
-    heading: collapse(parts.slice(from, to).join('')),
+    text: collapse(text.slice(0, headingFrom) + text.slice(headingTo)),
+    heading: collapse(text.slice(headingFrom, headingTo)),
   };
 }
 
@@ -187,24 +209,7 @@ export function pageRecord(html: string): SearchRecord {
   const end = html.lastIndexOf('</main>');
   const { text, heading } = start >= 0 && end > start ? mainText(html.slice(start, end)) : { text: '', heading: '' };
   const title = heading || collapse(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''));
-  // No prototype: "constructor" is a word of English pages, and `{}` already has one.
-  const terms: SearchRecord['terms'] = Object.create(null);
-  for (const word of words(title)) (terms[word] ??= [0, 0])[0] += 1;
-  for (const word of words(text)) (terms[word] ??= [0, 0])[1] += 1;
-  return { title, text, terms };
-}
-
-/**
- * Each term of a page and its counts in one flat list, `[term, title, body, term, title, body, ...]`:
- * parsed from JSON (the records memo, a render worker's record) three times faster than an object
- * of a page's terms, and walked ten times faster (4,100 pages: 37 against 110 ms, 2 against 32).
- */
-export type TermCounts = Array<string | number>;
-
-/** Calls `each` with each term of `terms` and its counts. */
-export function forEachTerm(terms: TermCounts, each: (term: string, title: number, body: number) => void): void {
-  for (let at = 0; at < terms.length; at += 3)
-    each(terms[at] as string, terms[at + 1] as number, terms[at + 2] as number);
+  return { title, text, terms: termCounts(title, text) };
 }
 
 /**
@@ -218,10 +223,5 @@ export interface IndexedPage {
 }
 
 export function indexedPage(record: SearchRecord): IndexedPage {
-  const terms: TermCounts = [];
-  for (const term in record.terms) {
-    const [title, body] = record.terms[term]!;
-    terms.push(term, title, body); // not `...counts`: spreading them took half of this function's time
-  }
-  return { terms, shown: JSON.stringify([record.title, record.text]) };
+  return { terms: record.terms, shown: JSON.stringify([record.title, record.text]) };
 }
