@@ -60,15 +60,16 @@ async function checkAndWrite(
     stopOnErrors(session());
     const { site, parts, compiled } = toWrite(session(), images);
     held.session = undefined;
-    // Most of the heap is garbage now (the session, the Markdown and model stages' work): collected
-    // before the render makes more, not at its start beside the render workers' heaps (the peak).
-    collectNow();
-    // A first build renders every page: its bodies (22 MB at 4,000 sources) leave this thread's heap
+    // A first build renders every page: most of the heap is garbage now (the session, the Markdown
+    // and model stages' work), collected before the render makes more, not at its start beside the
+    // render workers' heaps (the peak). Its bodies (22 MB at 4,000 sources) leave this thread's heap
     // for a buffer the render workers read too, one copy in neither heap (./shared-bodies.ts). After
     // the collection, not before: the buffer beside the fullest heap was the build's peak; their
     // strings go in a second one. A build after an edit renders its few pages in this thread: it
-    // shares them only if it starts the workers (~30 ms and a collection it need not pay).
+    // collects (~40 ms of the main thread at 4,000 sources) and shares them only if it starts the
+    // workers (./pages-stage.ts).
     if (!previous.state) {
+      collectNow();
       shareBodies(site.model);
       collectNow();
     }

@@ -1,6 +1,7 @@
 import type { CompiledTemplates } from './compile-templates.ts';
 import { FolderWriter } from './folder-writer.ts';
-import { forWorkers } from './shared-bodies.ts';
+import { collectNow } from './collection.ts';
+import { bodiesShared, forWorkers } from './shared-bodies.ts';
 import { renderAndWrite, renderBatch, type RenderContext, type RenderOutcome } from './render.ts';
 import { unpackRecords } from './search-rendered.ts';
 import type { WorkerPool } from './worker-pool.ts';
@@ -30,6 +31,10 @@ export async function renderPages(
     unpackRecords(value.search, search);
     return { ...value, search, files: written.files, threads: 1 };
   }
+  // A build after an edit that renders enough for the workers (a template edited): the heap's
+  // garbage collected before they start, beside them it would be the peak (a first build collected
+  // before its bodies were shared: ./build-changed.ts).
+  if (!bodiesShared(context.model)) collectNow();
   // The workers get the model without its bodies, which they read from a buffer shared with this thread.
   const { model, bodies } = forWorkers(context.model);
   // This thread writes as a worker does, through a writer of its own, and its batches are counted as theirs.

@@ -90,6 +90,9 @@ export function shareBodies(model: SiteModel): void {
   shared.set(model, stored);
 }
 
+/** Whether `shareBodies` has moved the model's bodies already. */
+export const bodiesShared = (model: SiteModel): boolean => shared.has(model);
+
 /**
  * A copy of the model to send to worker threads without its bodies (each body's place in the
  * shared buffer instead), to be completed there by `withBodies`; the model's bodies are shared
