@@ -6,7 +6,7 @@ import type { Site } from './content-stages.ts';
 import type { OutputDir } from './output.ts';
 import { PagePrinter } from './page-prints.ts';
 import { renderPages } from './render-pages.ts';
-import { keptFromPrevious, linkUnchanged, planReuse } from './reuse.ts';
+import { byPage, linkUnchanged, planReuse } from './reuse.ts';
 import type { StageTimer } from './timings.ts';
 import type { WorkerPool } from './worker-pool.ts';
 
@@ -74,13 +74,12 @@ export async function makePages(run: {
     (o) => `${o.files} files on ${o.threads} thread${o.threads === 1 ? '' : 's'}`,
   );
   if (rendered.problems.length) throw new SiteError(rendered.problems);
-  // By page, in one order whatever was reused or rendered: build-state.json is the same for the same site.
-  const kept = <T>(before: Record<string, T> | undefined, now: Record<string, T>) =>
-    Object.fromEntries(
-      Object.entries({ ...keptFromPrevious(plan.unchanged, reused.failed, before), ...now }).sort(([a], [b]) =>
-        a < b ? -1 : 1,
-      ),
-    );
+  // What the previous build found stands for the pages linked from it, not for those rendered after all.
+  const failed = new Set(reused.failed);
+  const kept = byPage(
+    pages,
+    plan.unchanged.filter((page) => !failed.has(page)),
+  );
   return {
     files: rendered.files + reused.linked,
     rendered: rendered.files,
