@@ -115,13 +115,23 @@ export function validateContent(
     readable(data.strings[locale], dataFiles.strings.name, `content/${locale}/strings.yaml`);
   const clubs =
     clubsSource &&
-    parseDataFile(clubsSource, dataFiles.clubs.schema, dataFiles.clubs.name, problems, clubFieldsOf(clubsSource));
+    parseDataFile(
+      clubsSource,
+      dataFiles.clubs.schema,
+      dataFiles.clubs.name,
+      problems,
+      clubFieldsOf(clubsSource),
+      options.memo,
+    );
   const lessons =
-    lessonsSource && parseDataFile(lessonsSource, dataFiles.lessons.schema, dataFiles.lessons.name, problems);
+    lessonsSource &&
+    parseDataFile(lessonsSource, dataFiles.lessons.schema, dataFiles.lessons.name, problems, undefined, options.memo);
   const nlSource = stringsSource('nl');
   const enSource = stringsSource('en');
-  const nlStrings = nlSource && parseDataFile(nlSource, dataFiles.strings.schema, dataFiles.strings.name, problems);
-  const enStrings = enSource && parseDataFile(enSource, dataFiles.strings.schema, dataFiles.strings.name, problems);
+  const stringsFile = (source: YamlSource) =>
+    parseDataFile(source, dataFiles.strings.schema, dataFiles.strings.name, problems, undefined, options.memo);
+  const nlStrings = nlSource && stringsFile(nlSource);
+  const enStrings = enSource && stringsFile(enSource);
   if (nlStrings) problems.push(...stringProblems(config, nlStrings, nlSource!, options.uiStrings));
   if (clubsSource && Array.isArray(clubsSource.data))
     problems.push(...uniqueClubFields(clubsSource.data.filter(isRecord), clubsSource));

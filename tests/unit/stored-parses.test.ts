@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ContentFiles } from '../../cli/content/read.ts';
+import { dataFiles } from '../../cli/content/kinds.ts';
 import { StoredParses } from '../../cli/content/stored-parses.ts';
 import { validateContent } from '../../cli/content/validate.ts';
 import { CLUBS, NEWS, change, formatted, lineOf, realContent, replace, text } from './fixtures/content.ts';
@@ -101,6 +102,30 @@ describe('stored parses', () => {
     expect(read.lineOf([0, 'city'])).toBe(lineOf(clubs, 'city: Veenendaal'));
     const edited = kept.yaml(clubs.replace('city: Veenendaal', 'city: Ede'), CLUBS);
     expect((edited.data as { city: string }[])[0]?.city).toBe('Ede');
+  });
+
+  test("the data files' schemas are not run again for data as the store kept it, and an edited one is checked afresh", async () => {
+    const schemas = [dataFiles.clubs.schema, dataFiles.lessons.schema, dataFiles.strings.schema];
+    const checked = schemas.map((schema) => vi.spyOn(schema, 'safeParse'));
+    const calls = () => checked.map((spy) => spy.mock.calls.length);
+    try {
+      const file = join(dir, `parses-${count++}`);
+      const filling = await StoredParses.load(file, 'tool-1');
+      const first = validateContent(config, content, { ...options, memo: filling });
+      await filling.save();
+      expect(calls()).toEqual([1, 1, 2]); // clubs, lessons, strings in two languages
+      checked.forEach((spy) => spy.mockClear());
+      const kept = await StoredParses.load(file, 'tool-1');
+      expect(validateContent(config, content, { ...options, memo: kept })).toEqual(first);
+      expect(calls()).toEqual([0, 0, 0]);
+      // An edited club: its file's schema runs again, and the edit is in the content.
+      const moved = change(content, replace(CLUBS, 'city: Veenendaal', 'city: Ede'));
+      const result = validateContent(config, moved, { ...options, memo: kept });
+      expect(calls()).toEqual([1, 0, 0]);
+      expect(result.content!.clubs[0]!.city).toBe('Ede');
+    } finally {
+      checked.forEach((spy) => spy.mockRestore());
+    }
   });
 
   test("another tool's store, or a damaged one, is not read: everything is checked afresh", async () => {
