@@ -23,6 +23,7 @@ import {
 import { compileFailed } from './compile-failure.ts';
 import { importHashed } from './hashed-module.ts';
 import { cachedBuild } from './cached-esbuild.ts';
+import { opaqueRgb } from './card-pixels.ts';
 import { sfntFromWoff } from './woff.ts';
 import { loadResvg } from './resvg.ts';
 import { CardSizes, jpegEnds } from './card-sizes.ts';
@@ -218,9 +219,12 @@ export async function drawCard(
   // satori drew the text as paths: resvg needs no font, and looking for the system's took half its time.
   const painted = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   const { width, height } = painted;
-  let pixels = painted.pixels;
+  const { pixels } = painted;
+  const raw = (channels: 3 | 4) => ({ raw: { width, height, channels } });
   // An opaque photo's rows are copied in; one that lets the card show through is blended by sharp.
-  if (photo?.opaque) pixels = copyRows(pixels, width, photo, photo.left, photo.top);
-  const encoder = sharp(pixels, { raw: { width, height, channels: 4 } });
-  return (photo && !photo.opaque ? encoder.composite([photo]) : encoder).jpeg(JPEG).toBuffer();
+  if (photo && !photo.opaque) return sharp(pixels, raw(4)).composite([photo]).jpeg(JPEG).toBuffer();
+  if (photo) copyRows(pixels, width, photo, photo.left, photo.top);
+  // An opaque card (every card of the site's template) is encoded from its RGB rows: the same JPEG.
+  const rgb = opaqueRgb(pixels);
+  return (rgb ? sharp(rgb, raw(3)) : sharp(pixels, raw(4))).jpeg(JPEG).toBuffer();
 }

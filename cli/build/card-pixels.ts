@@ -1,0 +1,40 @@
+import { endianness } from 'node:os';
+
+const LITTLE_ENDIAN = endianness() === 'LE';
+
+/**
+ * A painted card's RGBA pixels (resvg's, premultiplied) as RGB rows, when every pixel is opaque;
+ * undefined when any lets the background show through. JPEG keeps no alpha: libvips encoding the
+ * RGBA card first flattens every pixel, and the same JPEG from RGB rows costs 2.7 ms less a card
+ * (7.3 against 4.6 ms, issue 21); this conversion is about 1 ms.
+ */
+export function opaqueRgb(pixels: Buffer): Buffer | undefined {
+  const count = pixels.length >> 2;
+  const rgb = Buffer.allocUnsafe(count * 3);
+  let alpha = 0xff;
+  let pixel = 0;
+  // Four pixels (four words) to three words at a time, where the bytes allow reading them as words.
+  if (LITTLE_ENDIAN && pixels.byteOffset % 4 === 0 && rgb.byteOffset % 4 === 0) {
+    const from = new Uint32Array(pixels.buffer, pixels.byteOffset, count);
+    const to = new Uint32Array(rgb.buffer, rgb.byteOffset, (count * 3) >> 2);
+    let all = -1;
+    for (let word = 0; pixel + 3 < count; pixel += 4, word += 3) {
+      const a = from[pixel]!;
+      const b = from[pixel + 1]!;
+      const c = from[pixel + 2]!;
+      const d = from[pixel + 3]!;
+      all &= a & b & c & d;
+      to[word] = (a & 0xffffff) | (b << 24);
+      to[word + 1] = ((b >>> 8) & 0xffff) | (c << 16);
+      to[word + 2] = ((c >>> 16) & 0xff) | (d << 8);
+    }
+    alpha = all >>> 24;
+  }
+  for (; pixel < count; pixel++) {
+    rgb[pixel * 3] = pixels[pixel * 4]!;
+    rgb[pixel * 3 + 1] = pixels[pixel * 4 + 1]!;
+    rgb[pixel * 3 + 2] = pixels[pixel * 4 + 2]!;
+    alpha &= pixels[pixel * 4 + 3]!;
+  }
+  return alpha === 0xff ? rgb : undefined;
+}

@@ -1,0 +1,48 @@
+import sharp from 'sharp';
+import { Resvg } from '@resvg/resvg-js';
+import { describe, expect, it } from 'vitest';
+import { opaqueRgb } from '../../cli/build/card-pixels.ts';
+
+/** RGBA pixels, `count` of them, each channel a different value; `alpha` for every pixel. */
+function rgba(count: number, alpha = 255): Buffer {
+  const pixels = Buffer.alloc(count * 4);
+  for (let pixel = 0; pixel < count; pixel++)
+    pixels.set([(pixel * 7) & 255, (pixel * 13 + 1) & 255, (pixel * 29 + 2) & 255, alpha], pixel * 4);
+  return pixels;
+}
+const dropAlpha = (pixels: Buffer) => Buffer.from(pixels.filter((_, index) => index % 4 !== 3));
+
+describe("a card's RGB pixels", () => {
+  it.each([1, 3, 4, 5, 1001])('are the RGBA pixels without alpha (%i pixels)', (count) => {
+    const pixels = rgba(count);
+    expect(opaqueRgb(pixels)).toEqual(dropAlpha(pixels));
+  });
+
+  it('are read from RGBA bytes that do not start on a word', () => {
+    const pixels = rgba(9);
+    const shifted = Buffer.concat([Buffer.alloc(1), pixels]).subarray(1);
+    expect(shifted.byteOffset % 4).not.toBe(0);
+    expect(opaqueRgb(shifted)).toEqual(dropAlpha(pixels));
+  });
+
+  it.each([0, 4, 8])('are none when a pixel lets the background through (pixel %i of 9)', (pixel) => {
+    const pixels = rgba(9);
+    pixels[pixel * 4 + 3] = 254;
+    expect(opaqueRgb(pixels)).toBeUndefined();
+  });
+
+  it('make the JPEG libvips made from the RGBA card, byte for byte', async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="63"><rect width="120" height="63" fill="#0b2545"/>' +
+      '<circle cx="40" cy="30" r="21" fill="#d4a72c"/><path d="M70 10 L110 50 L75 55 Z" fill="#b9cfe8"/></svg>';
+    const painted = new Resvg(svg).render();
+    const raw = (channels: 3 | 4) => ({ raw: { width: painted.width, height: painted.height, channels } });
+    const rgb = opaqueRgb(painted.pixels);
+    expect(rgb).toBeDefined();
+    const [fromRgb, fromRgba] = await Promise.all([
+      sharp(rgb, raw(3)).jpeg({ quality: 82 }).toBuffer(),
+      sharp(painted.pixels, raw(4)).jpeg({ quality: 82 }).toBuffer(),
+    ]);
+    expect(fromRgb).toEqual(fromRgba);
+  });
+});
