@@ -1,6 +1,7 @@
 import sharp from '../images/sharp.ts';
 import { CARD_HEIGHT, PHOTO_WIDTH } from '../../templates/cards/ShareCard.tsx';
 import { focusCrop, type FocalPoint } from '../../shared/focal-point.ts';
+import { opaqueRgb } from './card-pixels.ts';
 
 /** Size of the photo's box on a card. */
 interface Box {
@@ -11,10 +12,10 @@ interface Box {
 /** The cropped photos of a run by source, focal point and size: a site's thousands of cards share its few photos. */
 export type PhotoMemo = Map<string, Promise<unknown>>;
 
-/** The photo's pixels for its box: RGBA rows, as resvg paints the card. */
+/** The photo's pixels for its box: RGB rows when opaque, RGBA when it lets the card through. */
 export interface PhotoPixels {
   input: Buffer;
-  raw: { width: number; height: number; channels: 4 };
+  raw: { width: number; height: number; channels: 3 | 4 };
   /** Every pixel fully covers what is under it: laying it in is copying its rows. */
   opaque: boolean;
 }
@@ -103,8 +104,8 @@ export function photoBox(svg: string, card: Box): { svg: string; left: number; t
 
 /**
  * The photo's pixels for a box, as the layout shows it: the photo half (cropPhoto's size, around
- * the focal point) covering the box from its centre, as satori fits an image. Raw RGBA pixels:
- * they are encoded once, with the whole card, and a PNG between was decoded again for every card
+ * the focal point) covering the box from its centre, as satori fits an image. Raw pixels (RGB
+ * rows for an opaque photo, as the card's): they are encoded once, with the whole card, and a PNG between was decoded again for every card
  * (a quarter of laying in and encoding a card).
  */
 export function photoLayer(file: string, focus: FocalPoint, box: Box, memo?: PhotoMemo): Promise<PhotoPixels> {
@@ -119,20 +120,11 @@ export function photoLayer(file: string, focus: FocalPoint, box: Box, memo?: Pho
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    let opaque = true;
-    for (let alpha = 3; alpha < data.length && opaque; alpha += 4) opaque = data[alpha] === 255;
-    return { input: data, raw: { width: info.width, height: info.height, channels: 4 }, opaque };
+    const rgb = opaqueRgb(data);
+    return {
+      input: rgb ?? data,
+      raw: { width: info.width, height: info.height, channels: rgb ? 3 : 4 },
+      opaque: rgb !== undefined,
+    };
   });
-}
-
-/**
- * An opaque photo laid into a card's RGBA pixels (`width` wide) at `left`, `top`: its rows copied
- * over the card's. The same pixels as sharp compositing it over the card, without libvips
- * blending every pixel in floating point (a quarter of laying in and encoding a card).
- */
-export function copyRows(pixels: Buffer, width: number, photo: PhotoPixels, left: number, top: number): Buffer {
-  const row = photo.raw.width * 4;
-  for (let y = 0; y < photo.raw.height; y++)
-    photo.input.copy(pixels, ((top + y) * width + left) * 4, y * row, (y + 1) * row);
-  return pixels;
 }

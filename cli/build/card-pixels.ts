@@ -38,3 +38,39 @@ export function opaqueRgb(pixels: Buffer): Buffer | undefined {
   }
   return alpha === 0xff ? rgb : undefined;
 }
+
+/** Pixels `width` wide, `channels` to a pixel, as raw rows. */
+export interface Raw {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * A layer resvg painted on a transparent box (premultiplied RGBA, `layer`) laid over RGB rows
+ * `width` pixels wide at `left`, `top` (its part outside the rows left out): what painting it
+ * there over them would give, to a level (source over: the layer's colour plus what it lets
+ * through of the card's).
+ */
+export function overlay(rgb: Buffer, width: number, layer: Raw, left: number, top: number): void {
+  const { data } = layer;
+  const height = rgb.length / 3 / width;
+  const [fromX, toX] = [Math.max(0, -left), Math.min(layer.width, width - left)];
+  for (let y = Math.max(0, -top); y < Math.min(layer.height, height - top); y++) {
+    let to = ((top + y) * width + left + fromX) * 3;
+    for (let from = (y * layer.width + fromX) * 4, end = (y * layer.width + toX) * 4; from < end; from += 4, to += 3) {
+      const alpha = data[from + 3]!;
+      if (alpha === 0) continue;
+      const through = 255 - alpha;
+      for (let channel = 0; channel < 3; channel++)
+        rgb[to + channel] = data[from + channel]! + (((rgb[to + channel]! * through + 127) / 255) | 0);
+    }
+  }
+}
+
+/** Rows of `rows` (`channels` a pixel, as the card's) copied over the card's at `left`, `top`. */
+export function copyRows(card: Buffer, width: number, rows: Raw, channels: 3 | 4, left: number, top: number): void {
+  const row = rows.width * channels;
+  for (let y = 0; y < rows.height; y++)
+    rows.data.copy(card, ((top + y) * width + left) * channels, y * row, (y + 1) * row);
+}

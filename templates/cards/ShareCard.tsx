@@ -17,15 +17,98 @@ export interface ShareCardProps {
   /** The page's photo as a data URI (cropped to the card's right side), if it has one. */
   photo?: string;
   colors: { dark: string; light: string; accent: string; muted: string };
+  /**
+   * Only a part of the card (cli/build/cards.ts draws them apart): 'frame' is all but the page's
+   * text (the same on every card of a site, drawn once), 'text' the label, title and detail alone
+   * on a transparent box the size of `textBox`. Without it, the whole card.
+   */
+  part?: 'frame' | 'text';
 }
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 export const PHOTO_WIDTH = 440;
+/**
+ * How much of it shows: its middle, beside the text. (The width satori gave the photo when it was
+ * left to the flex layout; fixed so that the text's box does not depend on the photo's shape.)
+ */
+const PHOTO_SHOWN = 390;
+const PADDING = { top: 64, right: 64, bottom: 56, left: 72 };
+const HEADER_HEIGHT = 44;
+const FOOTER_HEIGHT = 29;
+
+/** Where the page's text goes on the card: between the header and the footer, beside the photo. */
+export function textBox(props: Pick<ShareCardProps, 'photo'>) {
+  const top = PADDING.top + HEADER_HEIGHT;
+  return {
+    left: PADDING.left,
+    top,
+    // satori sizes a box without its padding.
+    width: (props.photo ? CARD_WIDTH - PHOTO_SHOWN : CARD_WIDTH) - PADDING.left - PADDING.right,
+    height: CARD_HEIGHT - PADDING.bottom - FOOTER_HEIGHT - top,
+  };
+}
 
 export function ShareCard(props: ShareCardProps) {
   const { colors } = props;
   const long = props.title.length > 60;
+  const text = (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 22 }}>
+      {props.label ? (
+        <div style={{ display: 'flex' }}>
+          <div
+            style={{
+              display: 'flex',
+              padding: '8px 18px',
+              borderRadius: 999,
+              background: colors.accent,
+              color: colors.dark,
+              fontSize: 24,
+              fontWeight: 700,
+              textTransform: 'uppercase',
+              letterSpacing: 1.5,
+            }}
+          >
+            {props.label}
+          </div>
+        </div>
+      ) : null}
+      <div
+        style={{
+          display: 'block',
+          fontSize: long ? 50 : 62,
+          fontWeight: 700,
+          lineHeight: 1.12,
+          letterSpacing: -1,
+          lineClamp: 4,
+        }}
+      >
+        {props.title}
+      </div>
+      {props.detail ? (
+        <div style={{ display: 'flex', fontSize: 28, color: colors.light, lineHeight: 1.3 }}>{props.detail}</div>
+      ) : null}
+    </div>
+  );
+  if (props.part === 'text') {
+    const box = textBox(props);
+    return (
+      <div
+        lang={props.locale}
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'center',
+          width: box.width,
+          height: box.height,
+          fontFamily: 'Inter',
+          color: '#ffffff',
+        }}
+      >
+        {text}
+      </div>
+    );
+  }
   return (
     <div
       lang={props.locale}
@@ -42,12 +125,12 @@ export function ShareCard(props: ShareCardProps) {
         style={{
           display: 'flex',
           flexDirection: 'column',
-          justifyContent: 'space-between',
-          width: props.photo ? CARD_WIDTH - PHOTO_WIDTH : CARD_WIDTH,
-          padding: '64px 64px 56px 72px',
+          width: textBox(props).width,
+          flexShrink: 0,
+          padding: `${PADDING.top}px ${PADDING.right}px ${PADDING.bottom}px ${PADDING.left}px`,
         }}
       >
-        <div style={{ display: 'flex', alignItems: 'center', gap: 18 }}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 18, height: HEADER_HEIGHT }}>
           <div
             style={{
               display: 'flex',
@@ -72,43 +155,19 @@ export function ShareCard(props: ShareCardProps) {
           </div>
           <div style={{ display: 'flex', fontSize: 32, fontWeight: 700, letterSpacing: -0.5 }}>{props.siteName}</div>
         </div>
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 22 }}>
-          {props.label ? (
-            <div style={{ display: 'flex' }}>
-              <div
-                style={{
-                  display: 'flex',
-                  padding: '8px 18px',
-                  borderRadius: 999,
-                  background: colors.accent,
-                  color: colors.dark,
-                  fontSize: 24,
-                  fontWeight: 700,
-                  textTransform: 'uppercase',
-                  letterSpacing: 1.5,
-                }}
-              >
-                {props.label}
-              </div>
-            </div>
-          ) : null}
-          <div
-            style={{
-              display: 'block',
-              fontSize: long ? 50 : 62,
-              fontWeight: 700,
-              lineHeight: 1.12,
-              letterSpacing: -1,
-              lineClamp: 4,
-            }}
-          >
-            {props.title}
-          </div>
-          {props.detail ? (
-            <div style={{ display: 'flex', fontSize: 28, color: colors.light, lineHeight: 1.3 }}>{props.detail}</div>
-          ) : null}
+        <div style={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', flexGrow: 1 }}>
+          {props.part === 'frame' ? null : text}
         </div>
-        <div style={{ display: 'flex', alignItems: 'center', gap: 16, fontSize: 24, color: colors.muted }}>
+        <div
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 16,
+            height: FOOTER_HEIGHT,
+            fontSize: 24,
+            color: colors.muted,
+          }}
+        >
           <div style={{ display: 'flex', width: 48, height: 6, borderRadius: 3, background: colors.accent }} />
           {props.host}
         </div>
@@ -116,9 +175,9 @@ export function ShareCard(props: ShareCardProps) {
       {props.photo ? (
         <img
           src={props.photo}
-          width={PHOTO_WIDTH}
+          width={PHOTO_SHOWN}
           height={CARD_HEIGHT}
-          style={{ width: PHOTO_WIDTH, height: CARD_HEIGHT, objectFit: 'cover' }}
+          style={{ width: PHOTO_SHOWN, height: CARD_HEIGHT, flexShrink: 0, objectFit: 'cover' }}
           alt=""
         />
       ) : null}

@@ -11,6 +11,7 @@ import { PHOTO_STAND_IN, photoBox } from '../../cli/build/card-photo.ts';
 import { cardImage } from '../../templates/lib/share-card.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../../templates/cards/ShareCard.tsx';
 import { repoRoot } from '../build/helpers.ts';
+import { cardSite } from './card-site.ts';
 
 /**
  * A card's photo is laid in by sharp after resvg paints the rest (resvg painting it was two thirds
@@ -21,11 +22,7 @@ let dir: string;
 let template: CardTemplate;
 const focus = { x: 0.9, y: 0.5 };
 const CLIP = '<clipPath id="c"><rect x="760" y="0" width="440" height="630"/></clipPath>';
-const site = {
-  name: 'Baseline Tennis',
-  host: 'www.baselinetennis.nl',
-  colors: { dark: '#0b2545', light: '#f4f1ea', accent: '#d4a72c', muted: '#a9b4c2' },
-};
+const site = cardSite;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'site-card-photo-'));

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { opaqueRgb } from '../../cli/build/card-pixels.ts';
+import { opaqueRgb, overlay } from '../../cli/build/card-pixels.ts';
 
 /** RGBA pixels, `count` of them, each channel a different value; `alpha` for every pixel. */
 function rgba(count: number, alpha = 255): Buffer {
@@ -44,5 +44,22 @@ describe("a card's RGB pixels", () => {
       sharp(painted.pixels, raw(4)).jpeg({ quality: 82 }).toBuffer(),
     ]);
     expect(fromRgb).toEqual(fromRgba);
+  });
+
+  it('take a see-through layer over them as resvg paints one over the other, its part off the card left out', async () => {
+    // A 3 x 2 card of dark blue; a 2 x 2 layer of half-covering white, one pixel off the card's left edge.
+    const svg = (body: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2"><rect width="3" height="2" fill="#0b2545"/>${body}</svg>`;
+    const card = opaqueRgb(new Resvg(svg('')).render().pixels)!;
+    const layer = new Resvg(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"><rect width="2" height="2" fill="#ffffff" fill-opacity="0.5"/></svg>',
+    ).render();
+    overlay(card, 3, { data: layer.pixels, width: 2, height: 2 }, -1, 0);
+    const painted = opaqueRgb(
+      new Resvg(svg('<rect width="1" height="2" fill="#ffffff" fill-opacity="0.5"/>')).render().pixels,
+    )!;
+    for (let i = 0; i < card.length; i++) expect(Math.abs(card[i]! - painted[i]!)).toBeLessThanOrEqual(1);
+    // Only the first column is covered.
+    expect(card.subarray(3, 9)).toEqual(opaqueRgb(new Resvg(svg('')).render().pixels)!.subarray(3, 9));
   });
 });

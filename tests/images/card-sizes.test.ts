@@ -6,6 +6,7 @@ import { compileCardTemplate, makeCards, type CardTemplate } from '../../cli/bui
 import { FolderWriter } from '../../cli/build/folder-writer.ts';
 import { cardImage } from '../../templates/lib/share-card.ts';
 import { repoRoot } from '../build/helpers.ts';
+import { cardSite } from './card-site.ts';
 
 /**
  * The card cache's index (<cache>/cards/sizes.json): a card whose size and time match what the
@@ -13,11 +14,7 @@ import { repoRoot } from '../build/helpers.ts';
  */
 let dir: string;
 let template: CardTemplate;
-const site = {
-  name: 'Baseline Tennis',
-  host: 'www.baselinetennis.nl',
-  colors: { dark: '#0b2545', light: '#f4f1ea', accent: '#d4a72c', muted: '#a9b4c2' },
-};
+const site = cardSite;
 const card = (title: string) =>
   cardImage({ locale: 'nl', title, label: 'Nieuws', site }, `/nieuws/${title}`, template.version);
 const WHOLE = Buffer.from([0xff, 0xd8, 1, 2, 3, 0xff, 0xd9]);

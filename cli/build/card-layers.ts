@@ -1,0 +1,81 @@
+import { createRequire } from 'node:module';
+import { createElement } from 'react';
+import type { ShareCardProps } from '../../templates/cards/ShareCard.tsx';
+import type { CardTemplate } from './cards.ts';
+import { opaqueRgb, type Raw } from './card-pixels.ts';
+import { PHOTO_STAND_IN, photoBox } from './card-photo.ts';
+import { loadResvg } from './resvg.ts';
+
+/** A site's frame (everything but the page's text) as RGB rows, and where its photo goes. */
+export interface Frame extends Raw {
+  photo?: { left: number; top: number; box: { width: number; height: number } };
+}
+
+const require = createRequire(import.meta.url);
+// satori's CommonJS build (cli/build/cards.ts says why).
+const satori = () => (require('satori') as typeof import('satori')).default;
+// satori drew the text as paths: resvg needs no font, and looking for the system's took half its time.
+export const PAINT = { fitTo: { mode: 'original' as const }, font: { loadSystemFonts: false } };
+
+/** The frames of a template by what they show: a site's thousands of cards share two to four. */
+const frames = new WeakMap<CardTemplate, Map<string, Promise<Frame | undefined>>>();
+
+/**
+ * The card without its text (the site's name, logo, host, background and the photo's place),
+ * drawn once per template, site and language, with or without a photo. None when it cannot be a
+ * base to lay text over: it lets its background through, or its photo is not a plain box.
+ */
+export function frameOf(
+  template: CardTemplate,
+  props: ShareCardProps,
+  size: { width: number; height: number },
+): Promise<Frame | undefined> {
+  const { title: _, label: __, detail: ___, ...shown } = props;
+  const key = JSON.stringify({ ...shown, size, photo: props.photo !== undefined });
+  let memo = frames.get(template);
+  if (!memo) frames.set(template, (memo = new Map()));
+  let frame = memo.get(key);
+  if (!frame) {
+    frame = (async () => {
+      const parts = { ...props, part: 'frame' as const, ...(props.photo ? { photo: PHOTO_STAND_IN } : {}) };
+      let svg = await satori()(template.render(parts), { ...size, fonts: template.fonts });
+      const placed = props.photo ? photoBox(svg, size) : undefined;
+      if (props.photo && !placed) return undefined;
+      if (placed) svg = placed.svg;
+      const { renderAsync } = await loadResvg();
+      const painted = await renderAsync(svg, PAINT);
+      const rgb = opaqueRgb(painted.pixels);
+      if (!rgb) return undefined;
+      return { data: rgb, width: painted.width, height: painted.height, ...(placed ? { photo: placed } : {}) };
+    })();
+    memo.set(key, frame);
+  }
+  return frame;
+}
+
+/**
+ * Glyphs reach a little out of the text's box (a J's hook, an overhanging first letter): the text
+ * is painted with this much room around its box.
+ */
+export const BLEED = 24;
+
+/** The page's text alone, painted on a transparent box: the template's text box and BLEED around it. */
+export async function textLayer(
+  template: CardTemplate,
+  props: ShareCardProps,
+  box: { width: number; height: number },
+): Promise<Raw> {
+  const text = createElement(
+    'div',
+    { style: { display: 'flex', padding: BLEED } },
+    template.render({ ...props, part: 'text' }),
+  );
+  const svg = await satori()(text, {
+    width: box.width + 2 * BLEED,
+    height: box.height + 2 * BLEED,
+    fonts: template.fonts,
+  });
+  const { renderAsync } = await loadResvg();
+  const painted = await renderAsync(svg, PAINT);
+  return { data: painted.pixels, width: painted.width, height: painted.height };
+}
