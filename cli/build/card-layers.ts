@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { createElement } from 'react';
 import type { ShareCardProps } from '../../templates/cards/ShareCard.tsx';
-import type { CardTemplate } from './cards.ts';
+import type { CardTemplate } from './card-template.ts';
 import { opaqueRgb, type Raw } from './card-pixels.ts';
 import { PHOTO_STAND_IN, photoBox } from './card-photo.ts';
 import { loadResvg } from './resvg.ts';

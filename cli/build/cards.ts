@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { ReactNode } from 'react';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { writeAtomic } from '../images/cache.ts';
 import type { FolderWriter } from './folder-writer.ts';
@@ -17,18 +16,12 @@ import { importHashed } from './hashed-module.ts';
 import { cachedBuild } from './cached-esbuild.ts';
 import { copyRows, opaqueRgb, overlay, type Raw } from './card-pixels.ts';
 import { BLEED, frameOf, PAINT, textLayer } from './card-layers.ts';
+import type { CardTemplate } from './card-template.ts';
+
+export type { CardTemplate };
 import { sfntFromWoff } from './woff.ts';
 import { loadResvg } from './resvg.ts';
 import { CardSizes, jpegEnds } from './card-sizes.ts';
-
-/** The card template, compiled, with the fonts it is drawn in; `version` names both. */
-export interface CardTemplate {
-  version: string;
-  render(props: ShareCardProps): ReactNode;
-  fonts: Array<{ name: string; data: Buffer; weight: 400 | 700; style: 'normal' }>;
-  /** Where the page's text goes (the template's `textBox`): the rest is drawn once (card-layers.ts). */
-  textBox?: typeof textBox;
-}
 
 export interface CardTotals {
   made: number;
