@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { createElement } from 'react';
+import type { ReactElement } from 'react';
 import type { ShareCardProps } from '../../templates/cards/ShareCard.tsx';
 import type { CardTemplate } from './card-template.ts';
 import { opaqueRgb, type Raw } from './card-pixels.ts';
@@ -65,11 +65,12 @@ export async function textLayer(
   props: ShareCardProps,
   box: { width: number; height: number },
 ): Promise<Raw> {
-  const text = createElement(
-    'div',
-    { style: { display: 'flex', padding: BLEED } },
-    template.render({ ...props, part: 'text' }),
-  );
+  // A plain element (satori reads type and props): no React loaded for it in every build.
+  const text: ReactElement = {
+    type: 'div',
+    key: null,
+    props: { style: { display: 'flex', padding: BLEED }, children: template.render({ ...props, part: 'text' }) },
+  };
   const svg = await satori()(text, {
     width: box.width + 2 * BLEED,
     height: box.height + 2 * BLEED,
