@@ -25,7 +25,8 @@ const draw = (purgeDelay: string | undefined): { faults: number; env: string | n
   const script = `
     const { compileCardTemplate, drawCard } = await import('./cli/build/cards.ts');
     const { cardImage } = await import('./templates/lib/share-card.ts');
-    const template = await compileCardTemplate(process.cwd(), ${JSON.stringify(join(dir, 'template'))});
+    // Drawn whole (no text box): every card's pixels painted by resvg, as this test counts them.
+    const template = { ...(await compileCardTemplate(process.cwd(), ${JSON.stringify(join(dir, 'template'))})), textBox: undefined };
     const site = { name: 'Baseline Tennis', host: 'www.baselinetennis.nl', colors: { dark: '#0b2545', light: '#b9cfe8', accent: '#d4a72c', muted: '#8fb0d6' } };
     const card = (n) => cardImage({ locale: 'nl', title: 'Kaart ' + n + ' van de proef', label: 'Nieuws', site }, '/n/' + n, template.version);
     const context = { root: process.cwd(), images: new Map(), template, cacheDir: ${JSON.stringify(dir)} };
