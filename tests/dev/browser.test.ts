@@ -61,7 +61,9 @@ describe.runIf(run)('site dev in the browser', () => {
     await open(ARTICLE_PATH);
     const original = await project.read(ARTICLE);
     await project.write(ARTICLE, original.replace(/^summary: .*$/m, `summary: "${'Veel te lang. '.repeat(20)}"`));
-    const overlay = page.locator('#site-dev-overlay');
+    // The file is written in place: the first look may find it half-written (FRONT_MATTER_MISSING),
+    // and the watcher's second look replaces that overlay with the finished file's error.
+    const overlay = page.locator('#site-dev-overlay', { hasText: 'CONTENT_SCHEMA_MISMATCH' });
     await overlay.waitFor({ state: 'visible' });
     const text = await overlay.innerText();
     expect(text).toContain('CONTENT_SCHEMA_MISMATCH');
@@ -73,7 +75,7 @@ describe.runIf(run)('site dev in the browser', () => {
     const box = await overlay.boundingBox();
     expect(box!.width).toBe(page.viewportSize()!.width);
     await project.write(ARTICLE, original.replace(/^summary: .*$/m, 'summary: "Opgelost en korter."'));
-    await overlay.waitFor({ state: 'detached' });
+    await page.locator('#site-dev-overlay').waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.body.innerText.includes('Opgelost en korter.'));
   });
 
