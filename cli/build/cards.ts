@@ -5,7 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { writeAtomic } from '../images/cache.ts';
-import type { FolderWriter } from './folder-writer.ts';
+import { hasCode, type FolderWriter } from './folder-writer.ts';
 import { createLimiter } from '../images/pool.ts';
 import type { CardImage } from '../../templates/lib/share-card.ts';
 import type { ShareCardProps, textBox } from '../../templates/cards/ShareCard.tsx';
@@ -130,6 +130,12 @@ export async function cardFile(
   return { path, data, made: true };
 }
 
+/** Waits for every one of `work`, then throws the first failure. */
+async function settled(work: Array<Promise<unknown>>): Promise<void> {
+  const failed = (await Promise.allSettled(work)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 /** Every page's card, from the cache or drawn, linked in through `output` (a build's public/ folder). */
 export async function makeCards(
   options: CardContext & { cards: readonly CardImage[]; output: FolderWriter },
@@ -142,32 +148,37 @@ export async function makeCards(
   const sizes = await CardSizes.load(options.cacheDir);
   const totals: CardTotals = { made: 0, cached: 0 };
   // The whole cards in the cache are linked at once; the others are drawn, two at a time.
-  const found: Array<{ source: string; path: string; bytes: number }> = [];
+  const found: Array<{ card: CardImage; file: { source: string; path: string; bytes: number } }> = [];
   const missing: CardImage[] = [];
   for (const card of unique) {
     const source = cardPath(card, context);
     const bytes = sizes.size(card.key, source);
     if (bytes === undefined) missing.push(card);
-    else found.push({ source, path: card.src, bytes });
+    else found.push({ card, file: { source, path: card.src, bytes } });
   }
-  totals.cached = found.length;
+  const drawOrRead = (card: CardImage) =>
+    limit(async () => {
+      const { path, data, made } = await cardFile(card, context);
+      sizes.found(card.key, path);
+      if (made) totals.made++;
+      else totals.cached++;
+      await options.output.publish([{ source: path, path: card.src, bytes: data.length }]);
+    });
+  const linkFound = async () => {
+    try {
+      await options.output.publish(found.map(({ file }) => file));
+      totals.cached += found.length;
+    } catch (error) {
+      if (!hasCode(error, 'ENOENT')) throw error;
+      // A build beside this one removed cards it did not use (./card-cache.ts) after they were
+      // found here: publish took back what it had linked, and each card is read or drawn again.
+      await settled(found.map(({ card }) => drawOrRead(card)));
+    }
+  };
   // Settled, every one, before this returns or throws: a failed build removes its folder, and a
-  // card still being linked into it would make that removal fail.
-  const drawn = await Promise.allSettled([
-    ...missing.map((card) =>
-      limit(async () => {
-        const { path, data, made } = await cardFile(card, context);
-        sizes.found(card.key, path);
-        if (made) totals.made++;
-        else totals.cached++;
-        await options.output.publish([{ source: path, path: card.src, bytes: data.length }]);
-      }),
-    ),
-    // After the drawing has started: a card drawn is the one this build waits for.
-    options.output.publish(found),
-  ]);
-  const failed = drawn.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
+  // card still being linked into it would make that removal fail. The found cards are linked after
+  // the drawing has started: a card drawn is the one this build waits for.
+  await settled([...missing.map(drawOrRead), linkFound()]);
   await sizes.save();
   return totals;
 }

@@ -8,7 +8,7 @@ export interface Written {
   bytes: number;
 }
 
-const hasCode = (error: unknown, ...codes: string[]) =>
+export const hasCode = (error: unknown, ...codes: string[]) =>
   typeof error === 'object' && error !== null && codes.includes((error as { code?: string }).code ?? '');
 
 /**

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { OutputFile } from 'esbuild';
 import { writeAssets, type CompiledFiles, type PageParts } from './assets-stage.ts';
 import { makeCards } from './cards.ts';
+import { pruneUnusedCards } from './card-cache.ts';
 import type { Site } from './content-stages.ts';
 import { renderCalendars } from './calendars.ts';
 import { renderFeeds } from './feeds.ts';
@@ -43,12 +44,14 @@ export async function writeSite(run: {
     await run.pool?.close();
     const { records } = made;
     // The cards are drawn (or found in the cache) while the other files are written.
+    const cards = Object.values(records.cards);
+    const cardsDir = join(options.root, '.site', 'cache', 'cards');
     const cardsDrawn = makeCards({
       root: options.root,
       images: model.images,
-      cards: Object.values(records.cards),
+      cards,
       template: parts.cardTemplate,
-      cacheDir: join(options.root, '.site', 'cache', 'cards'),
+      cacheDir: cardsDir,
       output: output.under('public'),
     });
     drawing = cardsDrawn.catch(() => undefined); // awaited in the cards stage below, or before a failed build is removed
@@ -110,6 +113,8 @@ export async function writeSite(run: {
     await timer.run('write', async () => {
       await output.commit();
       await removeRetiredCaches(join(options.root, '.site', 'cache'));
+      // A card drawn may replace one no page shows any more (an edited title): such cards go.
+      if (drawn.made > 0) await pruneUnusedCards(cardsDir, new Set(cards.map((card) => card.key)));
     });
     return {
       out: options.out,
