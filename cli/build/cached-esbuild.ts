@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { writeAtomic } from '../images/cache.ts';
 import { toolStamp } from './build-state.ts';
+import { settled } from './file-settled.ts';
 
 /** What the build's bundles use of esbuild's result. */
 export interface BundleResult {
@@ -55,13 +56,6 @@ async function optionsKey(options: BuildOptions & { absWorkingDir: string }): Pr
 const printOf = (info: Stats) => `${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
 
 /**
- * Whether a file's print may stand for its bytes: only once its times are older than a file
- * system's clock step (2 s on FAT), or a second write in the same step could leave all three as
- * they were. A file changed more recently is hashed at every build until it is older.
- */
-const settled = (info: Stats, now: number) => Math.max(info.mtimeMs, info.ctimeMs) < now - 2_000;
-
-/**
  * An input's hash, its times after the read, and its print when it stood still while read and
  * is settled; undefined when it is gone.
  */
@@ -71,7 +65,11 @@ async function inputPrint(root: string, path: string, now: number) {
     const before = printOf(await stat(file));
     const hash = sha(await readFile(file));
     const after = await stat(file);
-    return { hash, after, print: printOf(after) === before && settled(after, now) ? before : undefined };
+    return {
+      hash,
+      after,
+      print: printOf(after) === before && settled(Math.max(after.mtimeMs, after.ctimeMs), now) ? before : undefined,
+    };
   } catch {
     return undefined;
   }

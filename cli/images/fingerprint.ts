@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { settled } from '../build/file-settled.ts';
 
 export const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
 
@@ -53,13 +54,9 @@ function remember(path: string, print: Seen): void {
   used.add(path);
 }
 
-/**
- * Whether a print may stand for a file's bytes in another process: only once its times are older
- * than a file system's clock step (2 s on FAT), or a second write in the same step could leave
- * size, times and inode as they were. A file changed more recently is hashed until it is older.
- */
-const settled = (print: Seen, now: number) =>
-  (print.cached ? print.mtimeMs : Math.max(print.mtimeMs, print.ctimeMs)) < now - 2_000;
+/** A made file's print leaves its change time out (Seen.cached says why), so it is settled by its write alone. */
+const printSettled = (print: Seen, now: number) =>
+  settled(print.cached ? print.mtimeMs : Math.max(print.mtimeMs, print.ctimeMs), now);
 
 const isSeen = (value: unknown): value is Seen => {
   const print = value as Seen;
@@ -84,7 +81,7 @@ export function printsToKeep(): string {
     Object.fromEntries(
       [...used].sort().flatMap((path) => {
         const print = seen.get(path)!;
-        return settled(print, now) ? [[path, print]] : [];
+        return printSettled(print, now) ? [[path, print]] : [];
       }),
     ),
   );

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { cachedBuild } from '../../cli/build/cached-esbuild.ts';
+import { CLOCK_STEP_MS } from '../../cli/build/file-settled.ts';
 
 /**
  * cli/build/cached-esbuild.ts on a project of two files: a bundle is taken from the cache only
@@ -128,7 +129,7 @@ describe('esbuild results kept by their inputs', () => {
   test('an input untouched for a while is vouched for by its size and times, not read again', async () => {
     // Its change time (which no program can set back) must be older than a file system's clock step.
     await rm(stored());
-    await new Promise((settle) => setTimeout(settle, 2_100));
+    await new Promise((settle) => setTimeout(settle, CLOCK_STEP_MS + 100));
     await bundle();
     const entry = await readEntry();
     entry.inputs['src/word.ts'] = 'a hash that no file has';

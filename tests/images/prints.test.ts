@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ImageCache } from '../../cli/images/cache.ts';
 import { fingerprint, knownAs, rememberFile } from '../../cli/images/fingerprint.ts';
+import { CLOCK_STEP_MS } from '../../cli/build/file-settled.ts';
 
 /**
  * cli/images/fingerprint.ts with the prints file of the images' cache (ImageCache.recallPrints,
@@ -92,7 +93,7 @@ describe('image prints kept from one build to the next', () => {
   test('kept: the prints of the files used, once their times are older than a clock step', async () => {
     const old = join(dir, 'settled.jpg');
     await writeFile(old, 'settled');
-    await new Promise((settle) => setTimeout(settle, 2_100));
+    await new Promise((settle) => setTimeout(settle, CLOCK_STEP_MS + 100));
     const fresh = join(dir, 'fresh.jpg');
     await writeFile(fresh, 'fresh');
     await fingerprint(old);
