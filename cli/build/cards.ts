@@ -16,6 +16,7 @@ import { importHashed } from './hashed-module.ts';
 import { cachedBuild } from './cached-esbuild.ts';
 import { copyRows, opaqueRgb, overlay, type Raw } from './card-pixels.ts';
 import { BLEED, frameOf, PAINT, textLayer } from './card-layers.ts';
+import { drawText } from './card-text.ts';
 import type { CardTemplate } from './card-template.ts';
 
 export type { CardTemplate };
@@ -34,7 +35,7 @@ const TEMPLATE = join('templates', 'cards', 'ShareCard.tsx');
 // card), 1-3 ms less of a card's 13-16 ms (issue 21); a card is fetched once per share, by a robot.
 const JPEG = { quality: 82, optimiseCoding: false };
 // How a card is painted (card-photo.ts), part of its name: another way of drawing it makes another file.
-const DRAWING = 'text over the frame, photo laid in';
+const DRAWING = 'text from glyphs over the frame, photo laid in';
 const require = createRequire(import.meta.url);
 
 /**
@@ -231,9 +232,11 @@ export async function drawCard(
   const frame = layIn && template.textBox ? await frameOf(template, props(file && PHOTO_STAND_IN), size) : undefined;
   if (frame && template.textBox) {
     const box = template.textBox(props(file && PHOTO_STAND_IN));
-    const text = await textLayer(template, props(file && PHOTO_STAND_IN), box);
     const drawn = { ...frame, data: Buffer.from(frame.data) };
-    overlay(drawn.data, drawn.width, text, box.left - BLEED, box.top - BLEED);
+    if (!(await drawText(template, props(file && PHOTO_STAND_IN), box, drawn))) {
+      const text = await textLayer(template, props(file && PHOTO_STAND_IN), box);
+      overlay(drawn.data, drawn.width, text, box.left - BLEED, box.top - BLEED);
+    }
     const place = frame.photo;
     const photo = file && place && { ...(await photoLayer(file, focus, place.box, photos)), ...place };
     return encode(drawn, 3, photo || undefined);

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { CardTemplate } from './card-template.ts';
+
+/**
+ * The card's fonts as satori shapes them (issue 21: a card's text laid out without satori,
+ * card-text-layout.ts): HarfBuzz, the same package and version satori shapes with, at a scale of
+ * the font's units per em; the line metrics from the font's `hhea` table, as opentype.js reads them.
+ */
+export interface Shaped {
+  /** glyph, cluster (the character it starts at), advance and offset in font units */
+  g: number;
+  cl: number;
+  ax: number;
+  dx: number;
+  dy: number;
+}
+
+export interface Face {
+  unitsPerEm: number;
+  ascender: number;
+  descender: number;
+  shape(text: string): Shaped[];
+  /** The glyph's outline in font units, y up, as SVG path commands. */
+  outline(glyph: number): string;
+}
+
+interface HarfBuzz {
+  createBlob(data: Uint8Array): { destroy(): void };
+  createFace(blob: unknown, index: number): { destroy(): void };
+  createFont(face: unknown): {
+    setScale(x: number, y: number): void;
+    glyphToPath(glyph: number): string;
+  };
+  createBuffer(): {
+    addText(text: string): void;
+    guessSegmentProperties(): void;
+    json(): Shaped[];
+    destroy(): void;
+  };
+  shape(font: unknown, buffer: unknown): void;
+}
+
+const require = createRequire(import.meta.url);
+let loading: Promise<HarfBuzz> | undefined;
+// By the font's bytes: `site dev` loads the template's fonts again on each change of it.
+const faces = new Map<string, Promise<Face>>();
+const keys = new WeakMap<Buffer, string>();
+
+/** A table's offset in an sfnt file, by its tag. */
+function table(data: Buffer, tag: string): number {
+  for (let index = 0; index < data.readUInt16BE(4); index++) {
+    const entry = 12 + index * 16;
+    if (data.toString('latin1', entry, entry + 4) === tag) return data.readUInt32BE(entry + 8);
+  }
+  throw new Error(`the font has no ${tag} table`);
+}
+
+/** The face of one of the template's fonts (an sfnt file), made once a process. */
+export function faceOf(data: Buffer): Promise<Face> {
+  let key = keys.get(data);
+  if (key === undefined) keys.set(data, (key = createHash('sha1').update(data).digest('base64')));
+  let face = faces.get(key);
+  if (!face) {
+    face = (async () => {
+      loading ??= require('harfbuzzjs') as Promise<HarfBuzz>;
+      const hb = await loading;
+      const blob = hb.createBlob(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+      const hbFace = hb.createFace(blob, 0);
+      const font = hb.createFont(hbFace);
+      hbFace.destroy();
+      blob.destroy();
+      const unitsPerEm = data.readUInt16BE(table(data, 'head') + 18);
+      font.setScale(unitsPerEm, unitsPerEm);
+      const hhea = table(data, 'hhea');
+      const outlines = new Map<number, string>();
+      return {
+        unitsPerEm,
+        ascender: data.readInt16BE(hhea + 4),
+        descender: data.readInt16BE(hhea + 6),
+        shape(text) {
+          const buffer = hb.createBuffer();
+          try {
+            buffer.addText(text);
+            buffer.guessSegmentProperties();
+            hb.shape(font, buffer);
+            return buffer.json();
+          } finally {
+            buffer.destroy();
+          }
+        },
+        outline(glyph) {
+          let path = outlines.get(glyph);
+          if (path === undefined) outlines.set(glyph, (path = font.glyphToPath(glyph)));
+          return path;
+        },
+      };
+    })();
+    faces.set(key, face);
+  }
+  return face;
+}
+
+/**
+ * The font satori draws `family` at `weight` in: the first of the template's fonts of that name
+ * and weight (satori's choice among fonts of one name; characters it lacks are drawn by no other).
+ */
+export function fontFor(template: CardTemplate, family: string, weight: number): Buffer | undefined {
+  return template.fonts.find((font) => font.name.toLowerCase() === family.toLowerCase() && font.weight === weight)
+    ?.data;
+}
