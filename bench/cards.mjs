@@ -3,8 +3,9 @@
 // titles, the Dutch ones with a photo from content/images, label and date as the site gives them)
 // through makeCards into an empty cache, as a cold build draws them. Prints wall and CPU (the whole
 // process: the main thread, libuv's and the card threads) per card. --out keeps the cards; --against
-// compares them with another run's (mean and largest difference per channel).
-//   node bench/cards.mjs [--count 400] [--code DIR (a checkout whose cli/ draws)] [--out DIR] [--against DIR]
+// compares them with another run's (mean and largest difference per channel). --varied takes the titles
+// of the card tests instead (tests/images/card-titles.ts: long Dutch words, accents, quotes, numbers, the clamp).
+//   node bench/cards.mjs [--count 400] [--code DIR (a checkout whose cli/ draws)] [--out DIR] [--against DIR] [--varied]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -35,6 +36,9 @@ const { compileCardTemplate, makeCards } = await load('cli/build/cards.ts');
 const { FolderWriter } = await load('cli/build/folder-writer.ts');
 const { cardImage } = await load('templates/lib/share-card.ts');
 const template = await compileCardTemplate(code, join(code, '.site', 'cache', 'bench-cards'));
+const varied = args.includes('--varied')
+  ? (await tsImport(join(project, 'tests', 'images', 'card-titles.ts'), import.meta.url)).cardTitles(count)
+  : undefined;
 const cards = readdirSync(join(work, 'content'))
   .sort()
   .map((file, index) => {
@@ -44,7 +48,7 @@ const cards = readdirSync(join(work, 'content'))
     const date = new Date(field('date')).toLocaleDateString(nl ? 'nl-NL' : 'en-GB', { dateStyle: 'long' });
     const request = {
       locale: nl ? 'nl' : 'en',
-      title: field('title'),
+      title: varied ? varied[index] : field('title'),
       label: nl ? 'Nieuws' : 'News',
       detail: date,
       ...(nl ? { photo: { name: photos[index % photos.length], version: '1' } } : {}),
