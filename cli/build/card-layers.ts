@@ -5,6 +5,7 @@ import type { CardTemplate } from './card-template.ts';
 import { opaqueRgb, type Raw } from './card-pixels.ts';
 import { PHOTO_STAND_IN, photoBox } from './card-photo.ts';
 import { loadResvg } from './resvg.ts';
+import { storedPart } from './card-layer-store.ts';
 
 /** A site's frame (everything but the page's text) as RGB rows, and where its photo goes. */
 export interface Frame extends Raw {
@@ -22,13 +23,15 @@ const frames = new WeakMap<CardTemplate, Map<string, Promise<Frame | undefined>>
 
 /**
  * The card without its text (the site's name, logo, host, background and the photo's place),
- * drawn once per template, site and language, with or without a photo. None when it cannot be a
+ * drawn once per template, site and language, with or without a photo, and kept in `store` (the
+ * cards' cache, card-layer-store.ts) for the next build. None when it cannot be a
  * base to lay text over: it lets its background through, or its photo is not a plain box.
  */
 export function frameOf(
   template: CardTemplate,
   props: ShareCardProps,
   size: { width: number; height: number },
+  store?: string,
 ): Promise<Frame | undefined> {
   const { title: _, label: __, detail: ___, ...shown } = props;
   const key = JSON.stringify({ ...shown, size, photo: props.photo !== undefined });
@@ -36,7 +39,7 @@ export function frameOf(
   if (!memo) frames.set(template, (memo = new Map()));
   let frame = memo.get(key);
   if (!frame) {
-    frame = (async () => {
+    frame = storedPart<Frame>(store, template.version, `frame ${key}`, async () => {
       const parts = { ...props, part: 'frame' as const, ...(props.photo ? { photo: PHOTO_STAND_IN } : {}) };
       let svg = await satori()(template.render(parts), { ...size, fonts: template.fonts });
       const placed = props.photo ? photoBox(svg, size) : undefined;
@@ -46,8 +49,9 @@ export function frameOf(
       const painted = await renderAsync(svg, PAINT);
       const rgb = opaqueRgb(painted.pixels);
       if (!rgb) return undefined;
-      return { data: rgb, width: painted.width, height: painted.height, ...(placed ? { photo: placed } : {}) };
-    })();
+      const photo = placed && { left: placed.left, top: placed.top, box: placed.box };
+      return { data: rgb, width: painted.width, height: painted.height, ...(photo ? { photo } : {}) };
+    });
     memo.set(key, frame);
   }
   return frame;

@@ -8,13 +8,14 @@ import { layOut, type Paragraph, type TextStyle } from './card-text-layout.ts';
 import { faceOf, fontFor, type Face } from './card-type.ts';
 import { BLEED, PAINT } from './card-layers.ts';
 import { loadResvg } from './resvg.ts';
+import { storedPart } from './card-layer-store.ts';
 
 /**
  * The page's text of a card drawn without satori or resvg (issue 21: they were 7 of a card's 11 ms
  * of CPU): the template's text part (templates/cards/ShareCard.tsx, `part: 'text'`) read as a column
  * of paragraphs, each laid out as satori would (card-text-layout.ts) and drawn from glyphs painted
  * once a run (card-glyphs.ts); any other part of the column (the label's pill) is drawn by satori
- * once a run per what it shows. Undefined when the template's text part is anything else, or a
+ * once per what it shows and kept (card-layer-store.ts). Undefined when the template's text part is anything else, or a
  * paragraph's text is one satori must lay out: the card's text is then drawn by satori.
  */
 interface Element {
@@ -129,13 +130,19 @@ interface Sticker {
 }
 
 /** A block satori lays out and resvg paints alone, as wide as the column, as high as it is. */
-function stickerOf(template: CardTemplate, root: Element, element: Element, width: number): Promise<Sticker> {
+function stickerOf(
+  template: CardTemplate,
+  root: Element,
+  element: Element,
+  width: number,
+  store: string | undefined,
+): Promise<Sticker> {
   const key = JSON.stringify([element, width, root.props.style, root.props.lang]);
   let memo = stickers.get(template);
   if (!memo) stickers.set(template, (memo = new Map()));
   let sticker = memo.get(key);
   if (!sticker) {
-    sticker = (async () => {
+    const kept = storedPart(store, template.version, `sticker ${key}`, async () => {
       const { height: _, justifyContent: __, ...style } = root.props.style ?? {};
       // With BLEED around it, as on the text layer satori paints (card-layers.ts `textLayer`).
       const alone: ReactElement = {
@@ -153,9 +160,9 @@ function stickerOf(template: CardTemplate, root: Element, element: Element, widt
       const svg = await satori()(alone, { width: width + 2 * BLEED, fonts: template.fonts });
       const { renderAsync } = await loadResvg();
       const painted = await renderAsync(svg, PAINT);
-      const raw = { data: painted.pixels, width: painted.width, height: painted.height };
-      return { raw, height: painted.height - 2 * BLEED };
-    })();
+      return { data: painted.pixels, width: painted.width, height: painted.height };
+    });
+    sticker = kept.then((raw) => ({ raw: raw!, height: raw!.height - 2 * BLEED }));
     memo.set(key, sticker);
   }
   return sticker;
@@ -170,6 +177,7 @@ export async function drawText(
   props: ShareCardProps,
   box: { left: number; top: number; width: number; height: number },
   card: Raw,
+  store?: string,
 ): Promise<boolean> {
   const column = await columnOf(template, props, box);
   if (!column) return false;
@@ -177,7 +185,7 @@ export async function drawText(
   const parts: Array<{ paragraph: Paragraph; text: Text } | Sticker> = [];
   for (const block of column.blocks) {
     if ('sticker' in block) {
-      const sticker = await stickerOf(template, column.root, block.sticker, box.width);
+      const sticker = await stickerOf(template, column.root, block.sticker, box.width, store);
       parts.push(sticker);
       heights.push(sticker.height);
       continue;

@@ -207,12 +207,9 @@ function encode(card: Raw, channels: 3 | 4, photo?: PhotoPixels & { left: number
  */
 export async function drawCard(
   card: CardImage,
-  { template, images, root, photos }: CardContext,
+  { template, images, root, photos, cacheDir }: CardContext,
   { layIn } = { layIn: true },
 ): Promise<Buffer> {
-  // satori's CommonJS build, as sharp's (../images/sharp.ts): its ESM build, 1.6 MB, imports in twice the
-  // CPU (129-182 ms against 64-71, measured alone), paid by every build that draws a card (a title edit).
-  const { default: satori } = require('satori') as typeof import('satori');
   const { renderAsync } = await loadResvg();
   const { request } = card;
   const source = request.photo ? images.get(request.photo.name) : undefined;
@@ -229,11 +226,12 @@ export async function drawCard(
     colors: request.site.colors,
   });
   const size = { width: card.width, height: card.height };
-  const frame = layIn && template.textBox ? await frameOf(template, props(file && PHOTO_STAND_IN), size) : undefined;
+  const frame =
+    layIn && template.textBox ? await frameOf(template, props(file && PHOTO_STAND_IN), size, cacheDir) : undefined;
   if (frame && template.textBox) {
     const box = template.textBox(props(file && PHOTO_STAND_IN));
     const drawn = { ...frame, data: Buffer.from(frame.data) };
-    if (!(await drawText(template, props(file && PHOTO_STAND_IN), box, drawn))) {
+    if (!(await drawText(template, props(file && PHOTO_STAND_IN), box, drawn, cacheDir))) {
       const text = await textLayer(template, props(file && PHOTO_STAND_IN), box);
       overlay(drawn.data, drawn.width, text, box.left - BLEED, box.top - BLEED);
     }
@@ -241,6 +239,10 @@ export async function drawCard(
     const photo = file && place && { ...(await photoLayer(file, focus, place.box, photos)), ...place };
     return encode(drawn, 3, photo || undefined);
   }
+  // satori's CommonJS build, as sharp's (../images/sharp.ts): its ESM build, 1.6 MB, imports in twice the
+  // CPU (129-182 ms against 64-71, measured alone). Loaded only here and for the parts of a card drawn
+  // once (card-layers.ts, card-text.ts): a build that draws one card in layers from kept parts needs none.
+  const { default: satori } = require('satori') as typeof import('satori');
   const layout = (photo: string | undefined) =>
     satori(template.render(props(photo)), { ...size, fonts: template.fonts });
   // The photo, cut around its focal point to its box, is laid in after resvg paints the rest.

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,5 +116,37 @@ describe('a card drawn in layers', () => {
     expect(await drawCard(drawn, context(template))).toEqual(first);
     // Another template object: no frame remembered.
     expect(await drawCard(drawn, context({ ...template }))).toEqual(first);
+  });
+  it('draws a card from the parts a build before kept, loading no satori (a title edited)', async () => {
+    const request = {
+      locale: 'nl',
+      label: 'Nieuws',
+      detail: '3 maart 2026',
+      photo: { name: 'photo', version: '1' },
+    } as const;
+    await drawCard(card({ ...request, title: 'Voorjaarslessen' }), context(template));
+    // Another process (a next build), another title: the frame and the label are read, not drawn. (Its
+    // template is compiled into the repository's cache: its module imports react from node_modules.)
+    const script = join(dir, 'one-card.mts');
+    await writeFile(
+      script,
+      `import { createRequire } from 'node:module';
+import { compileCardTemplate, drawCard } from ${JSON.stringify(join(repoRoot, 'cli/build/cards.ts'))};
+import { cardImage } from ${JSON.stringify(join(repoRoot, 'templates/lib/share-card.ts'))};
+const template = await compileCardTemplate(${JSON.stringify(repoRoot)}, ${JSON.stringify(join(repoRoot, '.site', 'cache'))});
+const request = { ...${JSON.stringify(request)}, title: 'Zomerkampen', site: ${JSON.stringify(site)} };
+const drawn = await drawCard(cardImage(request, '/nieuws/test', template.version), {
+  root: ${JSON.stringify(dir)}, images: new Map([['photo', 'photo.png']]), template, cacheDir: ${JSON.stringify(join(dir, 'cards'))},
+});
+const loaded = Object.keys(createRequire(import.meta.url).cache).filter((path) => path.includes('/node_modules/satori/'));
+console.log(JSON.stringify({ bytes: drawn.length, loaded }));
+`,
+    );
+    const out = execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: repoRoot, encoding: 'utf8' });
+    const { bytes, loaded } = JSON.parse(out.trim().split('\n').at(-1)!) as { bytes: number; loaded: string[] };
+    expect(bytes).toBeGreaterThan(10_000);
+    expect(loaded).toEqual([]);
+    const fresh = await drawCard(card({ ...request, title: 'Zomerkampen' }), context({ ...template }));
+    expect(fresh.length).toBe(bytes);
   });
 });

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeAtomic } from '../images/cache.ts';
+import { UNUSED_CARD_DAYS } from './card-cache.ts';
+
+/**
+ * The parts of cards drawn once (a site's frame, a label's pill) kept between builds in
+ * <cards cache>/layers/<template version>/: a build that draws one card (a title edited) finds
+ * them there and loads neither satori nor its fonts (~100 ms of CPU, issue 21). A file is its
+ * description (JSON, one line) and then its pixels. Folders of other template versions are removed
+ * once unused for UNUSED_CARD_DAYS, as unused cards are (card-cache.ts).
+ */
+export interface Stored {
+  data: Buffer;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where the part named `key` of a template `version` is kept. */
+const fileOf = (dir: string, version: string, key: string) =>
+  join(dir, 'layers', version, `${createHash('sha256').update(key).digest('base64url').slice(0, 24)}.bin`);
+
+async function read<T extends Stored>(file: string): Promise<T | undefined> {
+  const bytes = await readFile(file).catch(() => undefined);
+  const end = bytes?.indexOf(0x0a) ?? -1;
+  if (!bytes || end < 0) return undefined;
+  try {
+    const described = JSON.parse(bytes.toString('utf8', 0, end)) as Omit<T, 'data'> & { length: number };
+    const data = bytes.subarray(end + 1);
+    // Cut short (a write that did not finish is never renamed in, but a disk can fill): drawn again.
+    if (data.length !== described.length) return undefined;
+    const { length: _, ...rest } = described;
+    return { ...rest, data } as unknown as T;
+  } catch {
+    return undefined;
+  }
+}
+
+async function removeOldVersions(dir: string, version: string, now = Date.now()): Promise<void> {
+  const folder = join(dir, 'layers');
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    if (name === version) continue;
+    const found = await stat(join(folder, name)).catch(() => undefined);
+    if (found && now - found.mtimeMs > UNUSED_CARD_DAYS * DAY_MS)
+      await rm(join(folder, name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * The part `key` of a template `version`: from the store in `dir` when it is there, else drawn
+ * (`draw`) and kept. Without `dir`, drawn. A part that cannot be drawn (undefined) is not kept.
+ */
+export async function storedPart<T extends Stored>(
+  dir: string | undefined,
+  version: string,
+  key: string,
+  draw: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  if (dir === undefined) return draw();
+  const file = fileOf(dir, version, key);
+  const found = await read<T>(file);
+  if (found) return found;
+  const drawn = await draw();
+  if (!drawn) return undefined;
+  const { data, ...described } = drawn;
+  await mkdir(join(dir, 'layers', version), { recursive: true });
+  await removeOldVersions(dir, version);
+  await writeAtomic(
+    file,
+    Buffer.concat([Buffer.from(`${JSON.stringify({ ...described, length: data.length })}\n`), data]),
+  );
+  return drawn;
+}
