@@ -57,10 +57,10 @@ export function markdownItBundle(packageRoot, outdir) {
   };
 }
 
-/** For the CLI's bundle: `import ... from 'markdown-it'` loads that module, beside the chunks. */
-export const markdownItBeside = {
+/** For the CLI's bundle: `import ... from 'markdown-it'` loads that module (`file`), beside the chunks. */
+export const markdownItBeside = (file = './markdown-it.mjs') => ({
   name: 'markdown-it-beside',
   setup(build) {
-    build.onResolve({ filter: /^markdown-it$/ }, () => ({ path: './markdown-it.mjs', external: true }));
+    build.onResolve({ filter: /^markdown-it$/ }, () => ({ path: file, external: true }));
   },
-};
+});

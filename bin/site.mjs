@@ -3,8 +3,22 @@
 // .site/cli/ and rebuilt only when one of its source files is newer, so `npx site` needs no
 // separate compile step after `npm ci` and a developer's edit is picked up on the next run.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { useCodeCache } from './code-cache.mjs';
+
+// A build's heap at its peak is mostly garbage: on a machine whose heap limit is 2 GB or more, V8
+// lets the old generation grow to up to 4 x what is live before it collects it again (on a machine
+// with a limit just under 2 GB, 2 x). Grown by as much as is live (factor 2) a build of 4,000
+// sources peaked 20-30 MB lower at the same CPU within the noise; by half (1.5) another 15-20 MB
+// lower but at ~5 % more CPU (bench/RESULTS.md, mem21). Not a limit: a larger site only collects
+// more often. Set here, before any module is compiled, for every command (site dev builds too; the
+// flag applies to the render workers as well): V8 takes cached code only under the flags it was made
+// with, and set in the middle of a run it would make the code cached at its end fit no later run's
+// start (./code-cache.mjs).
+setFlagsFromString('--heap-growing-percent=100');
 
 // React's development build is several times slower and its warnings are for template authors,
 // who run the tests; pages are always rendered with the production build unless asked otherwise.
@@ -14,6 +28,10 @@ const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 // main: the CLI; worker: the build's worker threads (render, Markdown), a file of their own.
 const entries = { main: join(packageRoot, 'cli', 'main.ts'), worker: join(packageRoot, 'cli', 'build', 'worker.ts') };
 const bundle = join(packageRoot, '.site', 'cli', 'main.mjs');
+// What this thread runs: the same code as one CommonJS file (./commonjs-bundle.mjs says why).
+const commonjsMain = join(dirname(bundle), 'main.cjs');
+// V8's code for it and for the packages' CommonJS modules, kept between runs (./code-cache.mjs).
+const codeCache = join(dirname(bundle), 'code-cache');
 
 // The files the bundle was made from (esbuild's metafile), written beside it: cli/ imports
 // functions/, templates/ and islands/ too, and an edit there (a pull) must rebundle as well. A new
@@ -25,6 +43,7 @@ function bundleIsStale() {
   let inputs;
   try {
     made = statSync(bundle).mtimeMs;
+    statSync(commonjsMain); // a bundle from before main.cjs
     inputs = JSON.parse(readFileSync(inputsFile, 'utf8'));
   } catch {
     return true; // no bundle yet, or one from before inputs.json
@@ -38,6 +57,7 @@ if (bundleIsStale()) {
   // Written to a temporary name and renamed, so concurrent runs never import a half-written file.
   const { build } = await import('esbuild'); // only when bundling: every other run skips loading it
   const { markdownItBundle, markdownItBeside } = await import('./plain-fields.mjs');
+  const { commonjsBundle, commonjsMarkdownIt, packageDefaults } = await import('./commonjs-bundle.mjs');
   const cli = build({
     absWorkingDir: packageRoot,
     metafile: true,
@@ -59,10 +79,17 @@ if (bundleIsStale()) {
     logLevel: 'error',
     jsx: 'automatic',
     // markdown-it is a module of its own beside the chunks (./plain-fields.mjs says why).
-    plugins: [markdownItBeside],
+    plugins: [markdownItBeside()],
   });
-  const made = await Promise.all([cli, build(markdownItBundle(packageRoot, dirname(bundle)))]);
-  const outputFiles = made.flatMap((result) => result.outputFiles);
+  const made = await Promise.all([
+    cli,
+    build(markdownItBundle(packageRoot, dirname(bundle))),
+    build(commonjsBundle(packageRoot, entries.main, dirname(bundle))),
+    build(commonjsMarkdownIt(packageRoot, dirname(bundle))),
+  ]);
+  const outputFiles = made
+    .flatMap((result) => result.outputFiles)
+    .map((file) => (file.path === commonjsMain ? { path: file.path, contents: packageDefaults(file.text) } : file));
   const inputs = Object.assign({}, ...made.map((result) => result.metafile.inputs));
   // main.mjs last: its time says the bundle is fresh, so a run killed between two renames must
   // leave it old, or the next run would keep a stale (or missing) worker.mjs (issue 11).
@@ -87,8 +114,14 @@ if (bundleIsStale()) {
     const made = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now(); // gone already: another run cleaned up
     if (name.startsWith('chunk-') && !current.has(path) && made < Date.now() - 3_600_000) rmSync(path, { force: true });
   }
+  // Entries are named by their module's text: the old bundle's would only be left to lie there.
+  rmSync(codeCache, { recursive: true, force: true });
 }
 // No process.setSourceMapsEnabled(true): Node would read and parse every chunk's map as it loads
 // (~60 ms of each run); an internal error's stack is mapped when it is reported (cli/errors/error-text.ts).
-const { main } = await import(pathToFileURL(bundle).href);
+// Each command its own entries, so that `site --help` does not read a build's code.
+useCodeCache(join(codeCache, process.argv.slice(2).find((arg) => /^[a-z]+$/.test(arg)) ?? 'none'), {
+  own: [commonjsMain, join(dirname(bundle), 'markdown-it.cjs')],
+});
+const { main } = createRequire(import.meta.url)(commonjsMain);
 process.exitCode = await main(process.argv);

@@ -31,8 +31,16 @@ export function createProgram(): Command {
 
 /** The package a command's code imports but node_modules lacks (a pull without `npm ci`). */
 export function missingPackage(error: unknown): string | undefined {
-  if ((error as { code?: string } | null)?.code !== 'ERR_MODULE_NOT_FOUND') return undefined;
-  return /Cannot find package '([^']+)'/.exec((error as Error).message)?.[1];
+  const { code, message = '' } = (error ?? {}) as { code?: string; message?: string };
+  if (code === 'ERR_MODULE_NOT_FOUND') return /Cannot find package '([^']+)'/.exec(message)?.[1];
+  if (code !== 'MODULE_NOT_FOUND') return undefined;
+  // The launcher's thread runs the CLI as CommonJS (bin/site.mjs): require names what was asked
+  // for, a package's name with perhaps a path in it, or a file of our own (a real bug).
+  const request = /^Cannot find module '([^'./\\][^':\\]*)'/.exec(message)?.[1];
+  return request
+    ?.split('/')
+    .slice(0, request.startsWith('@') ? 2 : 1)
+    .join('/');
 }
 
 /** Runs the CLI and returns the process exit code: 0 ok, 1 user error, 2 usage error. */

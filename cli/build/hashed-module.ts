@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeAtomic } from '../images/cache.ts';
@@ -9,7 +10,7 @@ const SIBLING_GRACE_MS = 10 * 60_000;
 
 /**
  * Compiled code written under a name its hash picks (`<name>.<hash>.mjs` in `cacheDir`) and
- * imported: Node caches modules by URL, so new code needs a new name. Written whole or not at all:
+ * loaded: Node caches modules by path, so new code needs a new name. Written whole or not at all:
  * another build (or site dev) importing the name must never read half a module, and a file cut
  * short by a killed build is simply written again (issue 11). The same name's other hashes are
  * removed once they are old: each template edit would otherwise leave one more (a functions
@@ -24,7 +25,13 @@ export async function importHashed<T>(
   const file = join(cacheDir, `${name}.${hash}.mjs`);
   await mkdir(cacheDir, { recursive: true });
   await writeAtomic(file, code);
-  const module = (await import(pathToFileURL(file).href)) as T;
+  // The launcher's thread runs the CLI as CommonJS (bin/commonjs-bundle.mjs: main.cjs), where esbuild
+  // made every import() a require, which takes a path, not a URL: there the module is required
+  // (Node 20.19 and later require an ES module without a top-level await as import() loads it).
+  // Elsewhere (the worker threads' ES modules, the tests' module runner) it is imported.
+  const module = (
+    import.meta.url.endsWith('.cjs') ? createRequire(import.meta.url)(file) : await import(pathToFileURL(file).href)
+  ) as T;
   await removeOldSiblings(cacheDir, name, file);
   return { module, file, hash };
 }

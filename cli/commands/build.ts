@@ -1,7 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { collectSooner } from '../build/collection.ts';
 import { formatSummary } from '../build/summary.ts';
 import { formatProblems } from '../errors/format.ts';
 import { createImageReporter } from '../images/report.ts';
@@ -44,7 +43,6 @@ export function registerBuildCommand(program: Command): void {
         json: boolean;
         threads: number;
       }) => {
-        collectSooner();
         const root = resolve(options.root);
         const started = performance.now();
         // A live line in a terminal, one summary line in CI (the image stage is the long one).

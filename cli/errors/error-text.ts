@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
- * A bundled module's place in a stack (`file:///…/.site/cli/chunk-X.mjs:12:34`) as the line of
+ * A bundled module's place in a stack (`file:///…/.site/cli/chunk-X.mjs:12:34`, or a path,
+ * `/…/.site/cli/main.cjs:12:34`, for CommonJS) as the line of
  * TypeScript it was bundled from, read from the bundle's source map (bin/site.mjs bundles with
  * linked maps) when an internal error is reported. Node's own source maps (setSourceMapsEnabled)
  * read and parse the map of every module as it loads: 3.5 MB of maps, ~60 ms of CPU and ~8 MB of
  * heap in every run (issue 21), for the rare error. A place without a usable map stays as it is.
  */
-const PLACE = /(file:\/\/[^\s()]+\.m?js):(\d+):(\d+)/g;
+const PLACE = /((?:file:\/\/|\/)[^\s()]+\.[cm]?js):(\d+):(\d+)/g;
 const maps = new Map<string, SourceMap | undefined>();
 
 function mapOf(url: string): SourceMap | undefined {
@@ -26,7 +27,8 @@ function mapOf(url: string): SourceMap | undefined {
 }
 
 export function mappedStack(stack: string): string {
-  return stack.replace(PLACE, (place, url: string, line: string, column: string) => {
+  return stack.replace(PLACE, (place, file: string, line: string, column: string) => {
+    const url = file.startsWith('file:') ? file : pathToFileURL(file).href;
     const entry = mapOf(url)?.findEntry(Number(line) - 1, Number(column) - 1);
     if (!entry || !('originalSource' in entry) || !entry.originalSource) return place;
     const source = fileURLToPath(new URL(entry.originalSource, url));

@@ -25,16 +25,17 @@ beforeAll(async () => {
     join(root, 'src', 'entry.ts'),
     "import { boom } from './thrower.ts';\nexport const run = () => boom();\n",
   );
-  for (const [name, sourcemap] of [
-    ['mapped', 'linked'],
-    ['unmapped', false],
+  for (const [name, sourcemap, format] of [
+    ['mapped', 'linked', 'esm'],
+    ['unmapped', false, 'esm'],
+    ['commonjs', 'linked', 'cjs'], // as the launcher's thread runs the CLI (bin/commonjs-bundle.mjs)
   ] as const)
     await build({
       absWorkingDir: root,
       entryPoints: [join(root, 'src', 'entry.ts')],
-      outfile: join(root, '.site', name, 'entry.mjs'),
+      outfile: join(root, '.site', name, format === 'esm' ? 'entry.mjs' : 'entry.cjs'),
       bundle: true,
-      format: 'esm',
+      format,
       platform: 'node',
       sourcemap,
       logLevel: 'silent',
@@ -49,7 +50,8 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 const reported = (name: string): { stack: string; text: string } => {
   const script = `
     process.setSourceMapsEnabled(false);
-    const { run } = await import(${JSON.stringify(pathToFileURL(join(root, '.site', name, 'entry.mjs')).href)});
+    const file = ${JSON.stringify(join(root, '.site', name, name === 'commonjs' ? 'entry.cjs' : 'entry.mjs'))};
+    const { run } = file.endsWith('.cjs') ? (await import('node:module')).createRequire(file)(file) : await import(${JSON.stringify(pathToFileURL(join(root, '.site', name, 'entry.mjs')).href)});
     const { errorText } = await import('./cli/errors/error-text.ts');
     try { run(); } catch (error) { console.log(JSON.stringify({ stack: error.stack, text: errorText(error) })); }`;
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
@@ -67,6 +69,13 @@ describe('errorText', () => {
     expect(text).toContain(`at boom (${join(root, 'src', 'thrower.ts')}:3:9)`);
     expect(text).toContain(`${join(root, 'src', 'entry.ts')}:2:`);
     expect(text).not.toContain('entry.mjs:');
+  });
+
+  it("reports a CommonJS bundle's places (paths, not file: URLs) in the TypeScript's files and lines", async () => {
+    const { stack, text } = reported('commonjs');
+    expect(stack).toContain(`${join(root, '.site', 'commonjs', 'entry.cjs')}:`);
+    expect(text).toContain(`at boom (${join(root, 'src', 'thrower.ts')}:3:9)`);
+    expect(text).not.toContain('entry.cjs:');
   });
 
   it('leaves a place without a map beside its file as it is', async () => {

@@ -1,6 +1,7 @@
 /**
- * bin/site.mjs bundles cli/ into .site/cli/ (main.mjs, worker.mjs and shared chunks) when a source
- * is newer, and clears chunks of earlier bundles once they are an hour old.
+ * bin/site.mjs bundles cli/ into .site/cli/ (main.mjs, worker.mjs and shared chunks, and main.cjs
+ * for its own thread) when a source is newer, and clears chunks of earlier bundles once they are an
+ * hour old.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
@@ -38,6 +39,25 @@ describe('the launcher', () => {
     const after = await readdir(bundle);
     expect(after).not.toContain('chunk-STALE000.mjs');
     expect(after).toContain('chunk-RECENT00.mjs');
+  });
+
+  it("runs the CLI as main.cjs with V8's code cache, dropped at a rebundle, and runs on when the cache is damaged", async () => {
+    const bundle = join(project, '.site', 'cli');
+    const help = await runSite(project, ['--help']);
+    expect(help.code, help.stderr).toBe(0);
+    const cache = join(bundle, 'code-cache', 'none'); // `site --help` names no command
+    const entries = await readdir(cache);
+    expect(entries.length).toBeGreaterThan(0); // main.cjs and commander's modules
+    for (const entry of entries) await writeFile(join(cache, entry), 'not V8 code');
+    const again = await runSite(project, ['--help']);
+    expect([again.code, again.stdout, again.stderr]).toEqual([0, help.stdout, help.stderr]);
+
+    await writeFile(join(cache, 'left-by-the-old-bundle'), '');
+    const soon = new Date(Date.now() + 5_000);
+    await utimes(join(project, 'cli', 'main.ts'), soon, soon);
+    expect((await runSite(project, ['--version'])).code).toBe(0); // rebundled
+    expect(await readdir(cache)).not.toContain('left-by-the-old-bundle'); // the whole cache went with the old bundle
+    await utimes(join(project, 'cli', 'main.ts'), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
   });
 
   it('rebundles after an edit in functions/ or templates/, which the CLI bundles too; not when nothing changed', async () => {
@@ -84,6 +104,15 @@ describe('missingPackage', () => {
     [notFound("Cannot find package '@resvg/resvg-js' imported from /p/x.mjs"), '@resvg/resvg-js'],
     [notFound("Cannot find module '/p/.site/cli/chunk-GONE.mjs' imported from /p/.site/cli/main.mjs"), undefined], // our own file: a real bug
     [notFound("Cannot find package 'feed'", 'ENOENT'), undefined],
+    // require's words, as the launcher's thread runs the CLI as CommonJS:
+    [
+      notFound("Cannot find module 'ical-generator'\nRequire stack:\n- /p/.site/cli/main.cjs", 'MODULE_NOT_FOUND'),
+      'ical-generator',
+    ],
+    [notFound("Cannot find module 'firebase-admin/app'\nRequire stack:", 'MODULE_NOT_FOUND'), 'firebase-admin'],
+    [notFound("Cannot find module '@resvg/resvg-js/index.js'\nRequire stack:", 'MODULE_NOT_FOUND'), '@resvg/resvg-js'],
+    [notFound("Cannot find module './markdown-it.cjs'\nRequire stack:", 'MODULE_NOT_FOUND'), undefined], // our own file
+    [notFound("Cannot find module '/p/.site/cli/main.cjs'", 'MODULE_NOT_FOUND'), undefined],
     [new Error('boom'), undefined],
     [null, undefined],
   ])('%s', (error, name) => {

@@ -1,0 +1,51 @@
+// The CLI once more as one CommonJS file (main.cjs, with markdown-it.cjs beside it), for the
+// launcher's own thread: Node 20 compiles every ES module again in every run (module.enableCompileCache
+// is Node 22's), while a CommonJS module can be compiled from V8's code cache (./code-cache.mjs). The
+// ES module chunks stay for the worker threads (worker.mjs). One file, not chunks: esbuild splits only
+// ES modules, and between CommonJS chunks every imported name is read through a getter. A command's
+// modules and the packages they import still load only when it runs: esbuild wraps each module that
+// only a dynamic import() reaches in a function it calls then.
+import { markdownItBeside, markdownItBundle } from './plain-fields.mjs';
+
+/** esbuild options for main.cjs; `main` is cli/main.ts, `outdir` the bundle's folder. */
+export function commonjsBundle(packageRoot, main, outdir) {
+  return {
+    absWorkingDir: packageRoot,
+    entryPoints: { main },
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    write: false,
+    bundle: true,
+    metafile: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'error',
+    jsx: 'automatic',
+    // The code finds worker.mjs, main.mjs and the package's root beside itself, as the chunks do.
+    define: { 'import.meta.url': '__moduleUrl' },
+    banner: { js: 'const __moduleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    // Every import() as a require in a promise: code V8 cached cannot call import() (code-cache.mjs).
+    supported: { 'dynamic-import': false },
+    plugins: [markdownItBeside('./markdown-it.cjs')],
+  };
+}
+
+/** esbuild options for markdown-it.cjs: module.exports is the MarkdownIt class, as the chunks' default import has it. */
+export const commonjsMarkdownIt = (packageRoot, outdir) => ({
+  ...markdownItBundle(packageRoot, outdir),
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  footer: { js: 'module.exports = module.exports.default;' },
+});
+
+/**
+ * A package's default import as its ES module build has it. The sources are ES modules of a
+ * `"type": "module"` package, so esbuild gives a default import of a CommonJS module Node's meaning,
+ * module.exports (`__toESM(require("x"), 1)`); but the bundle now requires the package's CommonJS
+ * build, whose `exports.default` is what its ES module build exports as default (ical-generator).
+ * Without the 1, a module marked __esModule gives its `default`, any other module.exports.
+ */
+export const packageDefaults = (code) => code.replace(/__toESM\((require\("[^"]+"\)), 1\)/g, '__toESM($1)');
