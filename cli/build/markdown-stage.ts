@@ -7,7 +7,7 @@ import { collections, kindOf } from '../content/kinds.ts';
 import { fieldValues } from '../content/field-values.ts';
 import { frontMatterParts } from '../content/front-matter.ts';
 import type { ContentFiles } from '../content/read.ts';
-import type { WorkerPool } from './worker-pool.ts';
+import type { Ahead, WorkerPool } from './worker-pool.ts';
 import { MarkdownCache } from './markdown-cache.ts';
 
 const hashOf = (text: string) => createHash('sha1').update(MARKDOWN_PIPELINE).update(text).digest('base64url');
@@ -44,25 +44,22 @@ function markdownTexts(content: ValidContent): Set<string> {
 const CACHE_FOLDER = 'markdown';
 
 /** Bodies sent to the workers before the Markdown stage (`markdownAhead`): the texts, and their HTML to come. */
-export interface MarkdownAhead {
-  texts: string[];
-  html: Promise<string[]>;
-}
+export type MarkdownAhead = Ahead<string, string>;
 
 /**
- * The share of the Markdown files whose bodies go to the workers before validation: they idle
- * while this thread validates and saves the parses (0.35-0.45 s at 4,000 sources, ~100 us a file),
- * in which time they render about a third of the bodies (~0.3 ms each). Sent in small batches, so
- * that the Markdown stage's own batches soon follow them when validation is quicker than that.
+ * Bodies go to the workers in batches of this many: small enough that this thread, taking back
+ * what they have not started when it comes to the Markdown stage, takes its fair share of the end.
  */
-const AHEAD_SHARE = 3;
 const AHEAD_BATCH = 20;
 
 /**
- * A cold build (no Markdown cache) with workers: the bodies of the first third of the Markdown
- * files rendered on the workers from now on, while this thread validates the content. A body the
- * validation then leaves out (a draft, a file with an error) was rendered for nothing; the Markdown
- * stage renders the rest (`renderSiteMarkdown`) as before.
+ * A cold build (no Markdown cache) with workers: the bodies of the Markdown files rendered on the
+ * workers from now on, while this thread validates the content; the Markdown stage takes back the
+ * batches they have not started by then (`renderSiteMarkdown`). They idled while this thread
+ * validates and saves the parses (0.35-0.45 s at 4,000 sources, ~100 us a file), then while it
+ * gathered, hashed and looked up the texts of the stage (issue 21). A body the validation then
+ * leaves out (a draft, a file with an error) was rendered for nothing; the Markdown stage renders
+ * the texts not sent (Markdown fields) itself.
  */
 export function markdownAhead(
   files: ContentFiles,
@@ -70,14 +67,11 @@ export function markdownAhead(
   pool: WorkerPool | undefined,
 ): MarkdownAhead | undefined {
   if (!pool || existsSync(join(cacheDir, CACHE_FOLDER))) return undefined;
-  const markdown = files.files.filter((file) => file.path.endsWith('.md'));
-  const texts = markdown
-    .slice(0, Math.ceil(markdown.length / AHEAD_SHARE))
-    .flatMap((file) => frontMatterParts(file.text)?.body ?? []);
+  const texts = files.files.flatMap((file) =>
+    file.path.endsWith('.md') ? (frontMatterParts(file.text)?.body ?? []) : [],
+  );
   if (texts.length < AHEAD_BATCH) return undefined;
-  const html = pool.ahead<string, string>('markdown', texts, AHEAD_BATCH);
-  html.catch(() => undefined); // a build that stops at validation does not wait for these (the Markdown stage awaits them)
-  return { texts, html };
+  return pool.ahead<string, string>('markdown', texts, AHEAD_BATCH);
 }
 
 /**
@@ -107,15 +101,17 @@ export async function renderSiteMarkdown(
       uncachedKeys.push(keys[index]!);
     }
   });
-  const early = new Set(ahead?.texts);
+  const early = new Set(ahead?.items);
   const missing = uncached.filter((text) => !early.has(text));
+  // With bodies ahead, the workers are busy with them: this thread renders what was not sent, then
+  // takes back the batches they have not started.
   const rendered =
-    pool && missing.length > 200
+    pool && !ahead && missing.length > 200
       ? await pool.share('markdown', missing, (batch) => batch.map(renderMarkdown))
       : missing.map(renderMarkdown);
   if (ahead) {
-    const html = await ahead.html;
-    ahead.texts.forEach((text, index) => byText.set(text, html[index]!));
+    const html = await ahead.finish((batch) => batch.map(renderMarkdown));
+    ahead.items.forEach((text, index) => byText.set(text, html[index]!));
   }
   missing.forEach((text, index) => byText.set(text, rendered[index]!));
   cache.save(new Map(uncached.map((text, index) => [uncachedKeys[index]!, byText.get(text)!])));

@@ -2,8 +2,15 @@ import { Worker } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { batchClaims, claimBatch } from './batch-claims.ts';
 
 export type TaskName = 'markdown' | 'render-setup' | 'render';
+
+/** Work sent ahead (`WorkerPool.ahead`): its items, and their results once this thread has taken what the workers have not started. */
+export interface Ahead<I, O> {
+  items: I[];
+  finish: (here: (batch: I[]) => O[]) => Promise<O[]>;
+}
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -137,17 +144,36 @@ export class WorkerPool {
   }
 
   /**
-   * A task over `items` on the workers alone, in batches of `size` all sent at once (round robin):
+   * A task over `items` sent to the workers now, in batches of `size` all at once (round robin):
    * work handed out before this thread runs something synchronous (the build's validation), so
-   * the workers need not wait for it between batches. The results in the items' order.
+   * the workers need not wait for it between batches. The workers take the batches in order;
+   * `finish` has this thread take, through `here` (the same work, done here), those no worker has
+   * started, from the last back, and gives every result in the items' order.
    */
-  async ahead<I, O>(task: TaskName, items: I[], size: number): Promise<O[]> {
+  ahead<I, O>(task: TaskName, items: I[], size: number): Ahead<I, O> {
     const workers = this.workers().length;
     if (!workers) throw new Error(`${task} ahead on a closed pool`);
     const batches = Array.from({ length: Math.ceil(items.length / size) }, (_, at) =>
-      this.run<O[]>(task, { items: items.slice(at * size, (at + 1) * size) }, at % workers),
+      items.slice(at * size, (at + 1) * size),
     );
-    return (await Promise.all(batches)).flat();
+    const claims = batchClaims(batches.length);
+    // A worker answers null for a batch this thread took.
+    const sent = Promise.all(
+      batches.map((batch, at) => this.run<O[] | null>(task, { items: batch, claims, at }, at % workers)),
+    );
+    sent.catch(() => undefined); // a caller that stops before `finish` does not wait for these
+    const finish = async (here: (batch: I[]) => O[]): Promise<O[]> => {
+      const taken: (O[] | undefined)[] = [];
+      for (let at = batches.length - 1; at >= 0; at--) {
+        if (!claimBatch(claims, at)) continue;
+        taken[at] = here(batches[at]!);
+        // The workers' answers are taken between two of this thread's batches.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const answers = await sent;
+      return batches.flatMap((_, at) => taken[at] ?? answers[at]!);
+    };
+    return { items, finish };
   }
 
   /** Stop the workers started (none when no task came); a task after this runs in this thread. */

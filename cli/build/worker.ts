@@ -11,6 +11,7 @@ import { FolderWriter } from './folder-writer.ts';
 import type { TemplateModule } from './compile-templates.ts';
 import type { PageRoute } from './types.ts';
 import { errorText } from '../errors/error-text.ts';
+import { type BatchClaims, claimBatch } from './batch-claims.ts';
 
 type RenderSetup = { templates: TemplateModule; context: RenderContext; writer: FolderWriter };
 
@@ -45,9 +46,13 @@ const tasks = {
   },
 } as const;
 
+/** A batch sent ahead (worker-pool.ts `ahead`) is run only if the thread that sent it has not taken it back. */
+const taken = (payload: { claims?: BatchClaims; at?: number }) =>
+  payload.claims !== undefined && !claimBatch(payload.claims, payload.at!);
+
 parentPort!.on('message', async (message: { id: number; task: keyof typeof tasks; payload: never }) => {
   try {
-    const value = await tasks[message.task](message.payload);
+    const value = taken(message.payload) ? null : await tasks[message.task](message.payload);
     parentPort!.postMessage({ id: message.id, ok: true, value });
   } catch (error) {
     parentPort!.postMessage({

@@ -35,7 +35,7 @@ const content = (n: number) =>
 test('the stage takes the bodies rendered ahead and renders the rest: the same HTML, counts and cache', async () => {
   const plain = await renderSiteMarkdown(content(30), join(dir, 'plain'), undefined);
   const texts = [body(3), body(4), 'not in the content any more'];
-  const ahead = { texts, html: Promise.resolve(texts.map((text) => `ahead:${renderMarkdown(text)}`)) };
+  const ahead = { items: texts, finish: async () => texts.map((text) => `ahead:${renderMarkdown(text)}`) };
   const early = await renderSiteMarkdown(content(30), join(dir, 'early'), undefined, ahead);
   expect([early.rendered, early.cached]).toEqual([plain.rendered, plain.cached]);
   // The bodies sent ahead come from there (marked here to tell them apart), every other from the renderer.
@@ -63,13 +63,17 @@ const files = {
   images: new Map<string, string>(),
 };
 
-test('a cold build with workers sends the bodies of the first third of the Markdown files ahead', async () => {
-  // Workers that answer as worker.ts's Markdown task would, marked.
+test('a cold build with workers sends the bodies of the Markdown files ahead, and takes back what they did not start', async () => {
+  // A worker that answers as worker.ts's Markdown task would, marked, and only for the batches this
+  // thread has not taken back; slow, so that this thread takes some.
   const pool = new WorkerPool(
     1,
     () =>
       new Worker(
         `require('node:worker_threads').parentPort.on('message', function ({ id, payload }) {
+          if (Atomics.compareExchange(payload.claims, payload.at, 0, 1) !== 0) return this.postMessage({ id, ok: true, value: null });
+          const until = Date.now() + 20;
+          while (Date.now() < until);
           this.postMessage({ id, ok: true, value: payload.items.map((text) => 'html of ' + text) });
         });`,
         { eval: true },
@@ -77,9 +81,14 @@ test('a cold build with workers sends the bodies of the first third of the Markd
   );
   try {
     const ahead = markdownAhead(files, dir, pool);
-    const bodies = Array.from({ length: 67 }, (_, at) => body(at));
-    expect(ahead?.texts).toEqual(bodies);
-    expect(await ahead?.html).toEqual(bodies.map((text) => `html of ${text}`));
+    const bodies = Array.from({ length: 200 }, (_, at) => body(at));
+    expect(ahead?.items).toEqual(bodies);
+    const html = await ahead!.finish((batch) => batch.map((text) => `here: ${text}`));
+    expect(html.map((made, at) => made === `html of ${bodies[at]}` || made === `here: ${bodies[at]}`)).toEqual(
+      bodies.map(() => true),
+    );
+    // This thread took the last batch at least: the worker had not started it.
+    expect(html.at(-1)).toBe(`here: ${bodies.at(-1)}`);
   } finally {
     await pool.close();
   }

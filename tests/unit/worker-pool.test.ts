@@ -2,18 +2,30 @@ import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
 import { WorkerPool } from '../../cli/build/worker-pool.ts';
 
-/** A worker that answers every task as worker.ts does: the items doubled, tagged with its thread. */
+/**
+ * A worker that answers every task as worker.ts does: the items doubled, tagged with its thread; a
+ * batch sent ahead only if the thread that sent it has not taken it back (cli/build/batch-claims.ts).
+ * It counts the batches it starts in `workerData` (shared memory), and takes `workerData[1]` ms each.
+ */
 const ANSWERING = `
-const { parentPort, threadId } = require('node:worker_threads');
-parentPort.on('message', ({ id, payload }) =>
-  parentPort.postMessage({ id, ok: true, value: payload.items ? payload.items.map((n) => n * 2) : threadId }));
+const { parentPort, threadId, workerData } = require('node:worker_threads');
+parentPort.on('message', ({ id, payload }) => {
+  if (payload.claims && Atomics.compareExchange(payload.claims, payload.at, 0, 1) !== 0)
+    return parentPort.postMessage({ id, ok: true, value: null });
+  if (workerData) {
+    Atomics.add(workerData, 0, 1);
+    const until = Date.now() + workerData[1];
+    while (Date.now() < until);
+  }
+  parentPort.postMessage({ id, ok: true, value: payload.items ? payload.items.map((n) => n * 2) : threadId });
+});
 `;
 
 /** A pool of `count` such workers, counting the workers it made. */
-function countingPool(count: number) {
+function countingPool(count: number, workerData?: Int32Array) {
   const made: Worker[] = [];
   const pool = new WorkerPool(count, () => {
-    const worker = new Worker(ANSWERING, { eval: true });
+    const worker = new Worker(ANSWERING, { eval: true, workerData });
     made.push(worker);
     return worker;
   });
@@ -49,15 +61,18 @@ test('starts its workers at the first task, once, or when warmed', async () => {
   await warmed.pool.close();
 });
 
-test('sends work ahead to the workers alone, every batch at once, and gives the results in order', async () => {
+test('sends work ahead to the workers, every batch at once, and gives the results in order', async () => {
   const { pool, made } = countingPool(2);
   try {
     const items = Array.from({ length: 45 }, (_, n) => n);
     // Taken by the workers while this thread is busy: it hands out nothing between their batches.
-    const doubled = pool.ahead<number, number>('markdown', items, 10);
-    const busyUntil = Date.now() + 50;
+    const ahead = pool.ahead<number, number>('markdown', items, 10);
+    const busyUntil = Date.now() + 200;
     while (Date.now() < busyUntil);
-    expect(await doubled).toEqual(items.map((n) => n * 2));
+    expect(ahead.items).toBe(items);
+    // Each item once, in order, from a worker (doubled) or from this thread (negated).
+    const results = await ahead.finish((batch) => batch.map((n) => -n));
+    expect(results.map((value, n) => value === n * 2 || value === -n)).toEqual(items.map(() => true));
     expect(made).toHaveLength(2);
   } finally {
     await pool.close();
@@ -65,5 +80,34 @@ test('sends work ahead to the workers alone, every batch at once, and gives the 
   // A pool closed before it started any worker has none to send work ahead to: an error, not a wait.
   const closed = countingPool(1).pool;
   await closed.close();
-  await expect(closed.ahead('markdown', [1], 10)).rejects.toThrow('markdown ahead on a closed pool');
+  expect(() => closed.ahead('markdown', [1], 10)).toThrow('markdown ahead on a closed pool');
+});
+
+test('this thread takes back, from the last, the batches sent ahead that no worker has started', async () => {
+  // One worker, 40 ms a batch: it has started its first when this thread comes to finish.
+  const started = new Int32Array(new SharedArrayBuffer(8));
+  started[1] = 40;
+  const { pool } = countingPool(1, started);
+  try {
+    const items = Array.from({ length: 100 }, (_, n) => n);
+    const ahead = pool.ahead<number, number>('markdown', items, 10);
+    while (Atomics.load(started, 0) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const here: number[][] = [];
+    const results = await ahead.finish((batch) => {
+      here.push(batch);
+      return batch.map((n) => -n);
+    });
+    // Every item once, in order: the workers' first batches doubled, the rest (taken here) negated.
+    const byWorker = results.findIndex((value) => value < 0);
+    expect(byWorker % 10).toBe(0);
+    expect(byWorker).toBeGreaterThanOrEqual(10);
+    expect(results).toEqual(items.map((n) => (n < byWorker ? n * 2 : -n)));
+    // Taken here from the last batch back, none of those the worker ran.
+    expect(here.map((batch) => batch[0])).toEqual(
+      Array.from({ length: (100 - byWorker) / 10 }, (_, at) => 90 - at * 10),
+    );
+    expect(Atomics.load(started, 0)).toBe(byWorker / 10);
+  } finally {
+    await pool.close();
+  }
 });
