@@ -24,6 +24,8 @@ export interface ChangedBuild {
   digest: string;
   changed: Map<string, number>;
   buildDate: string;
+  /** The workers of a first build, started by ./pipeline.ts, which closes them. */
+  pool?: WorkerPool | undefined;
 }
 
 /**
@@ -44,9 +46,9 @@ async function checkAndWrite(
   const { options, hooks, timer, previous, digest, changed, buildDate } = build;
   const session = () => held.session!;
   // Threads pay off only for a large site. A first build renders every page and Markdown body:
-  // its workers start while the content is validated. After that a build starts them when it has
-  // enough to render (an edit renders its few pages in this thread).
-  const pool = WorkerPool.forSite(session().contentFiles().files.length, options.threads);
+  // its workers start while the content is validated (or sooner: ./pipeline.ts). After that a
+  // build starts them when it has enough to render (an edit renders its few pages in this thread).
+  const pool = build.pool ?? WorkerPool.forSite(session().contentFiles().files.length, options.threads);
   if (!previous.state) pool?.warm();
   // esbuild bundles the functions in its own process meanwhile (their code needs no content).
   const functions = bundleFunctions(options.root);

@@ -1,6 +1,7 @@
 import { currentBuild, tidyBuilds } from './output.ts';
 import { STATE_FILE, inputDigest, readBuildDigest, readBuildState } from './build-state.ts';
 import { StageTimer } from './timings.ts';
+import { WorkerPool } from './worker-pool.ts';
 import { calendarChanges } from './calendar-revisions.ts';
 import type { BuildHooks } from './content-stages.ts';
 import type { Previous } from './pages-stage.ts';
@@ -52,11 +53,20 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
       warnings: last.warnings.length,
     };
   }
-  // The first stage with an error stops the build: here, the config's.
-  const config = await configStage(root, timer);
-  if (config.problems.some((p) => p.severity === 'error')) throw new SiteError(config.problems);
-  const previous: Previous = { dir, state: await readBuildState(dir) };
-  const { buildChanged } = await import('./build-changed.ts');
-  const opening = { root, config, sources };
-  return buildChanged({ options, hooks, timer, opening, previous, digest, changed, buildDate });
+  // A first build (no build to start from) renders every page and Markdown body: its workers start
+  // now, while the config is read and the build's code loaded, and are ready for the first bodies
+  // sent to them (~0.1 s sooner at 4,000 sources).
+  const pool = dir === undefined ? WorkerPool.forSite(files.files.length, options.threads) : undefined;
+  pool?.warm();
+  try {
+    // The first stage with an error stops the build: here, the config's.
+    const config = await configStage(root, timer);
+    if (config.problems.some((p) => p.severity === 'error')) throw new SiteError(config.problems);
+    const previous: Previous = { dir, state: await readBuildState(dir) };
+    const { buildChanged } = await import('./build-changed.ts');
+    const opening = { root, config, sources };
+    return await buildChanged({ options, hooks, timer, opening, previous, digest, changed, buildDate, pool });
+  } finally {
+    await pool?.close();
+  }
 }
