@@ -92,6 +92,20 @@ describe('rendering on worker threads', () => {
     expect(differing).toEqual([]);
   }, 240_000);
 
+  it('stops a first build at a config error, its workers (started before the config is read) closed', async () => {
+    const config = join(project, 'site.config.yaml');
+    const text = await readFile(config, 'utf8');
+    await writeFile(config, `${text}\nbroken: [\n`);
+    try {
+      // A worker left running would keep the process alive until it is killed.
+      const result = await runSite(project, ['build', '--out', 'dist-broken'], { killAfterMs: 60_000 });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(/site\.config\.yaml/);
+    } finally {
+      await writeFile(config, text);
+    }
+  }, 120_000);
+
   it('refuses a thread count that is not a whole number from 1, as a usage error', async () => {
     for (const value of ['0', 'two', '-1', '1.5']) {
       const result = await runSite(project, ['build', '--threads', value]);
