@@ -17,6 +17,7 @@ import { cachedBuild } from './cached-esbuild.ts';
 import { copyRows, opaqueRgb, overlay, type Raw } from './card-pixels.ts';
 import { BLEED, frameOf, PAINT, textLayer } from './card-layers.ts';
 import { drawText } from './card-text.ts';
+import { RowPool } from './card-rows.ts';
 import type { CardTemplate } from './card-template.ts';
 
 export type { CardTemplate };
@@ -106,6 +107,8 @@ export interface CardContext {
   cacheDir: string;
   /** The cropped photos of this run (card-photo.ts): a site's thousands of cards share its few photos. */
   photos?: PhotoMemo;
+  /** The rows of the cards being drawn, used again by the next ones (card-rows.ts). */
+  rows?: RowPool;
 }
 
 /**
@@ -121,14 +124,19 @@ export async function cardFile(
   const path = cardPath(card, context);
   const cached = await readFile(path).catch(() => undefined);
   if (cached && wholeJpeg(cached)) return { path, data: cached, made: false };
+  await mkdir(context.cacheDir, { recursive: true });
+  return { path, data: await cardDrawn(card, context), made: true };
+}
+
+/** A card drawn and written to the cache (its folder there): what cardFile does when it is missing. */
+async function cardDrawn(card: CardImage, context: CardContext): Promise<Buffer> {
   const data = await drawCard(card, context).catch((error: unknown) => {
     throw new SiteError([
       problem('CARD_FAILED', { path: card.src, problem: error instanceof Error ? error.message : String(error) }),
     ]);
   });
-  await mkdir(context.cacheDir, { recursive: true });
-  await writeAtomic(path, data);
-  return { path, data, made: true };
+  await writeAtomic(cardPath(card, context), data);
+  return data;
 }
 
 /** Waits for every one of `work`, then throws the first failure. */
@@ -145,25 +153,31 @@ export async function makeCards(
   // Two at a time: satori's layout runs on this thread, resvg and sharp on libuv's, so two keep
   // both cores busy without holding every photo in memory.
   const limit = createLimiter(2);
-  const context: CardContext = { ...options, photos: options.photos ?? new Map() };
+  const context: CardContext = { ...options, photos: options.photos ?? new Map(), rows: new RowPool() };
   const sizes = await CardSizes.load(options.cacheDir);
   const totals: CardTotals = { made: 0, cached: 0 };
   // The whole cards in the cache are linked at once; the others are drawn, two at a time.
   const found: Array<{ card: CardImage; file: { source: string; path: string; bytes: number } }> = [];
-  const missing: CardImage[] = [];
+  // By key: pages showing the same card (the same title, label, photo...) wait for one drawing.
+  const missing = new Map<string, CardImage[]>();
   for (const card of unique) {
     const source = cardPath(card, context);
     const bytes = sizes.size(card.key, source);
-    if (bytes === undefined) missing.push(card);
+    if (bytes === undefined) missing.set(card.key, [...(missing.get(card.key) ?? []), card]);
     else found.push({ card, file: { source, path: card.src, bytes } });
   }
-  const drawOrRead = (card: CardImage) =>
+  // Cards of one key; when found missing (CardSizes looked at the file), drawn without reading it first.
+  const drawOrRead = (cards: readonly CardImage[], missing = false) =>
     limit(async () => {
-      const { path, data, made } = await cardFile(card, context);
+      const card = cards[0]!;
+      const { path, data, made } = missing
+        ? { path: cardPath(card, context), data: await cardDrawn(card, context), made: true }
+        : await cardFile(card, context);
       sizes.found(card.key, path);
       if (made) totals.made++;
       else totals.cached++;
-      await options.output.publish([{ source: path, path: card.src, bytes: data.length }]);
+      totals.cached += cards.length - 1;
+      await options.output.publish(cards.map(({ src }) => ({ source: path, path: src, bytes: data.length })));
     });
   const linkFound = async () => {
     try {
@@ -173,13 +187,14 @@ export async function makeCards(
       if (!hasCode(error, 'ENOENT')) throw error;
       // A build beside this one removed cards it did not use (./card-cache.ts) after they were
       // found here: publish took back what it had linked, and each card is read or drawn again.
-      await settled(found.map(({ card }) => drawOrRead(card)));
+      await settled(found.map(({ card }) => drawOrRead([card])));
     }
   };
   // Settled, every one, before this returns or throws: a failed build removes its folder, and a
   // card still being linked into it would make that removal fail. The found cards are linked after
   // the drawing has started: a card drawn is the one this build waits for.
-  await settled([...missing.map(drawOrRead), linkFound()]);
+  if (missing.size) await mkdir(context.cacheDir, { recursive: true });
+  await settled([...[...missing.values()].map((cards) => drawOrRead(cards, true)), linkFound()]);
   await sizes.save();
   return totals;
 }
@@ -207,7 +222,7 @@ function encode(card: Raw, channels: 3 | 4, photo?: PhotoPixels & { left: number
  */
 export async function drawCard(
   card: CardImage,
-  { template, images, root, photos, cacheDir }: CardContext,
+  { template, images, root, photos, cacheDir, rows }: CardContext,
   { layIn } = { layIn: true },
 ): Promise<Buffer> {
   const { renderAsync } = await loadResvg();
@@ -230,14 +245,18 @@ export async function drawCard(
     layIn && template.textBox ? await frameOf(template, props(file && PHOTO_STAND_IN), size, cacheDir) : undefined;
   if (frame && template.textBox) {
     const box = template.textBox(props(file && PHOTO_STAND_IN));
-    const drawn = { ...frame, data: Buffer.from(frame.data) };
-    if (!(await drawText(template, props(file && PHOTO_STAND_IN), box, drawn, cacheDir))) {
-      const text = await textLayer(template, props(file && PHOTO_STAND_IN), box);
-      overlay(drawn.data, drawn.width, text, box.left - BLEED, box.top - BLEED);
+    const drawn = { ...frame, data: rows ? rows.copyOf(frame.data) : Buffer.from(frame.data) };
+    try {
+      if (!(await drawText(template, props(file && PHOTO_STAND_IN), box, drawn, cacheDir))) {
+        const text = await textLayer(template, props(file && PHOTO_STAND_IN), box);
+        overlay(drawn.data, drawn.width, text, box.left - BLEED, box.top - BLEED);
+      }
+      const place = frame.photo;
+      const photo = file && place && { ...(await photoLayer(file, focus, place.box, photos)), ...place };
+      return await encode(drawn, 3, photo || undefined);
+    } finally {
+      rows?.giveBack(drawn.data);
     }
-    const place = frame.photo;
-    const photo = file && place && { ...(await photoLayer(file, focus, place.box, photos)), ...place };
-    return encode(drawn, 3, photo || undefined);
   }
   // satori's CommonJS build, as sharp's (../images/sharp.ts): its ESM build, 1.6 MB, imports in twice the
   // CPU (129-182 ms against 64-71, measured alone). Loaded only here and for the parts of a card drawn
