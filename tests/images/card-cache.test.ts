@@ -1,13 +1,11 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pruneUnusedCards } from '../../cli/build/card-cache.ts';
-import { compileCardTemplate, makeCards, type CardTemplate } from '../../cli/build/cards.ts';
+import { makeCards, type CardTemplate } from '../../cli/build/cards.ts';
 import { FolderWriter } from '../../cli/build/folder-writer.ts';
 import { cardImage } from '../../templates/lib/share-card.ts';
-import { repoRoot } from '../build/helpers.ts';
-import { cardSite } from './card-site.ts';
+import { cardSite, withCardTemplate } from './card-site.ts';
 
 /**
  * The cards no build uses leave the cache (./cli/build/card-cache.ts), and a build whose found card
@@ -15,17 +13,12 @@ import { cardSite } from './card-site.ts';
  */
 let dir: string;
 let template: CardTemplate;
+withCardTemplate('card-cache', (made) => ({ dir, template } = made));
 const WHOLE = Buffer.from([0xff, 0xd8, 1, 2, 3, 0xff, 0xd9]);
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const HOUR = 60 * 60 * 1000;
 const card = (title: string) =>
   cardImage({ locale: 'nl', title, label: 'Nieuws', site: cardSite }, `/nieuws/${title}`, template.version);
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'site-card-cache-'));
-  template = await compileCardTemplate(repoRoot, join(dir, 'cache'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** A cache folder with `files` (name -> hours since it was drawn). */
 async function cacheWith(name: string, files: Record<string, number>): Promise<string> {

@@ -1,21 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { compileCardTemplate, drawCard, type CardTemplate } from '../../cli/build/cards.ts';
+import { expect, it } from 'vitest';
+import { drawCard, type CardTemplate } from '../../cli/build/cards.ts';
 import { cardImage } from '../../templates/lib/share-card.ts';
-import { repoRoot } from '../build/helpers.ts';
-import { cardSite } from './card-site.ts';
+import { cardSite, withCardTemplate } from './card-site.ts';
 
 let dir: string;
 let template: CardTemplate;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'site-card-jpeg-'));
-  template = await compileCardTemplate(repoRoot, join(dir, 'cache'));
-});
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+withCardTemplate('card-jpeg', (made) => ({ dir, template } = made));
 
 /** The JPEG's Huffman tables: its DHT segments (marker FF C4), as they are. */
 function huffmanTables(jpeg: Buffer): Buffer[] {

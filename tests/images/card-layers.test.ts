@@ -1,15 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCardTemplate, drawCard, type CardContext, type CardTemplate } from '../../cli/build/cards.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drawCard, type CardContext, type CardTemplate } from '../../cli/build/cards.ts';
 import { frameOf } from '../../cli/build/card-layers.ts';
 import { cardImage, type CardRequest } from '../../templates/lib/share-card.ts';
 import type { ShareCardProps } from '../../templates/cards/ShareCard.tsx';
 import { repoRoot } from '../build/helpers.ts';
-import { cardSite } from './card-site.ts';
+import { cardSite, withCardTemplate } from './card-site.ts';
 
 /**
  * A card is drawn in layers: the site's frame once a run, the page's text alone over a copy of it,
@@ -17,20 +16,16 @@ import { cardSite } from './card-site.ts';
  */
 let dir: string;
 let template: CardTemplate;
+withCardTemplate('card-layers', (made) => ({ dir, template } = made));
 const site = cardSite;
 const size = { width: 1200, height: 630 };
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'site-card-layers-'));
-  template = await compileCardTemplate(repoRoot, join(dir, 'cache'));
   // A photo with detail to its edges: a gradient and a ring.
   const photo =
     '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1000"><defs><linearGradient id="g"><stop offset="0" stop-color="#c05020"/><stop offset="1" stop-color="#30a060"/></linearGradient></defs>' +
     '<rect width="900" height="1000" fill="url(#g)"/><circle cx="450" cy="500" r="300" fill="none" stroke="#f0e040" stroke-width="40"/></svg>';
   await writeFile(join(dir, 'photo.png'), await sharp(Buffer.from(photo)).png().toBuffer());
-});
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const context = (drawWith: CardTemplate): CardContext => ({

@@ -1,17 +1,15 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import satori from 'satori';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardFile, compileCardTemplate, drawCard, makeCards, type CardTemplate } from '../../cli/build/cards.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cardFile, drawCard, makeCards, type CardTemplate } from '../../cli/build/cards.ts';
 import { FolderWriter } from '../../cli/build/folder-writer.ts';
 import { PHOTO_STAND_IN, photoBox } from '../../cli/build/card-photo.ts';
 import { cardImage } from '../../templates/lib/share-card.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../../templates/cards/ShareCard.tsx';
-import { repoRoot } from '../build/helpers.ts';
-import { cardSite } from './card-site.ts';
+import { cardSite, withCardTemplate } from './card-site.ts';
 
 /**
  * A card's photo is laid in by sharp after resvg paints the rest (resvg painting it was two thirds
@@ -20,13 +18,12 @@ import { cardSite } from './card-site.ts';
  */
 let dir: string;
 let template: CardTemplate;
+withCardTemplate('card-photo', (made) => ({ dir, template } = made));
 const focus = { x: 0.9, y: 0.5 };
 const CLIP = '<clipPath id="c"><rect x="760" y="0" width="440" height="630"/></clipPath>';
 const site = cardSite;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'site-card-photo-'));
-  template = await compileCardTemplate(repoRoot, join(dir, 'cache'));
   // Red left half, blue right half: the focal point on the right keeps the blue.
   const halves =
     '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000"><rect width="800" height="1000" fill="#ff0000"/><rect x="800" width="800" height="1000" fill="#0000ff"/></svg>';
@@ -34,9 +31,6 @@ beforeAll(async () => {
   // Half see-through: the card's background shows through it.
   const faded = halves.replace(/fill="(#[0-9a-f]+)"/g, 'fill="$1" fill-opacity="0.5"');
   await writeFile(join(dir, 'faded.png'), await sharp(Buffer.from(faded)).png().toBuffer());
-});
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const props = (photo: string) => ({

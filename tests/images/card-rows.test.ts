@@ -1,13 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCardTemplate, drawCard, makeCards, type CardTemplate } from '../../cli/build/cards.ts';
+import { describe, expect, it } from 'vitest';
+import { drawCard, makeCards, type CardTemplate } from '../../cli/build/cards.ts';
 import { RowPool } from '../../cli/build/card-rows.ts';
 import { FolderWriter } from '../../cli/build/folder-writer.ts';
 import { cardImage } from '../../templates/lib/share-card.ts';
-import { repoRoot } from '../build/helpers.ts';
-import { cardSite } from './card-site.ts';
+import { cardSite, withCardTemplate } from './card-site.ts';
 
 /**
  * The cards being drawn take their rows from a pool and hand them back once their JPEG is made:
@@ -35,13 +33,7 @@ describe('RowPool', () => {
 describe('cards drawn by makeCards', () => {
   let dir: string;
   let template: CardTemplate;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'site-card-rows-'));
-    template = await compileCardTemplate(repoRoot, join(dir, 'cache'));
-  });
-  afterAll(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  withCardTemplate('card-rows', (made) => ({ dir, template } = made));
 
   it('with rows used again are each the card drawn alone', async () => {
     // Titles of different lengths, so the cards drawn at once finish out of order.

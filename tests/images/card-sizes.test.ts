@@ -1,12 +1,10 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCardTemplate, makeCards, type CardTemplate } from '../../cli/build/cards.ts';
+import { describe, expect, it } from 'vitest';
+import { makeCards, type CardTemplate } from '../../cli/build/cards.ts';
 import { FolderWriter } from '../../cli/build/folder-writer.ts';
 import { cardImage } from '../../templates/lib/share-card.ts';
-import { repoRoot } from '../build/helpers.ts';
-import { cardSite } from './card-site.ts';
+import { cardSite, withCardTemplate } from './card-site.ts';
 
 /**
  * The card cache's index (<cache>/cards/sizes.json): a card whose size and time match what the
@@ -14,16 +12,11 @@ import { cardSite } from './card-site.ts';
  */
 let dir: string;
 let template: CardTemplate;
+withCardTemplate('card-sizes', (made) => ({ dir, template } = made));
 const site = cardSite;
 const card = (title: string) =>
   cardImage({ locale: 'nl', title, label: 'Nieuws', site }, `/nieuws/${title}`, template.version);
 const WHOLE = Buffer.from([0xff, 0xd8, 1, 2, 3, 0xff, 0xd9]);
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'site-card-sizes-'));
-  template = await compileCardTemplate(repoRoot, join(dir, 'cache'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function cacheWith(name: string, files: Record<string, Buffer>, index?: string) {
   const cacheDir = join(dir, name);

@@ -1,13 +1,9 @@
 import { createRequire } from 'node:module';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCardTemplate, type CardTemplate } from '../../cli/build/cards.ts';
+import { describe, expect, it } from 'vitest';
+import type { CardTemplate } from '../../cli/build/cards.ts';
 import { layOut, type TextStyle } from '../../cli/build/card-text-layout.ts';
 import { faceOf, fontFor, type Face } from '../../cli/build/card-type.ts';
-import { repoRoot } from '../build/helpers.ts';
-import { cardSite } from './card-site.ts';
+import { cardSite, withCardTemplate } from './card-site.ts';
 import { cardTitles, TOO_LONG } from './card-titles.ts';
 
 /**
@@ -20,14 +16,7 @@ const require = createRequire(import.meta.url);
 const satori = (require('satori') as typeof import('satori')).default;
 let dir: string;
 let template: CardTemplate;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'site-card-text-layout-'));
-  template = await compileCardTemplate(repoRoot, join(dir, 'cache'));
-});
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+withCardTemplate('card-text-layout', (made) => ({ dir, template } = made));
 
 interface Node {
   type: unknown;

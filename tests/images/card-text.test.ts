@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCardTemplate, type CardTemplate } from '../../cli/build/cards.ts';
+import { describe, expect, it } from 'vitest';
+import type { CardTemplate } from '../../cli/build/cards.ts';
 import { BLEED, frameOf, textLayer } from '../../cli/build/card-layers.ts';
 import { overlay, type Raw } from '../../cli/build/card-pixels.ts';
 import { drawText } from '../../cli/build/card-text.ts';
 import type { ShareCardProps } from '../../templates/cards/ShareCard.tsx';
-import { repoRoot } from '../build/helpers.ts';
-import { cardSite } from './card-site.ts';
+import { cardSite, withCardTemplate } from './card-site.ts';
 import { cardTitles } from './card-titles.ts';
 
 /**
@@ -18,15 +14,8 @@ import { cardTitles } from './card-titles.ts';
  */
 let dir: string;
 let template: CardTemplate;
+withCardTemplate('card-text', (made) => ({ dir, template } = made));
 const size = { width: 1200, height: 630 };
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'site-card-text-'));
-  template = await compileCardTemplate(repoRoot, join(dir, 'cache'));
-});
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
 
 const props = (title: string, more: Partial<ShareCardProps> = {}): ShareCardProps => ({
   locale: 'nl',
