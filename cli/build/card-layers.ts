@@ -13,8 +13,13 @@ export interface Frame extends Raw {
 }
 
 const require = createRequire(import.meta.url);
-// satori's CommonJS build (cli/build/cards.ts says why).
-const satori = () => (require('satori') as typeof import('satori')).default;
+/**
+ * satori's CommonJS build, as sharp's (../images/sharp.ts): its ESM build, 1.6 MB, imports in twice
+ * the CPU (129-182 ms against 64-71, measured alone). Required when a card's frame, a part of its
+ * text or a whole card is first laid out: a build that draws one card in layers from kept parts
+ * (card-layer-store.ts) and its text from glyphs (card-text.ts) loads none.
+ */
+export const satori = () => (require('satori') as typeof import('satori')).default;
 // satori drew the text as paths: resvg needs no font, and looking for the system's took half its time.
 export const PAINT = { fitTo: { mode: 'original' as const }, font: { loadSystemFonts: false } };
 
@@ -75,11 +80,15 @@ export async function textLayer(
     key: null,
     props: { style: { display: 'flex', padding: BLEED }, children: template.render({ ...props, part: 'text' }) },
   };
-  const svg = await satori()(text, {
-    width: box.width + 2 * BLEED,
-    height: box.height + 2 * BLEED,
-    fonts: template.fonts,
-  });
+  return paintAlone(text, { width: box.width + 2 * BLEED, height: box.height + 2 * BLEED, fonts: template.fonts });
+}
+
+/** `element` laid out by satori and painted by resvg alone, on a transparent box. */
+export async function paintAlone(
+  element: ReactElement,
+  options: Parameters<ReturnType<typeof satori>>[1],
+): Promise<Raw> {
+  const svg = await satori()(element, options);
   const { renderAsync } = await loadResvg();
   const painted = await renderAsync(svg, PAINT);
   return { data: painted.pixels, width: painted.width, height: painted.height };

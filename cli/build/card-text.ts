@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { ReactElement } from 'react';
 import type { ShareCardProps } from '../../templates/cards/ShareCard.tsx';
 import type { CardTemplate } from './card-template.ts';
@@ -6,8 +5,7 @@ import { Coverage, masksOf } from './card-glyphs.ts';
 import { overlay, type Raw } from './card-pixels.ts';
 import { layOut, type Paragraph, type TextStyle } from './card-text-layout.ts';
 import { faceOf, fontFor, type Face } from './card-type.ts';
-import { BLEED, PAINT } from './card-layers.ts';
-import { loadResvg } from './resvg.ts';
+import { BLEED, paintAlone } from './card-layers.ts';
 import { storedPart } from './card-layer-store.ts';
 
 /**
@@ -31,10 +29,8 @@ interface Text {
 }
 type Block = { text: Text } | { sticker: Element };
 
-const require = createRequire(import.meta.url);
 /** One for every card: drawn one paragraph at a time (JavaScript runs one at a time). */
 const coverage = new Coverage();
-const satori = () => (require('satori') as typeof import('satori')).default;
 
 const isElement = (node: unknown): node is Element =>
   typeof node === 'object' && node !== null && 'type' in node && 'props' in node;
@@ -157,10 +153,7 @@ function stickerOf(
           },
         },
       };
-      const svg = await satori()(alone, { width: width + 2 * BLEED, fonts: template.fonts });
-      const { renderAsync } = await loadResvg();
-      const painted = await renderAsync(svg, PAINT);
-      return { data: painted.pixels, width: painted.width, height: painted.height };
+      return paintAlone(alone, { width: width + 2 * BLEED, fonts: template.fonts });
     });
     sticker = kept.then((raw) => ({ raw: raw!, height: raw!.height - 2 * BLEED }));
     memo.set(key, sticker);

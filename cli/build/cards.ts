@@ -15,7 +15,7 @@ import { compileFailed } from './compile-failure.ts';
 import { importHashed } from './hashed-module.ts';
 import { cachedBuild } from './cached-esbuild.ts';
 import { copyRows, opaqueRgb, overlay, type Raw } from './card-pixels.ts';
-import { BLEED, frameOf, PAINT, textLayer } from './card-layers.ts';
+import { BLEED, frameOf, PAINT, satori, textLayer } from './card-layers.ts';
 import { drawText } from './card-text.ts';
 import { RowPool } from './card-rows.ts';
 import type { CardTemplate } from './card-template.ts';
@@ -258,12 +258,8 @@ export async function drawCard(
       rows?.giveBack(drawn.data);
     }
   }
-  // satori's CommonJS build, as sharp's (../images/sharp.ts): its ESM build, 1.6 MB, imports in twice the
-  // CPU (129-182 ms against 64-71, measured alone). Loaded only here and for the parts of a card drawn
-  // once (card-layers.ts, card-text.ts): a build that draws one card in layers from kept parts needs none.
-  const { default: satori } = require('satori') as typeof import('satori');
   const layout = (photo: string | undefined) =>
-    satori(template.render(props(photo)), { ...size, fonts: template.fonts });
+    satori()(template.render(props(photo)), { ...size, fonts: template.fonts });
   // The photo, cut around its focal point to its box, is laid in after resvg paints the rest.
   let svg = await layout(file ? PHOTO_STAND_IN : undefined);
   let photo: (PhotoPixels & { left: number; top: number }) | undefined;
