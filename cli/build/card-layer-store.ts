@@ -2,20 +2,18 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeAtomic } from '../images/cache.ts';
-import { UNUSED_CARD_DAYS } from './card-cache.ts';
+import { unusedLongEnough } from './card-cache.ts';
 
 /**
  * The parts of cards drawn once (a site's frame, a label's pill) kept between builds in
  * <cards cache>/layers/<template version>/: a build that draws one card (a title edited) finds
  * them there and loads neither satori nor its fonts (~100 ms of CPU, issue 21). A file is its
  * description (JSON, one line) and then its pixels. Folders of other template versions are removed
- * once unused for UNUSED_CARD_DAYS, as unused cards are (card-cache.ts).
+ * once unused for as long as unused cards are kept (card-cache.ts `unusedLongEnough`).
  */
 export interface Stored {
   data: Buffer;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where the part named `key` of a template `version` is kept. */
 const fileOf = (dir: string, version: string, key: string) =>
@@ -42,8 +40,7 @@ async function removeOldVersions(dir: string, version: string, now = Date.now())
   for (const name of await readdir(folder).catch(() => [] as string[])) {
     if (name === version) continue;
     const found = await stat(join(folder, name)).catch(() => undefined);
-    if (found && now - found.mtimeMs > UNUSED_CARD_DAYS * DAY_MS)
-      await rm(join(folder, name), { recursive: true, force: true });
+    if (found && unusedLongEnough(found.mtimeMs, now)) await rm(join(folder, name), { recursive: true, force: true });
   }
 }
 
