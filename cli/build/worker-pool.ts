@@ -178,7 +178,9 @@ export class WorkerPool {
 
   /** Stop the workers started (none when no task came); a task after this runs in this thread. */
   async close(): Promise<void> {
-    this.started ??= [];
-    await Promise.all(this.started.map((worker) => worker.terminate()));
+    const stopping = this.started ?? [];
+    // Emptied before the wait: work asked for from now on must not be posted to a stopping worker.
+    this.started = [];
+    await Promise.all(stopping.map((worker) => worker.terminate()));
   }
 }
