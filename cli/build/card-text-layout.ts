@@ -4,7 +4,8 @@ import type { Face } from './card-type.ts';
 /**
  * A paragraph of a card's text laid out as satori 0.63 lays out text in a box of a given width
  * (its src/text/index.ts and processor.ts, for the subset a card's text uses: left-aligned,
- * `white-space: normal`, no word breaking, letter spacing, a line clamp with its ellipsis), so
+ * `white-space: normal`, `overflow-wrap: break-word` or no word breaking, letter spacing, a line
+ * clamp with its ellipsis), so
  * that a card's text can be drawn without satori (issue 21). Every width is summed in satori's
  * order, as rounding decides where a line breaks; the tests hold it to satori's for many titles.
  * Undefined for text this does not lay out as satori would (see `supported`): satori draws it.
@@ -16,6 +17,8 @@ export interface TextStyle {
   letterSpacing: number;
   /** The most lines shown; the last one shown ends in an ellipsis when the text goes on */
   lineClamp?: number;
+  /** `overflow-wrap: break-word`: a word wider than a line is broken between its characters */
+  breakWords?: boolean;
 }
 
 /** A glyph placed: its baseline's origin, in pixels (from the origin the paragraph was laid out from). */
@@ -54,6 +57,8 @@ class Measure {
   ) {}
 
   width(text: string): number {
+    // Nothing to shape (a space broken off a word, trimmed): HarfBuzz's answer would be no JSON at all.
+    if (!text) return 0;
     let width = this.widths.get(text);
     if (width === undefined) {
       const glyphs = this.face.shape(text);
@@ -104,7 +109,24 @@ function flow(content: string, width: number, measure: Measure, lineLimit: numbe
     const trimmed = word.trimEnd();
     const endingSpaces = trimmed === word ? 0 : w - measure.width(trimmed);
     if (required || w === 0) return undefined;
-    if (i && currentWidth + w > width + endingSpaces) {
+    const wraps = i > 0 && currentWidth + w > width + endingSpaces;
+    // Where it would start a line, a word wider than one is put in its characters' place (satori's
+    // `needToBreakWord`; its width counts the spaces after it).
+    if (measure.style.breakWords && w > width && (!currentWidth || wraps)) {
+      const characters = Array.from(graphemes.segment(word), ({ segment }) => segment);
+      if (characters.length > 1) {
+        found.splice(i, 1, ...characters.map((character) => ({ word: character, required: false })));
+        if (currentWidth > 0) {
+          lineWidths.push(currentWidth - previousEndingSpaces);
+          lines++;
+          currentWidth = 0;
+        }
+        previousEndingSpaces = endingSpaces;
+        i--;
+        continue;
+      }
+    }
+    if (wraps) {
       lineWidths.push(currentWidth - previousEndingSpaces);
       lines++;
       currentWidth = w;

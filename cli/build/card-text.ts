@@ -64,6 +64,7 @@ async function paragraphOf(
     lineHeight: isNumber,
     letterSpacing: isNumber,
     lineClamp: (value) => block && Number.isInteger(value),
+    overflowWrap: (value) => value === 'break-word',
     color: isColour,
   });
   if (!fits || !isNumber(style.fontSize) || !isNumber(style.lineHeight)) return undefined;
@@ -77,6 +78,7 @@ async function paragraphOf(
       lineHeight: style.lineHeight as number,
       letterSpacing: (style.letterSpacing as number | undefined) ?? 0,
       ...(style.lineClamp ? { lineClamp: style.lineClamp as number } : {}),
+      ...(style.overflowWrap ? { breakWords: true } : {}),
     },
     colour: rgb((style.color as string | undefined) ?? inherited.colour),
   };

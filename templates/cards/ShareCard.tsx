@@ -36,6 +36,8 @@ const PHOTO_SHOWN = 390;
 const PADDING = { top: 64, right: 64, bottom: 56, left: 72 };
 const HEADER_HEIGHT = 44;
 const FOOTER_HEIGHT = 29;
+/** Characters of the longest word that fit a line beside the photo at the title's larger size. */
+const LONG_WORD = 17;
 
 /** Where the page's text goes on the card: between the header and the footer, beside the photo. */
 export function textBox(props: Pick<ShareCardProps, 'photo'>) {
@@ -51,7 +53,8 @@ export function textBox(props: Pick<ShareCardProps, 'photo'>) {
 
 export function ShareCard(props: ShareCardProps) {
   const { colors } = props;
-  const long = props.title.length > 60;
+  // A long title, or one with a word (a Dutch compound) too wide for a line at the larger size.
+  const small = props.title.length > 60 || props.title.split(' ').some((word) => word.length > LONG_WORD);
   const text = (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 22 }}>
       {props.label ? (
@@ -76,11 +79,13 @@ export function ShareCard(props: ShareCardProps) {
       <div
         style={{
           display: 'block',
-          fontSize: long ? 50 : 62,
+          fontSize: small ? 50 : 62,
           fontWeight: 700,
           lineHeight: 1.12,
           letterSpacing: -1,
           lineClamp: 4,
+          // A word wider than the line even so is broken, not left to run under the photo.
+          overflowWrap: 'break-word',
         }}
       >
         {props.title}

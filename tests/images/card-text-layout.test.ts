@@ -89,6 +89,7 @@ describe("a card's title laid out as satori lays it out", () => {
         lineHeight: style.lineHeight as number,
         letterSpacing: (style.letterSpacing as number) ?? 0,
         ...(style.lineClamp ? { lineClamp: style.lineClamp as number } : {}),
+        ...(style.overflowWrap === 'break-word' ? { breakWords: true } : {}),
       };
       const laid = layOut(title, width, face, textStyle);
       expect(laid, title).toBeDefined();
@@ -123,7 +124,15 @@ describe("a card's title laid out as satori lays it out", () => {
     // A character the font lacks (satori draws its .notdef), right-to-left text, a no-break space.
     for (const text of ['Łódź open', 'שלום tennis', 'Open\u00a0Dag'])
       expect(layOut(text, 1064, face, style), text).toBeUndefined();
-    // A word wider than the line stays whole on its own line.
+    // A word wider than the line stays whole on its own line, unless words may be broken.
     expect(layOut(`Een ${TOO_LONG} woord`, 1064, face, style)?.lines).toEqual(['Een ', `${TOO_LONG} `, 'woord']);
+    // Breaking, it goes to a line of its own first, as in CSS, and is broken where the line is full.
+    const broken = layOut(`Een ${TOO_LONG} woord`, 1064, face, { ...style, breakWords: true })?.lines;
+    expect(broken).toEqual([
+      'Een ',
+      'Supercalifragilisticexpialidociously',
+      'onbreekbaarwoorddatnietoplijnpast ',
+      'woord',
+    ]);
   });
 });
