@@ -11,7 +11,8 @@ export const RETIRED_CACHE_ENTRIES = [
   'markdown.json', // the Markdown cache as one JSON object: now shards in markdown/
   'parses.json', // the stored parses as one JSON object: now shards in parses/
   'feeds', // feed items kept per article: feeds now hold the newest `feedItems` and are made whole
-  'search', // Pagefind's index: the site's own search index (search-index.json, search-records.json)
+  'search', // Pagefind's index: the site's own search index (search-index.json, search-records/)
+  'search-records.json', // the search records memo as one file: now shards in search-records/
 ] as const;
 
 export async function removeRetiredCaches(cacheDir: string): Promise<void> {

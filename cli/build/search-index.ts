@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PageRoute } from '../routes/types.ts';
 import { SEARCH_FOLDER } from '../../shared/search-words.ts';
 import { problem, SiteError } from '../errors/site-error.ts';
-import { writeAtomic } from '../images/cache.ts';
+import { writeAtomicSync } from '../images/cache.ts';
 import { toolStamp } from './build-state.ts';
 import type { FolderWriter } from './folder-writer.ts';
 import { languageFiles, type SearchFile, type SearchLanguage, searchLanguages } from './search-files.ts';
@@ -15,8 +14,8 @@ import { type PatchSource, patchedLanguage } from './search-patch.ts';
 
 export { SEARCH_FOLDER };
 
-/** Beside the other caches: the records of the last build's pages (cli/build/search-pages.ts), and where its index is. */
-const RECORDS_MEMO = 'search-records.json';
+/** Beside the other caches: the records of the last build's pages (a folder: cli/build/search-memo.ts), and where its index is. */
+const RECORDS_MEMO = 'search-records';
 const INDEX_MEMO = 'search-index.json';
 /** Pages changed at most for an index mended from the last one; more, and it is made whole. */
 const MOST_PATCHED = 64;
@@ -45,11 +44,13 @@ export interface SearchIndexTotals {
 /** The pages of the index (cli/build/search-rendered.ts says which). */
 export const searchablePages = (pages: readonly PageRoute[]): PageRoute[] => pages.filter(isSearchable);
 
-/** The value at `key`, taken out of `map`. */
-function taken<T>(map: Map<string, T> | undefined, key: string): T | undefined {
-  const value = map?.get(key);
-  map?.delete(key);
-  return value;
+/** The index memo of the last build, if there is one that reads. */
+function lastIndexMemo(path: string): IndexMemo | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as IndexMemo;
+  } catch {
+    return undefined;
+  }
 }
 
 const gone = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
@@ -101,6 +102,8 @@ async function mend(
  * record its render made (`rendered`), else is read and tokenised (cli/build/search-pages.ts). When the last build's index is there, of the
  * same pages, and few of them changed, it is mended (cli/build/search-patch.ts): the files those
  * pages are not in are linked from it. Otherwise the index is made whole from the records.
+ * Synchronous past the tool's stamp: the stage's few milliseconds of files in an edit build are not
+ * spread over the other stages' turns of the event loop (its 14 MB memo was read in 28 of them).
  */
 export async function buildSearchIndex(options: {
   /** The build's public/ folder: the pages are read from it, the index written through it. */
@@ -108,8 +111,7 @@ export async function buildSearchIndex(options: {
   pages: readonly PageRoute[];
   /**
    * The records of the pages this build rendered, by canonical URL (cli/build/search-rendered.ts);
-   * the others are read back. Each is taken out once its memo line is made: ~14 MB of text at
-   * 4,000 pages, not kept until the build ends while the index is assembled.
+   * the others are read back. Each is taken out once its memo line is made.
    */
   rendered?: Map<string, Uint8Array>;
   /** The public/ folder of the last build, which the pages not rendered now were linked from. */
@@ -118,12 +120,9 @@ export async function buildSearchIndex(options: {
 }): Promise<SearchIndexTotals> {
   const pages = searchablePages(options.pages).map((page) => ({ url: page.canonical, locale: page.locale }));
   const tool = await toolStamp();
-  const source = await PagesOnDisk.open(options.output.dir, join(options.cacheDir, RECORDS_MEMO), tool);
+  const source = PagesOnDisk.open(options.output.dir, join(options.cacheDir, RECORDS_MEMO), tool);
   const indexMemo = join(options.cacheDir, INDEX_MEMO);
-  const last = await readFile(indexMemo, 'utf8').then(
-    (text) => JSON.parse(text) as IndexMemo,
-    () => undefined,
-  );
+  const last = lastIndexMemo(indexMemo);
   const languages = searchLanguages(pages);
   const list = createHash('sha256').update(JSON.stringify(languages)).digest('base64url');
   // The memo describes the files the pages not rendered now were linked from: their lines hold as they are.
@@ -132,9 +131,7 @@ export async function buildSearchIndex(options: {
     last.records === source.token &&
     options.linkedFrom !== undefined &&
     last.folder === options.linkedFrom;
-  const changed = new Set(
-    pages.filter((page) => source.changed(page, taken(options.rendered, page.url), linked)).map((page) => page.url),
-  );
+  const changed = source.changedPages(pages, options.rendered, { linked, samePages: linked && last.pages === list });
   const lastIndex = last && join(last.folder, SEARCH_FOLDER);
   const mendable =
     last?.tool === tool &&
@@ -143,7 +140,7 @@ export async function buildSearchIndex(options: {
     changed.size <= MOST_PATCHED &&
     existsSync(lastIndex!);
   // The index memo names an index made from the records memo as it is: gone while that changes.
-  await rm(indexMemo, { force: true });
+  rmSync(indexMemo, { force: true });
   const target = options.output.under(SEARCH_FOLDER);
   let files = 0;
   let kept = 0;
@@ -163,8 +160,8 @@ export async function buildSearchIndex(options: {
     kept = mended.kept;
     files += kept;
   } else for (const language of languages) write(languageFiles(language, source));
-  await source.save();
-  await writeAtomic(
+  source.save();
+  writeAtomicSync(
     indexMemo,
     JSON.stringify({ folder: options.output.dir, tool, pages: list, records: source.token ?? '' } satisfies IndexMemo),
   );

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { outputFile } from '../../shared/paths.ts';
-import { temporaryPath } from '../images/cache.ts';
-import { writeContents } from './folder-writer.ts';
+import { MemoLine, memoFolder, SHARDS, shardOf } from './search-memo.ts';
 import type { IndexedPage } from './search-records.ts';
 import { recordBytes, renderedRecord } from './search-rendered.ts';
 
@@ -14,74 +11,35 @@ export interface SearchPage {
   locale: string;
 }
 
-const TAB = 9;
-const NEWLINE = 10;
-const LINE_END = Buffer.from('\n');
-
-/**
- * A page's line of the memo, `file \t identity \t length \t shown \t terms \n` (shown: its title
- * and text as JSON, length: its bytes, terms: JSON; neither holds a raw tab or newline), kept as
- * the bytes read: its parts are decoded when asked for. The length says where the terms start:
- * a memo of 4,100 pages is opened without a search through each page's text (issue 21).
- */
-class MemoLine {
-  private readonly tabs: number[] = [];
-
-  constructor(readonly bytes: Buffer) {
-    for (let at = bytes.indexOf(TAB); at >= 0 && this.tabs.length < 3; at = bytes.indexOf(TAB, at + 1))
-      this.tabs.push(at);
-    const [, identityEnd, lengthEnd] = this.tabs;
-    if (lengthEnd === undefined) return;
-    const termsStart = lengthEnd + 1 + Number(bytes.toString('latin1', identityEnd! + 1, lengthEnd));
-    if (bytes[termsStart] === TAB) this.tabs.push(termsStart);
-  }
-
-  /** `record`: its bytes as the render sent them, `shown \t terms` (cli/build/search-rendered.ts, recordBytes). */
-  static of(file: string, identity: string, record: Uint8Array): MemoLine {
-    const length = Buffer.from(record.buffer, record.byteOffset, record.byteLength).indexOf(TAB);
-    return new MemoLine(Buffer.concat([Buffer.from(`${file}\t${identity}\t${length}\t`), record, LINE_END]));
-  }
-
-  get complete(): boolean {
-    return this.tabs.length === 4 && this.bytes.at(-1) === NEWLINE;
-  }
-
-  get file(): string {
-    return this.bytes.toString('utf8', 0, this.tabs[0]);
-  }
-
-  get identity(): string {
-    return this.bytes.toString('utf8', this.tabs[0]! + 1, this.tabs[1]);
-  }
-
-  get shown(): string {
-    return this.bytes.toString('utf8', this.tabs[2]! + 1, this.tabs[3]);
-  }
-
-  get terms(): IndexedPage['terms'] {
-    return JSON.parse(this.bytes.toString('utf8', this.tabs[3]! + 1, this.bytes.length - 1)) as IndexedPage['terms'];
-  }
+/** What the build knows of the pages it did not render: see PagesOnDisk.changedPages. */
+export interface LinkedPages {
+  /** They were linked unchanged from the build folder the memo was written for. */
+  linked: boolean;
+  /** And the memo has a line for each page of this build, and for no other. */
+  samePages: boolean;
 }
-
-/** The memo's first line: the tool that wrote it, and this version of the memo. */
-const TOOL = '#tool';
 
 /**
  * The records of the pages as the build wrote them into `dir` (public/). Each is remembered in
- * `memo` with the identity of its file (device, inode, size, modification time): a page the next
- * build links unchanged from this one is the same file, and is neither read nor tokenised again.
- * A page rendered by this build comes with the record its render made; only a page without one
- * is read back. Synchronous reads: about a third of the CPU of promise-based ones for files this
- * small, and the stage has nothing else to do.
+ * the memo (cli/build/search-memo.ts) with the identity of its file (device, inode, size,
+ * modification time): a page the next build links unchanged from this one is the same file, and
+ * is neither read nor tokenised again. A page rendered by this build comes with the record its
+ * render made; only a page without one is read back. Synchronous reads: about a third of the CPU
+ * of promise-based ones for files this small, and the stage has nothing else to do.
  *
- * The memo is a line a page, kept as the bytes read: an edit build decodes only the lines of the
- * pages it changed (the rest of the index is mended, cli/build/search-patch.ts) and writes the
- * others back as they were. Read and split as text and joined again, the memo of 4,100 pages
- * (14 MB) cost 120 ms and 80 MB at the peak.
+ * A line is kept as the bytes read: an edit build decodes only the lines of the pages it changed
+ * (the rest of the index is mended, cli/build/search-patch.ts) and writes the others back as
+ * they were, and when the memo's pages are the build's, it reads and writes only the shards of
+ * the pages it changed.
  */
 export class PagesOnDisk {
+  /** The memo's shards read so far: each its lines by file. */
+  private readonly shards = new Map<number, Map<string, MemoLine>>();
+  /** The lines of this build's pages that are not the memo's; when the memo is written whole, every page's line. */
   private readonly now = new Map<string, MemoLine>();
-  private changes = false;
+  /** Whether the memo is written whole from `now`, or only the shards of the lines that changed. */
+  private whole = true;
+  private readonly changedShards = new Set<number>();
   /** Pages not as the memo has them so far: tokenised, by their render or here. */
   tokenised = 0;
   /** Of those, the files read back and tokenised here (no record from their render). */
@@ -90,85 +48,121 @@ export class PagesOnDisk {
   private constructor(
     private readonly dir: string,
     private readonly memo: string,
-    private readonly known: ReadonlyMap<string, MemoLine>,
     private readonly tool: string,
     /** Names this version of the memo: the search index memo names the version its index was made from. */
     public token: string | undefined,
   ) {}
 
-  /** `tool`: the build of the tool that runs (another may read pages otherwise: its records are not used). */
-  static async open(dir: string, memo: string, tool: string): Promise<PagesOnDisk> {
-    const known = new Map<string, MemoLine>();
-    // None yet, unreadable, or written by another tool: every page is read.
-    const bytes = await readFile(memo).catch(() => Buffer.alloc(0));
-    const first = bytes.indexOf(NEWLINE);
-    const [mark, writtenBy, token] = bytes.toString('utf8', 0, Math.max(first, 0)).split('\t');
-    if (mark !== TOOL || writtenBy !== tool) return new PagesOnDisk(dir, memo, known, tool, undefined);
-    for (let start = first + 1, end = bytes.indexOf(NEWLINE, start); end > 0; end = bytes.indexOf(NEWLINE, start)) {
-      const line = new MemoLine(bytes.subarray(start, end + 1));
-      if (line.complete) known.set(line.file, line);
-      start = end + 1;
-    }
-    return new PagesOnDisk(dir, memo, known, tool, token);
+  /**
+   * The memo in the folder `memo`. `tool`: the build of the tool that runs (another may read
+   * pages otherwise: its records are not used, nor one cut short).
+   */
+  static open(dir: string, memo: string, tool: string): PagesOnDisk {
+    return new PagesOnDisk(dir, memo, tool, memoFolder.version(memo, tool));
   }
 
   /**
-   * Whether the page's file is not the one the memo names: its record is then the one its render
-   * made (`rendered`, its terms parsed when asked for), else its file is read and tokenised now.
-   * `linked`: a page not rendered now was linked unchanged from the build folder this memo was
-   * written for (the same file, as the hard link keeps its identity): its line is kept without
-   * looking at the file (a stat of each of 4,100 pages was 15-40 ms of an edit build; issue 21).
+   * The URLs of the pages whose file is not the one the memo names: each has the record its
+   * render made (`rendered`, taken out once its line is made: ~14 MB of text at 4,000 pages, not
+   * kept until the build ends), else its file is read and tokenised now. `linked`: a page not
+   * rendered now has its line kept without a look at its file (the hard link is the same file and
+   * keeps its identity: a stat of each of 4,100 pages was 15-40 ms of an edit build); with
+   * `samePages` too, the lines of those pages are not even read: they stay in their shards, and
+   * only the shards of the changed pages are read and written again (issue 21).
    */
-  changed(page: SearchPage, rendered?: Uint8Array, linked = false): boolean {
-    const file = outputFile(page.url);
-    const known = this.known.get(file);
-    if (linked && !rendered && known) {
-      this.now.set(file, known);
-      return false;
+  changedPages(
+    pages: readonly SearchPage[],
+    rendered: Map<string, Uint8Array> | undefined,
+    { linked, samePages }: LinkedPages,
+  ): Set<string> {
+    this.whole = !(linked && samePages && this.token !== undefined);
+    const changed = new Set<string>();
+    for (const page of pages) {
+      const record = rendered?.get(page.url);
+      rendered?.delete(page.url);
+      if (!record && !this.whole) continue;
+      const file = outputFile(page.url);
+      const known = this.remembered(file);
+      if (linked && !record && known) this.now.set(file, known);
+      else if (this.look(file, known, record)) changed.add(page.url);
     }
-    const path = join(this.dir, file);
-    const { dev, ino, size, mtimeNs } = statSync(path, { bigint: true });
-    const identity = `${dev}:${ino}:${size}:${mtimeNs}`;
-    if (known?.identity === identity) {
-      this.now.set(file, known);
-      return false;
-    }
-    this.tokenised += 1;
-    this.changes = true;
-    if (!rendered) this.reads += 1;
-    this.now.set(
-      file,
-      MemoLine.of(file, identity, rendered ?? recordBytes(renderedRecord(readFileSync(path, 'utf8')))),
-    );
-    return true;
+    return changed;
   }
 
-  /** Its terms as indexed now (after `changed`). */
+  /** Its terms as indexed now (after `changedPages`). */
   terms(url: string): IndexedPage['terms'] {
-    return this.now.get(outputFile(url))!.terms;
+    return this.line(outputFile(url)).terms;
   }
 
   /** Its title and text as shown (no terms parsed). */
   shown(url: string): string {
-    return this.now.get(outputFile(url))!.shown;
+    return this.line(outputFile(url)).shown;
   }
 
   /** Its terms when the memo was written. */
   termsBefore(url: string): IndexedPage['terms'] {
-    return this.known.get(outputFile(url))?.terms ?? [];
+    return this.remembered(outputFile(url))?.terms ?? [];
   }
 
-  /** Remembers this build's pages (only them: the memo does not grow with pages gone), the lines unchanged as they were read. */
-  async save(): Promise<void> {
-    if (!this.changes && this.now.size === this.known.size) return;
-    await mkdir(dirname(this.memo), { recursive: true });
-    this.token = randomBytes(9).toString('base64url');
-    const lines = [
-      Buffer.from(`${TOOL}\t${this.tool}\t${this.token}\n`),
-      ...[...this.now.values()].map((line) => line.bytes),
-    ];
-    const temporary = temporaryPath(this.memo);
-    await writeContents(temporary, lines);
-    await rename(temporary, this.memo);
+  /**
+   * Remembers this build's pages: written whole, only them (the memo does not grow with pages
+   * gone), or only the shards whose lines changed; the lines unchanged as they were read.
+   */
+  save(): void {
+    const shards = new Map<number, MemoLine[]>();
+    if (this.whole) {
+      const known = [...this.shards.values()].reduce((sum, lines) => sum + lines.size, 0);
+      if (this.changedShards.size === 0 && this.now.size === known) return;
+      for (let shard = 0; shard < SHARDS; shard++) shards.set(shard, []);
+      for (const [file, line] of this.now) shards.get(shardOf(file))!.push(line);
+    } else {
+      for (const shard of this.changedShards)
+        shards.set(
+          shard,
+          [...this.shards.get(shard)!.values()].map((line) => this.now.get(line.file) ?? line),
+        );
+      // A line the shard did not have (read back: it was cut short) goes at its end.
+      for (const [file, line] of this.now)
+        if (!this.shards.get(shardOf(file))!.has(file)) shards.get(shardOf(file))!.push(line);
+    }
+    if (shards.size) this.token = memoFolder.write(this.memo, this.tool, shards);
+  }
+
+  /** Its line in the memo, its shard read when first asked for (every shard, at the first, when the memo is written whole). */
+  private remembered(file: string): MemoLine | undefined {
+    if (this.token === undefined) return undefined;
+    const shard = shardOf(file);
+    let lines = this.shards.get(shard);
+    if (!lines) {
+      if (this.whole && this.shards.size === 0)
+        for (let each = 0; each < SHARDS; each++) this.shards.set(each, memoFolder.shard(this.memo, each));
+      else this.shards.set(shard, memoFolder.shard(this.memo, shard));
+      lines = this.shards.get(shard)!;
+    }
+    return lines.get(file);
+  }
+
+  /** Its line now: made by this build, else the memo's; one the memo should have had and has not (cut short) is made now. */
+  private line(file: string): MemoLine {
+    const line = this.now.get(file) ?? this.remembered(file);
+    if (line) return line;
+    this.look(file, undefined, undefined);
+    return this.now.get(file)!;
+  }
+
+  /** Whether the file is not the one `known` names: then its line is made of `record`, or of the file read and tokenised. */
+  private look(file: string, known: MemoLine | undefined, record: Uint8Array | undefined): boolean {
+    const path = join(this.dir, file);
+    const { dev, ino, size, mtimeNs } = statSync(path, { bigint: true });
+    const identity = `${dev}:${ino}:${size}:${mtimeNs}`;
+    if (known?.identity === identity) {
+      if (this.whole) this.now.set(file, known);
+      return false;
+    }
+    this.tokenised += 1;
+    if (!record) this.reads += 1;
+    this.changedShards.add(shardOf(file));
+    this.now.set(file, MemoLine.of(file, identity, record ?? recordBytes(renderedRecord(readFileSync(path, 'utf8')))));
+    return true;
   }
 }

@@ -8,6 +8,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { copyProject, runSite } from '../helpers/project-copy.ts';
 import { renderedRecord } from '../../cli/build/search-rendered.ts';
+import { memoLines } from '../helpers/search-memo.ts';
 
 async function tree(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
@@ -46,8 +47,7 @@ async function addArticles(project: string, count: number): Promise<void> {
  * ones its page files give (cli/build/search-rendered.ts): the records memo against the files.
  */
 async function recordsNotAsTheFiles(project: string, out: string): Promise<string[]> {
-  const memo = await readFile(join(project, '.site', 'cache', 'search-records.json'), 'utf8');
-  const lines = memo.split('\n').slice(1, -1);
+  const lines = await memoLines(join(project, '.site', 'cache', 'search-records'));
   expect(lines.length).toBeGreaterThan(400);
   const differing: string[] = [];
   for (const line of lines) {

@@ -5,12 +5,14 @@
  * downloads the manifest, the query's shards and the records of the results, nothing more.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { link, mkdir, mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type SearchFile, searchFiles, searchLanguages } from '../../cli/build/search-files.ts';
 import { patchedLanguage } from '../../cli/build/search-patch.ts';
 import { PagesOnDisk } from '../../cli/build/search-pages.ts';
+import { MemoLine, memoFolder, SHARDS, shardOf } from '../../cli/build/search-memo.ts';
+import { memoLines } from '../helpers/search-memo.ts';
 import { buildSearchIndex } from '../../cli/build/search-index.ts';
 import { FolderWriter } from '../../cli/build/folder-writer.ts';
 import type { PageRoute } from '../../cli/routes/types.ts';
@@ -148,50 +150,119 @@ describe('records remembered by page file', () => {
     await writeFile(join(dir, 'b.html'), page('B', '<p>twee</p>'));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
+  const all = ['/a', '/b'].map((url) => ({ url, locale: 'nl' }));
+  const notLinked = { linked: false, samePages: false };
 
   test('a page whose file is the one recorded is not read again; an edited one is; another tool reads all', async () => {
-    const memo = join(dir, 'memo', 'records.json');
-    const all = ['/a', '/b'].map((url) => ({ url, locale: 'nl' }));
-    const first = await PagesOnDisk.open(dir, memo, 'tool 1');
-    expect(all.map((one) => first.changed(one))).toEqual([true, true]);
+    const memo = join(dir, 'memo');
+    const first = PagesOnDisk.open(dir, memo, 'tool 1');
+    expect(first.changedPages(all, undefined, notLinked)).toEqual(new Set(['/a', '/b']));
     const before = all.map((one) => [first.shown(one.url), first.terms(one.url)]);
-    await first.save();
+    first.save();
     expect(first.token).toBeDefined();
 
-    const second = await PagesOnDisk.open(dir, memo, 'tool 1');
-    expect(all.map((one) => second.changed(one))).toEqual([false, false]);
+    const second = PagesOnDisk.open(dir, memo, 'tool 1');
+    expect(second.changedPages(all, undefined, notLinked)).toEqual(new Set());
     expect(all.map((one) => [second.shown(one.url), second.terms(one.url)])).toEqual(before);
-    await second.save(); // nothing changed: the memo stays, and its version
+    second.save(); // nothing changed: the memo stays, and its version
     expect(second.token).toBe(first.token);
 
     await writeFile(join(dir, 'b.html'), page('B', '<p>drie</p>'));
-    const third = await PagesOnDisk.open(dir, memo, 'tool 1');
-    expect(all.map((one) => third.changed(one))).toEqual([false, true]);
+    const third = PagesOnDisk.open(dir, memo, 'tool 1');
+    expect(third.changedPages(all, undefined, notLinked)).toEqual(new Set(['/b']));
     expect(third.reads).toBe(1);
     expect(JSON.parse(third.shown('/b'))).toEqual(['B', 'drie.']);
     expect(third.termsBefore('/b')).toEqual(['b', 1, 0, 'twee', 0, 1]);
     expect(third.terms('/b')).toEqual(['b', 1, 0, 'drie', 0, 1]);
 
-    const otherTool = await PagesOnDisk.open(dir, memo, 'tool 2');
-    expect(all.map((one) => otherTool.changed(one))).toEqual([true, true]);
+    const otherTool = PagesOnDisk.open(dir, memo, 'tool 2');
+    expect(otherTool.changedPages(all, undefined, notLinked)).toEqual(new Set(['/a', '/b']));
     expect(otherTool.token).toBeUndefined();
   });
 
   test("a line whose text's length is not where its terms start is not remembered: that page is read again", async () => {
-    const memo = join(dir, 'memo', 'damaged.json');
-    const all = ['/a', '/b'].map((url) => ({ url, locale: 'nl' }));
-    const first = await PagesOnDisk.open(dir, memo, 'tool 1');
-    all.forEach((one) => first.changed(one));
-    await first.save();
-    const [head, a, b] = (await readFile(memo, 'utf8')).split('\n');
-    const fields = b!.split('\t');
+    const memo = join(dir, 'damaged');
+    const first = PagesOnDisk.open(dir, memo, 'tool 1');
+    first.changedPages(all, undefined, notLinked);
+    first.save();
+    const shard = join(memo, `${shardOf('b.html')}.lines`);
+    const lines = (await readFile(shard, 'utf8')).split('\n');
+    const at = lines.findIndex((line) => line.startsWith('b.html\t'));
+    const fields = lines[at]!.split('\t');
     expect(Number(fields[2])).toBe(Buffer.byteLength(fields[3]!));
     fields[2] = String(Number(fields[2]) - 1);
-    await writeFile(memo, `${[head, a, fields.join('\t')].join('\n')}\n`);
-    const second = await PagesOnDisk.open(dir, memo, 'tool 1');
-    expect(all.map((one) => second.changed(one))).toEqual([false, true]);
+    lines[at] = fields.join('\t');
+    await writeFile(shard, lines.join('\n'));
+    const second = PagesOnDisk.open(dir, memo, 'tool 1');
+    expect(second.changedPages(all, undefined, notLinked)).toEqual(new Set(['/b']));
     expect(second.reads).toBe(1);
     expect(JSON.parse(second.shown('/b'))).toEqual(JSON.parse(first.shown('/b')));
+  });
+
+  test('a memo cut short while written (a crash between two shards) has no version: none of its lines is trusted', async () => {
+    const memo = join(dir, 'cut short');
+    const first = PagesOnDisk.open(dir, memo, 'tool 1');
+    first.changedPages(all, undefined, notLinked);
+    first.save();
+    expect(memoFolder.version(memo, 'tool 1')).toBe(first.token);
+    // A shard that cannot be written: the head went first, and stays gone.
+    const lines = new MemoLine(Buffer.from('a.html\t1:2:3:4\t4\t["A"]\t[]\n'));
+    await rm(join(memo, '7.lines'), { force: true });
+    await mkdir(join(memo, '7.lines', 'in the way'), { recursive: true });
+    expect(() => memoFolder.write(memo, 'tool 1', new Map([[7, [lines]]]))).toThrow();
+    expect(memoFolder.version(memo, 'tool 1')).toBeUndefined();
+    expect(PagesOnDisk.open(dir, memo, 'tool 1').changedPages(all, undefined, notLinked).size).toBe(2);
+  });
+});
+
+describe("an edit build whose pages are the memo's", () => {
+  let dir: string;
+  const all = Array.from({ length: 40 }, (_, at) => ({ url: `/p${at}`, locale: at % 2 ? 'en' : 'nl' }));
+  const html = (word: string) => page('', `<h1>Pagina</h1><p>${word} tennis</p>`);
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'site-search-shards-'));
+    for (const [at, one] of all.entries()) await writeFile(join(dir, `${one.url.slice(1)}.html`), html(`woord${at}`));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const shardFiles = async (memo: string) =>
+    new Map(
+      await Promise.all((await readdir(memo)).map(async (name) => [name, (await stat(join(memo, name))).ino] as const)),
+    );
+
+  test('reads and writes the shards of the pages it changed only; the memo then holds what one written whole holds', async () => {
+    const memo = join(dir, 'memo');
+    const first = PagesOnDisk.open(dir, memo, 'tool 1');
+    expect(first.changedPages(all, undefined, { linked: false, samePages: false }).size).toBe(40);
+    first.save();
+    const before = await shardFiles(memo);
+    expect(before.size).toBe(SHARDS + 1); // and the head
+
+    // p3 rendered again (a new file); the others linked from the folder the memo was written for.
+    await unlink(join(dir, 'p3.html'));
+    await writeFile(join(dir, 'p3.html'), html('anders'));
+    const read = vi.spyOn(memoFolder, 'shard');
+    const second = PagesOnDisk.open(dir, memo, 'tool 1');
+    const rendered = new Map([['/p3', recordBytes(renderedRecord(html('anders')))]]);
+    expect(second.changedPages(all, rendered, { linked: true, samePages: true })).toEqual(new Set(['/p3']));
+    expect(second).toMatchObject({ tokenised: 1, reads: 0 });
+    expect(countsOf(second.termsBefore('/p3')).woord3).toEqual([0, 1]);
+    expect(countsOf(second.terms('/p3')).anders).toEqual([0, 1]);
+    second.save();
+    expect(read.mock.calls.map(([, shard]) => shard)).toEqual([shardOf('p3.html')]);
+    read.mockRestore();
+    expect(second.token).not.toBe(first.token);
+    const after = await shardFiles(memo);
+    const rewritten = [...after].filter(([name, ino]) => before.get(name) !== ino).map(([name]) => name);
+    expect(rewritten.sort()).toEqual([`${shardOf('p3.html')}.lines`, 'head'].sort());
+
+    // Each page's line as a memo made from the files whole has it.
+    const third = PagesOnDisk.open(dir, memo, 'tool 1');
+    expect(third.changedPages(all, undefined, { linked: false, samePages: false })).toEqual(new Set());
+    const whole = PagesOnDisk.open(dir, join(dir, 'whole'), 'tool 1');
+    whole.changedPages(all, undefined, { linked: false, samePages: false });
+    expect(all.map((one) => [third.shown(one.url), third.terms(one.url)])).toEqual(
+      all.map((one) => [whole.shown(one.url), whole.terms(one.url)]),
+    );
   });
 });
 
@@ -372,9 +443,9 @@ describe('builds one after another', () => {
     expect(fromRender).toEqual({ ...fromFiles, readBack: 0 });
     expect(rendered.size).toBe(0); // not held until the build ends: the memo lines have them now
     expect(await index(given)).toEqual(await index(read));
-    const memo = (cache: string) => readFile(join(root, cache, 'search-records.json'), 'utf8');
-    const records = (text: string) => text.split('\n').map((line) => line.split('\t').slice(2).join('\t'));
-    expect(records(await memo('cache given')).slice(1)).toEqual(records(await memo('cache read')).slice(1));
+    const records = async (cache: string) =>
+      (await memoLines(join(root, cache, 'search-records'))).map((line) => line.split('\t').slice(2).join('\t'));
+    expect(await records('cache given')).toEqual(await records('cache read'));
   });
 
   test('pages linked from the folder the memo was written for keep their lines unlooked-at; from another, each file is looked at', async () => {

@@ -1,0 +1,135 @@
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writevSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { temporaryPath, writeAtomicSync } from '../images/cache.ts';
+import type { IndexedPage } from './search-records.ts';
+
+const TAB = 9;
+const NEWLINE = 10;
+const LINE_END = Buffer.from('\n');
+
+/**
+ * A page's line of the records memo, `file \t identity \t length \t shown \t terms \n` (shown: its
+ * title and text as JSON, length: its bytes, terms: JSON; neither holds a raw tab or newline),
+ * kept as the bytes read: its parts are decoded when asked for. The length says where the terms
+ * start: a memo of 4,100 pages is opened without a search through each page's text (issue 21).
+ */
+export class MemoLine {
+  private readonly tabs: number[] = [];
+
+  constructor(readonly bytes: Buffer) {
+    for (let at = bytes.indexOf(TAB); at >= 0 && this.tabs.length < 3; at = bytes.indexOf(TAB, at + 1))
+      this.tabs.push(at);
+    const [, identityEnd, lengthEnd] = this.tabs;
+    if (lengthEnd === undefined) return;
+    const termsStart = lengthEnd + 1 + Number(bytes.toString('latin1', identityEnd! + 1, lengthEnd));
+    if (bytes[termsStart] === TAB) this.tabs.push(termsStart);
+  }
+
+  /** `record`: its bytes as the render sent them, `shown \t terms` (cli/build/search-rendered.ts, recordBytes). */
+  static of(file: string, identity: string, record: Uint8Array): MemoLine {
+    const length = Buffer.from(record.buffer, record.byteOffset, record.byteLength).indexOf(TAB);
+    return new MemoLine(Buffer.concat([Buffer.from(`${file}\t${identity}\t${length}\t`), record, LINE_END]));
+  }
+
+  get complete(): boolean {
+    return this.tabs.length === 4 && this.bytes.at(-1) === NEWLINE;
+  }
+
+  get file(): string {
+    return this.bytes.toString('utf8', 0, this.tabs[0]);
+  }
+
+  get identity(): string {
+    return this.bytes.toString('utf8', this.tabs[0]! + 1, this.tabs[1]);
+  }
+
+  get shown(): string {
+    return this.bytes.toString('utf8', this.tabs[2]! + 1, this.tabs[3]);
+  }
+
+  get terms(): IndexedPage['terms'] {
+    return JSON.parse(this.bytes.toString('utf8', this.tabs[3]! + 1, this.bytes.length - 1)) as IndexedPage['terms'];
+  }
+}
+
+/** Files the memo's lines are spread over, by a hash of the page's file name. */
+export const SHARDS = 64;
+
+/** The shard of a page's line: FNV-1a of its file name's code units. */
+export function shardOf(file: string): number {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < file.length; at++) hash = Math.imul(hash ^ file.charCodeAt(at), 0x01000193);
+  return (hash >>> 0) % SHARDS;
+}
+
+/** The head's first field: this version of the memo's form. */
+const FORM = '#search records 2';
+const HEAD = 'head';
+const shardFile = (dir: string, shard: number) => join(dir, `${shard}.lines`);
+
+/**
+ * The records memo as stored: a folder of SHARDS files of lines, and a head naming the tool that
+ * wrote them and this version of them (the search index memo names the version its index was
+ * made from). An edit build reads only the shards of the pages it changed and writes only those
+ * again: the memo as one file, 14 MB at 4,000 sources, was read, split and written whole in every
+ * build (~40 ms of an edit build's main thread, and its garbage; issue 21).
+ */
+export const memoFolder = {
+  /** The version of the memo in `dir` written by `tool`, or none (no memo, another tool's, or one cut short). */
+  version(dir: string, tool: string): string | undefined {
+    let head: string;
+    try {
+      head = readFileSync(join(dir, HEAD), 'utf8');
+    } catch {
+      return undefined;
+    }
+    const [form, writtenBy, version] = head.trimEnd().split('\t');
+    return form === FORM && writtenBy === tool && version ? version : undefined;
+  },
+
+  /** The whole lines of a shard, by file (none when it cannot be read). */
+  shard(dir: string, shard: number): Map<string, MemoLine> {
+    const lines = new Map<string, MemoLine>();
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(shardFile(dir, shard));
+    } catch {
+      return lines;
+    }
+    for (let start = 0, end = bytes.indexOf(NEWLINE); end >= 0; start = end + 1, end = bytes.indexOf(NEWLINE, start)) {
+      const line = new MemoLine(bytes.subarray(start, end + 1));
+      if (line.complete) lines.set(line.file, line);
+    }
+    return lines;
+  },
+
+  /**
+   * The `shards` given written, each with its lines, then a new head, whose version is returned.
+   * The head goes first: a memo cut short (a crash between two shards) has none, and none of its
+   * lines is trusted. Synchronous: in a build with every page new, 64 promised writes queued
+   * behind the image stage in the thread pool (as the Markdown cache's did).
+   */
+  write(dir: string, tool: string, shards: ReadonlyMap<number, readonly MemoLine[]>): string {
+    mkdirSync(dir, { recursive: true });
+    rmSync(join(dir, HEAD), { force: true });
+    for (const [shard, lines] of shards) {
+      const path = shardFile(dir, shard);
+      const temporary = temporaryPath(path);
+      const fd = openSync(temporary, 'w');
+      try {
+        // Each line's bytes as they are, in one call: not joined into a copy first.
+        writevSync(
+          fd,
+          lines.map((line) => line.bytes),
+        );
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, path);
+    }
+    const version = randomBytes(9).toString('base64url');
+    writeAtomicSync(join(dir, HEAD), `${FORM}\t${tool}\t${version}\n`);
+    return version;
+  },
+};
