@@ -138,6 +138,8 @@ export async function buildSearchIndex(options: {
     last.pages === list &&
     last.records === source.token &&
     changed.size <= MOST_PATCHED &&
+    // A changed page's terms before are what its mend takes out (a shard of the memo lost: made whole).
+    [...changed].every((url) => source.remembers(url)) &&
     existsSync(lastIndex!);
   // The index memo names an index made from the records memo as it is: gone while that changes.
   rmSync(indexMemo, { force: true });

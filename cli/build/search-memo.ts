@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writevSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writevSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { temporaryPath, writeAtomicSync } from '../images/cache.ts';
@@ -68,28 +68,38 @@ const FORM = '#search records 2';
 const HEAD = 'head';
 const shardFile = (dir: string, shard: number) => join(dir, `${shard}.lines`);
 
+/** A memo's head: the version of the memo, and the version each shard must begin with. */
+export interface MemoHead {
+  version: string;
+  shards: string[];
+}
+
 /**
- * The records memo as stored: a folder of SHARDS files of lines, and a head naming the tool that
- * wrote them and this version of them (the search index memo names the version its index was
- * made from). An edit build reads only the shards of the pages it changed and writes only those
- * again: the memo as one file, 14 MB at 4,000 sources, was read, split and written whole in every
- * build (~40 ms of an edit build's main thread, and its garbage; issue 21).
+ * The records memo as stored: a folder of SHARDS files of lines, each beginning with its version,
+ * and a head naming the tool that wrote them, the memo's version (the search index memo names
+ * the version its index was made from) and each shard's. A shard whose version is not the head's
+ * for it (written by a build beside this one after the head was read, or before a crash cut the
+ * memo short) has no lines. An edit build reads only the shards of the pages it changed and
+ * writes only those again: the memo as one file, 14 MB at 4,000 sources, was read, split and
+ * written whole in every build (~40 ms of an edit build's main thread, and its garbage; issue 21).
  */
 export const memoFolder = {
-  /** The version of the memo in `dir` written by `tool`, or none (no memo, another tool's, or one cut short). */
-  version(dir: string, tool: string): string | undefined {
-    let head: string;
+  /** The head of the memo in `dir` written by `tool`, or none (no memo, or another tool's). */
+  head(dir: string, tool: string): MemoHead | undefined {
+    let text: string;
     try {
-      head = readFileSync(join(dir, HEAD), 'utf8');
+      text = readFileSync(join(dir, HEAD), 'utf8');
     } catch {
       return undefined;
     }
-    const [form, writtenBy, version] = head.trimEnd().split('\t');
-    return form === FORM && writtenBy === tool && version ? version : undefined;
+    const [first = '', second = ''] = text.split('\n');
+    const [form, writtenBy, version] = first.split('\t');
+    const shards = second.split('\t');
+    return form === FORM && writtenBy === tool && version && shards.length === SHARDS ? { version, shards } : undefined;
   },
 
-  /** The whole lines of a shard, by file (none when it cannot be read). */
-  shard(dir: string, shard: number): Map<string, MemoLine> {
+  /** The whole lines of a shard that begins with `version`, by file (none when it cannot be read). */
+  shard(dir: string, shard: number, version: string): Map<string, MemoLine> {
     const lines = new Map<string, MemoLine>();
     let bytes: Buffer;
     try {
@@ -97,7 +107,13 @@ export const memoFolder = {
     } catch {
       return lines;
     }
-    for (let start = 0, end = bytes.indexOf(NEWLINE); end >= 0; start = end + 1, end = bytes.indexOf(NEWLINE, start)) {
+    const first = bytes.indexOf(NEWLINE);
+    if (first < 0 || bytes.toString('latin1', 0, first) !== version) return lines;
+    for (
+      let start = first + 1, end = bytes.indexOf(NEWLINE, start);
+      end >= 0;
+      start = end + 1, end = bytes.indexOf(NEWLINE, start)
+    ) {
       const line = new MemoLine(bytes.subarray(start, end + 1));
       if (line.complete) lines.set(line.file, line);
     }
@@ -105,31 +121,34 @@ export const memoFolder = {
   },
 
   /**
-   * The `shards` given written, each with its lines, then a new head, whose version is returned.
-   * The head goes first: a memo cut short (a crash between two shards) has none, and none of its
-   * lines is trusted. Synchronous: in a build with every page new, 64 promised writes queued
-   * behind the image stage in the thread pool (as the Markdown cache's did).
+   * The `shards` given written, each with its lines, then the head that names them (the others as
+   * `before` named them): a memo of a new version, returned. Synchronous: in a build with every
+   * page new, 64 promised writes queued behind the image stage in the thread pool (as the
+   * Markdown cache's did).
    */
-  write(dir: string, tool: string, shards: ReadonlyMap<number, readonly MemoLine[]>): string {
+  write(
+    dir: string,
+    tool: string,
+    before: MemoHead | undefined,
+    shards: ReadonlyMap<number, readonly MemoLine[]>,
+  ): MemoHead {
     mkdirSync(dir, { recursive: true });
-    rmSync(join(dir, HEAD), { force: true });
+    const version = randomBytes(9).toString('base64url');
+    const head = { version, shards: before ? [...before.shards] : Array<string>(SHARDS).fill('') };
     for (const [shard, lines] of shards) {
       const path = shardFile(dir, shard);
       const temporary = temporaryPath(path);
       const fd = openSync(temporary, 'w');
       try {
         // Each line's bytes as they are, in one call: not joined into a copy first.
-        writevSync(
-          fd,
-          lines.map((line) => line.bytes),
-        );
+        writevSync(fd, [Buffer.from(`${version}\n`), ...lines.map((line) => line.bytes)]);
       } finally {
         closeSync(fd);
       }
       renameSync(temporary, path);
+      head.shards[shard] = version;
     }
-    const version = randomBytes(9).toString('base64url');
-    writeAtomicSync(join(dir, HEAD), `${FORM}\t${tool}\t${version}\n`);
-    return version;
+    writeAtomicSync(join(dir, HEAD), `${FORM}\t${tool}\t${version}\n${head.shards.join('\t')}\n`);
+    return head;
   },
 };

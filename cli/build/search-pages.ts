@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { outputFile } from '../../shared/paths.ts';
-import { MemoLine, memoFolder, SHARDS, shardOf } from './search-memo.ts';
+import { type MemoHead, MemoLine, memoFolder, SHARDS, shardOf } from './search-memo.ts';
 import type { IndexedPage } from './search-records.ts';
 import { recordBytes, renderedRecord } from './search-rendered.ts';
 
@@ -49,16 +49,20 @@ export class PagesOnDisk {
     private readonly dir: string,
     private readonly memo: string,
     private readonly tool: string,
-    /** Names this version of the memo: the search index memo names the version its index was made from. */
-    public token: string | undefined,
+    private head: MemoHead | undefined,
   ) {}
+
+  /** Names this version of the memo: the search index memo names the version its index was made from. */
+  get token(): string | undefined {
+    return this.head?.version;
+  }
 
   /**
    * The memo in the folder `memo`. `tool`: the build of the tool that runs (another may read
    * pages otherwise: its records are not used, nor one cut short).
    */
   static open(dir: string, memo: string, tool: string): PagesOnDisk {
-    return new PagesOnDisk(dir, memo, tool, memoFolder.version(memo, tool));
+    return new PagesOnDisk(dir, memo, tool, memoFolder.head(memo, tool));
   }
 
   /**
@@ -104,6 +108,11 @@ export class PagesOnDisk {
     return this.remembered(outputFile(url))?.terms ?? [];
   }
 
+  /** Whether the memo has its line (its terms before are known: an index can be mended for it). */
+  remembers(url: string): boolean {
+    return this.remembered(outputFile(url)) !== undefined;
+  }
+
   /**
    * Remembers this build's pages: written whole, only them (the memo does not grow with pages
    * gone), or only the shards whose lines changed; the lines unchanged as they were read.
@@ -125,18 +134,19 @@ export class PagesOnDisk {
       for (const [file, line] of this.now)
         if (!this.shards.get(shardOf(file))!.has(file)) shards.get(shardOf(file))!.push(line);
     }
-    if (shards.size) this.token = memoFolder.write(this.memo, this.tool, shards);
+    if (shards.size) this.head = memoFolder.write(this.memo, this.tool, this.head, shards);
   }
 
   /** Its line in the memo, its shard read when first asked for (every shard, at the first, when the memo is written whole). */
   private remembered(file: string): MemoLine | undefined {
-    if (this.token === undefined) return undefined;
+    const head = this.head;
+    if (!head) return undefined;
     const shard = shardOf(file);
     let lines = this.shards.get(shard);
     if (!lines) {
-      if (this.whole && this.shards.size === 0)
-        for (let each = 0; each < SHARDS; each++) this.shards.set(each, memoFolder.shard(this.memo, each));
-      else this.shards.set(shard, memoFolder.shard(this.memo, shard));
+      const read = (each: number) => this.shards.set(each, memoFolder.shard(this.memo, each, head.shards[each]!));
+      if (this.whole && this.shards.size === 0) for (let each = 0; each < SHARDS; each++) read(each);
+      else read(shard);
       lines = this.shards.get(shard)!;
     }
     return lines.get(file);

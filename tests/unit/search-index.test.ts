@@ -199,19 +199,37 @@ describe('records remembered by page file', () => {
     expect(JSON.parse(second.shown('/b'))).toEqual(JSON.parse(first.shown('/b')));
   });
 
-  test('a memo cut short while written (a crash between two shards) has no version: none of its lines is trusted', async () => {
+  test("a shard whose version is not the head's (a crash before the head, a build beside this one) has no lines: its pages are read again", async () => {
     const memo = join(dir, 'cut short');
     const first = PagesOnDisk.open(dir, memo, 'tool 1');
     first.changedPages(all, undefined, notLinked);
     first.save();
-    expect(memoFolder.version(memo, 'tool 1')).toBe(first.token);
-    // A shard that cannot be written: the head went first, and stays gone.
-    const lines = new MemoLine(Buffer.from('a.html\t1:2:3:4\t4\t["A"]\t[]\n'));
-    await rm(join(memo, '7.lines'), { force: true });
-    await mkdir(join(memo, '7.lines', 'in the way'), { recursive: true });
-    expect(() => memoFolder.write(memo, 'tool 1', new Map([[7, [lines]]]))).toThrow();
-    expect(memoFolder.version(memo, 'tool 1')).toBeUndefined();
-    expect(PagesOnDisk.open(dir, memo, 'tool 1').changedPages(all, undefined, notLinked).size).toBe(2);
+    expect(memoFolder.head(memo, 'tool 1')?.version).toBe(first.token);
+    // a.html's shard written again, then a shard that cannot be written: the head is not.
+    const [a, blocked] = [
+      shardOf('a.html'),
+      [...Array(SHARDS).keys()].find((one) => ![shardOf('a.html'), shardOf('b.html')].includes(one))!,
+    ];
+    await rm(join(memo, `${blocked}.lines`));
+    await mkdir(join(memo, `${blocked}.lines`, 'in the way'), { recursive: true });
+    const line = new MemoLine(Buffer.from('a.html\t1:2:3:4\t5\t["A"]\t[]\n'));
+    const head = memoFolder.head(memo, 'tool 1');
+    expect(() =>
+      memoFolder.write(
+        memo,
+        'tool 1',
+        head,
+        new Map([
+          [a, [line]],
+          [blocked, []],
+        ]),
+      ),
+    ).toThrow();
+    expect(memoFolder.head(memo, 'tool 1')).toEqual(head);
+    const second = PagesOnDisk.open(dir, memo, 'tool 1');
+    expect(second.changedPages(all, undefined, notLinked)).toEqual(new Set(['/a']));
+    expect(second.reads).toBe(1);
+    expect(JSON.parse(second.shown('/a'))).toEqual(JSON.parse(first.shown('/a')));
   });
 });
 
@@ -395,6 +413,21 @@ describe('builds one after another', () => {
     );
   const build = (dir: string, cache = join(root, 'cache')) =>
     buildSearchIndex({ output: new FolderWriter(dir), pages: routes, cacheDir: cache });
+  /** A first build of three pages ("appel", "bal", "court") into the folder `name`, its memo in `cache`. */
+  async function builtOfThree(name: string, cache: string): Promise<string> {
+    const dir = await folder(name, { 'a.html': html('appel'), 'b.html': html('bal'), 'en/c.html': html('court') });
+    await build(dir, cache);
+    return dir;
+  }
+  /** A build of `dir` in which b.html was rendered ("bord", its record given) and the other pages linked from `from`. */
+  const withBordRendered = (dir: string, from: string, cache: string) =>
+    buildSearchIndex({
+      output: new FolderWriter(dir),
+      pages: routes,
+      rendered: new Map([['/b', recordBytes(renderedRecord(html('bord')))]]),
+      linkedFrom: from,
+      cacheDir: cache,
+    });
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'site-search-builds-'));
@@ -450,21 +483,8 @@ describe('builds one after another', () => {
 
   test('pages linked from the folder the memo was written for keep their lines unlooked-at; from another, each file is looked at', async () => {
     const cache = join(root, 'cache linked');
-    const first = await folder('linked 1', {
-      'a.html': html('appel'),
-      'b.html': html('bal'),
-      'en/c.html': html('court'),
-    });
-    await build(first, cache);
-    /** A build of `dir` in which b.html was rendered (its record given) and the other pages linked from `from`. */
-    const next = (dir: string, from: string) =>
-      buildSearchIndex({
-        output: new FolderWriter(dir),
-        pages: routes,
-        rendered: new Map([['/b', recordBytes(renderedRecord(html('bord')))]]),
-        linkedFrom: from,
-        cacheDir: cache,
-      });
+    const first = await builtOfThree('linked 1', cache);
+    const next = (dir: string, from: string) => withBordRendered(dir, from, cache);
     // A copy of a.html changed behind the build's back: the line kept still says "appel".
     const trusted = await folder('linked 2', { 'b.html': html('bord') }, 'linked 1');
     await unlink(join(trusted, 'a.html'));
@@ -479,6 +499,23 @@ describe('builds one after another', () => {
     await writeFile(join(looked, 'en', 'c.html'), html('baan'));
     expect(await next(looked, first)).toMatchObject({ tokenised: 3, readBack: 2 });
     expect(JSON.stringify(await index(looked))).toContain('baan');
+  });
+
+  test('a changed page whose memo line is not there (its shard rewritten by a build beside this one) is not mended: the index is made whole', async () => {
+    const cache = join(root, 'cache lost line');
+    const first = await builtOfThree('lost 1', cache);
+    const shard = join(cache, 'search-records', `${shardOf('b.html')}.lines`);
+    const [, ...lines] = (await readFile(shard, 'utf8')).split('\n');
+    await writeFile(shard, ['another version', ...lines].join('\n'));
+    const second = await folder('lost 2', { 'b.html': html('bord') }, 'lost 1');
+    expect(await withBordRendered(second, first, cache)).toMatchObject({ tokenised: 1, kept: 0 });
+    const whole = await folder('lost whole', {
+      'a.html': html('appel'),
+      'b.html': html('bord'),
+      'en/c.html': html('court'),
+    });
+    await build(whole, join(root, 'cache lost whole'));
+    expect(await index(second)).toEqual(await index(whole));
   });
 
   test('a last index that lost a file meanwhile is not mended: the index is made whole', async () => {
