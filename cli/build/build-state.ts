@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Problem } from '../errors/site-error.ts';
 import type { ContentFiles } from '../content/read.ts';
+import { contentHash } from '../content/content-hash.ts';
 import { packageVersion } from '../paths.ts';
 import { readBuildEnvironment } from '../config/build-environment.ts';
 import type { PageRoute } from './types.ts';
@@ -114,7 +115,8 @@ export async function inputDigest(
   digest.update((await readFile(join(root, 'site.config.yaml')).catch(() => undefined)) ?? '\0absent');
   // Variables that change the output (SITE_AUTH_EMULATOR) make another site.
   digest.update(JSON.stringify(readBuildEnvironment()));
-  for (const file of files.files) digest.update(file.path).update(file.text);
+  // Each file by its hash, taken once for this and the stored parses' keys (cli/content/content-hash.ts).
+  for (const file of files.files) digest.update(file.path).update('\0').update(contentHash(file)).update('\n');
   // When the events' files last changed (cli/build/calendar-revisions.ts): their calendar files say it.
   digest.update(JSON.stringify([...changed]));
   for (const [name, file] of [...files.images].sort()) {

@@ -96,17 +96,21 @@ export function checkContent(
   return modelSite(timer, config, files, valid, markdown);
 }
 
-/** The Markdown of valid content: from the file cache (.site/cache/markdown/), what is new on the workers. */
+/**
+ * The Markdown of valid content: from the file cache (.site/cache/markdown/), what is new on the
+ * workers. `known`: Markdown keys of texts, from the stored parses.
+ */
 export function markdownStage(
   timer: StageTimer,
   root: string,
   content: ValidContent,
   pool: WorkerPool | undefined,
   ahead?: MarkdownAhead,
+  known?: ReadonlyMap<string, string>,
 ) {
   return timer.run(
     'markdown',
-    () => renderSiteMarkdown(content, join(root, '.site', 'cache'), pool, ahead),
+    () => renderSiteMarkdown(content, join(root, '.site', 'cache'), pool, ahead, known),
     (m) => `${m.rendered} rendered, ${m.cached} from cache`,
   );
 }

@@ -5,6 +5,7 @@ import type { RawItem } from './collection-items.ts';
 import { splitFrontMatter, type MarkdownSource } from './front-matter.ts';
 import { markdownLimitProblems } from './markdown-limits.ts';
 import type { ParseReuse } from './parse-reuse.ts';
+import type { SourceFile } from './read.ts';
 
 /**
  * What validateContent works out for each file on its own, kept between runs by `site dev`
@@ -25,12 +26,12 @@ export class ParseMemo implements ParseReuse {
     return value;
   }
 
-  frontMatter(text: string, file: string): MarkdownSource | Problem {
-    return this.remember(`md:${file}`, text, () => splitFrontMatter(text, file));
+  frontMatter({ path, text }: SourceFile): MarkdownSource | Problem {
+    return this.remember(`md:${path}`, text, () => splitFrontMatter(text, path));
   }
 
-  yaml(text: string, file: string): YamlSource {
-    return this.remember(`yaml:${file}`, text, () => parseYaml(text, file));
+  yaml({ path, text }: SourceFile): YamlSource {
+    return this.remember(`yaml:${path}`, text, () => parseYaml(text, path));
   }
 
   /** Keyed by the parsed source, which is the same object while the file's text is. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
@@ -9,11 +9,15 @@ import type { RawItem } from './collection-items.ts';
 import { frontMatterParts, splitFrontMatter, type MarkdownSource } from './front-matter.ts';
 import { markdownLimitProblems } from './markdown-limits.ts';
 import type { ParseReuse } from './parse-reuse.ts';
+import { contentHash } from './content-hash.ts';
+import { markdownKeyOf } from './markdown-key.ts';
+import type { SourceFile } from './read.ts';
 
-/** A Markdown file's front matter as read, and its Markdown limit problems (issue 11). */
+/** A Markdown file's front matter as read, its Markdown limit problems (issue 11) and its body's Markdown key. */
 interface StoredFile {
   data: unknown;
   limits: Problem[];
+  body: string;
 }
 
 interface StoredState {
@@ -36,12 +40,11 @@ const shardOf = (key: string) => key.charCodeAt(0) % SHARDS;
 const emptyState = (tool: string): StoredState => ({ tool, files: {}, yaml: {}, schemas: {} });
 const shardFile = (dir: string, shard: number) => join(dir, `${shard}.json`);
 
-/** The parts joined by NULs, hashed without making the joined copy of every file's text. */
-function keyOf(...parts: string[]): string {
-  const hash = createHash('sha1');
-  parts.forEach((part, index) => (index ? hash.update('\0') : hash).update(part));
-  return hash.digest('base64url');
-}
+/**
+ * The parts joined by NULs, hashed. Short parts (a file stands for itself by its hash): Node's
+ * one-shot `hash` costs half a `createHash` object's set-up, which was most of a key's cost.
+ */
+const keyOf = (...parts: string[]): string => hash('sha1', parts.join('\0'), 'base64url');
 
 /** Data that comes back from JSON exactly as it went in: plain objects, arrays, text, finite numbers, booleans, null. */
 function jsonExact(value: unknown): boolean {
@@ -55,7 +58,7 @@ function jsonExact(value: unknown): boolean {
 
 /**
  * The build's per-file validation work kept in <root>/.site/cache/parses/ (SHARDS files), keyed by
- * each file's path and text: a build after an edit parses the front matter, scans the Markdown and
+ * each file's path and the hash of its text (./content-hash.ts): a build after an edit parses the front matter, scans the Markdown and
  * runs the schema of the edited files only (the others' results are read back). Only what read
  * without a problem is kept; a file with a problem is checked afresh every time, so every message
  * comes from the real parser with its line. Checks across files (ids, translations, references)
@@ -67,6 +70,11 @@ export class StoredParses implements ParseReuse {
   private readonly pending = new WeakMap<MarkdownSource, { key: string; data: string }>();
   /** Shards given an entry the last build did not keep. */
   private readonly changed = new Set<number>();
+  /**
+   * The Markdown key (./markdown-key.ts) of each body read through this, by its text: the
+   * Markdown stage takes them from here instead of hashing every body again (issue 21).
+   */
+  readonly markdownKeys = new Map<string, string>();
 
   private constructor(
     private readonly dir: string,
@@ -92,8 +100,9 @@ export class StoredParses implements ParseReuse {
     return new StoredParses(dir, stored);
   }
 
-  frontMatter(text: string, file: string): MarkdownSource | Problem {
-    const key = keyOf('md', file, text);
+  frontMatter(read: SourceFile): MarkdownSource | Problem {
+    const { path: file, text } = read;
+    const key = keyOf('md', file, contentHash(read));
     const shard = shardOf(key);
     const kept = this.stored[shard]!.files[key];
     const parts = kept && frontMatterParts(text);
@@ -107,6 +116,7 @@ export class StoredParses implements ParseReuse {
       };
       const source = { meta, body: parts.body, bodyLine: parts.bodyLine };
       this.limits.set(source, kept.limits);
+      if (typeof kept.body === 'string') this.markdownKeys.set(parts.body, kept.body);
       this.next[shard]!.files[key] = kept;
       return source;
     }
@@ -118,8 +128,9 @@ export class StoredParses implements ParseReuse {
   }
 
   /** A data file read back as the last build read it (a fifth of a small build's CPU when parsed again). */
-  yaml(text: string, file: string): YamlSource {
-    const key = keyOf('yaml', file, text);
+  yaml(read: SourceFile): YamlSource {
+    const { path: file, text } = read;
+    const key = keyOf('yaml', file, contentHash(read));
     const shard = shardOf(key);
     if (key in this.stored[shard]!.yaml) {
       const data = this.stored[shard]!.yaml[key];
@@ -142,7 +153,9 @@ export class StoredParses implements ParseReuse {
     const pending = this.pending.get(item.source);
     if (pending) {
       const shard = shardOf(pending.key);
-      this.next[shard]!.files[pending.key] = { data: JSON.parse(pending.data), limits: problems };
+      const body = markdownKeyOf(item.source.body);
+      this.markdownKeys.set(item.source.body, body);
+      this.next[shard]!.files[pending.key] = { data: JSON.parse(pending.data), limits: problems, body };
       this.changed.add(shard);
     }
     return problems;

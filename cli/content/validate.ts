@@ -84,9 +84,7 @@ export function validateContent(
       continue;
     }
     if (kind.kind === 'markdown') {
-      const split = options.memo
-        ? options.memo.frontMatter(file.text, file.path)
-        : splitFrontMatter(file.text, file.path);
+      const split = options.memo ? options.memo.frontMatter(file) : splitFrontMatter(file.text, file.path);
       if (kind.locale === 'nl' && ('code' in split || split.meta.problems.length)) unreadable.add(kind.collection);
       if ('code' in split) {
         problems.push(split);
@@ -97,7 +95,7 @@ export function validateContent(
         raw[kind.collection][kind.locale].push(rawItem(kind.collection, kind.name, file.path, split));
       continue;
     }
-    const source = options.memo ? options.memo.yaml(file.text, file.path) : parseYaml(file.text, file.path);
+    const source = options.memo ? options.memo.yaml(file) : parseYaml(file.text, file.path);
     problems.push(...source.problems);
     if (kind.kind === 'strings') data.strings[kind.locale] = source;
     else data[kind.kind] = source;

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { markdownAhead, renderSiteMarkdown } from '../../cli/build/markdown-stage.ts';
 import { renderMarkdown } from '../../cli/content/markdown.ts';
+import { markdownKeyOf } from '../../cli/content/markdown-key.ts';
 import { WorkerPool } from '../../cli/build/worker-pool.ts';
 import type { ValidContent } from '../../cli/content/validate.ts';
 import { collections } from '../../cli/content/kinds.ts';
@@ -50,6 +51,17 @@ test('the stage takes the bodies rendered ahead and renders the rest: the same H
     expect([again.rendered, again.cached]).toEqual([0, plain.rendered]);
     for (const text of [body(3), body(5), `${body(7)}\nEnglish.\n`]) expect(again.html(text)).toBe(first.html(text));
   }
+});
+
+test("a text's Markdown key given by the stored parses is the one the stage looks its HTML up by", async () => {
+  const first = await renderSiteMarkdown(content(3), join(dir, 'known'), undefined);
+  expect(first.rendered).toBe(6);
+  // Keys as the stored parses give them: body 0's under body 1's key, so its HTML is body 1's.
+  const known = new Map([[body(0), markdownKeyOf(body(1))]]);
+  const again = await renderSiteMarkdown(content(3), join(dir, 'known'), undefined, undefined, known);
+  expect([again.rendered, again.cached]).toEqual([0, 6]);
+  expect(again.html(body(0))).toBe(first.html(body(1)));
+  expect(again.html(body(2))).toBe(first.html(body(2)));
 });
 
 const files = {

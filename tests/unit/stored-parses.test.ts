@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ContentFiles } from '../../cli/content/read.ts';
 import { dataFiles } from '../../cli/content/kinds.ts';
 import { StoredParses } from '../../cli/content/stored-parses.ts';
+import { markdownKeyOf } from '../../cli/content/markdown-key.ts';
 import { validateContent } from '../../cli/content/validate.ts';
 import { CLUBS, NEWS, change, formatted, lineOf, realContent, replace, text } from './fixtures/content.ts';
 import { realConfig } from './fixtures/model.ts';
@@ -91,16 +92,16 @@ describe('stored parses', () => {
     const file = join(dir, `parses-${count++}`);
     const clubs = text(content, CLUBS);
     const filling = await StoredParses.load(file, 'tool-1');
-    const fresh = filling.yaml(clubs, CLUBS);
+    const fresh = filling.yaml({ path: CLUBS, text: clubs });
     await filling.save();
     const stored = await entries(file);
     expect(Object.values(stored.yaml)).toEqual([fresh.data]);
 
     const kept = await StoredParses.load(file, 'tool-1');
-    const read = kept.yaml(clubs, CLUBS);
+    const read = kept.yaml({ path: CLUBS, text: clubs });
     expect(read.data).toEqual(fresh.data);
     expect(read.lineOf([0, 'city'])).toBe(lineOf(clubs, 'city: Veenendaal'));
-    const edited = kept.yaml(clubs.replace('city: Veenendaal', 'city: Ede'), CLUBS);
+    const edited = kept.yaml({ path: CLUBS, text: clubs.replace('city: Veenendaal', 'city: Ede') });
     expect((edited.data as { city: string }[])[0]?.city).toBe('Ede');
   });
 
@@ -126,6 +127,37 @@ describe('stored parses', () => {
     } finally {
       checked.forEach((spy) => spy.mockRestore());
     }
+  });
+
+  test("each body's Markdown key comes with its file's parse, kept or new, so the Markdown stage hashes none again", async () => {
+    const retitled = change(content, replace(NEWS, /^title: .*$/m, 'title: Weer een titel'));
+    const bodies = (result: ReturnType<typeof validateContent>) =>
+      Object.values(result.content!)
+        .flatMap((items) =>
+          Array.isArray(items)
+            ? items.flatMap((item: { nl?: { body?: unknown }; en?: { body?: unknown } }) => [
+                item.nl?.body,
+                item.en?.body,
+              ])
+            : [],
+        )
+        .filter((body) => typeof body === 'string') as string[];
+    const file = join(dir, `parses-${count++}`);
+    const filling = await StoredParses.load(file, 'tool-1');
+    const first = validateContent(config, content, { ...options, memo: filling });
+    await filling.save();
+    const kept = await StoredParses.load(file, 'tool-1');
+    const second = validateContent(config, retitled, { ...options, memo: kept });
+    for (const [parses, result] of [
+      [filling, first],
+      [kept, second],
+    ] as const) {
+      expect(bodies(result).length).toBeGreaterThan(40);
+      for (const body of bodies(result)) expect(parses.markdownKeys.get(body)).toBe(markdownKeyOf(body));
+    }
+    // The edited file's entry is new, the others' read back: each with its key.
+    const retitledBody = second.content!.news.find((item) => item.nl.file === NEWS)!.nl.body;
+    expect(kept.markdownKeys.get(retitledBody)).toBe(markdownKeyOf(retitledBody));
   });
 
   test("another tool's store, or a damaged one, is not read: everything is checked afresh", async () => {

@@ -55,7 +55,7 @@ export function patchItem(
   for (const [locale, path] of Object.entries(ref.files) as Array<[Locale, string]>) {
     const text = textOf(path);
     if (text === undefined) return { kind: 'full', reason: `${path} is gone` };
-    const split = memo.frontMatter(text, path);
+    const split = memo.frontMatter({ path, text });
     if ('code' in split) problems.push(split);
     else if (split.meta.problems.length) problems.push(...split.meta.problems);
     else {

@@ -250,7 +250,9 @@ export class RebuildSession {
     if (!content) return new MarkdownMemo();
     const pool = this.mode.pool ?? WorkerPool.forSite(files);
     try {
-      return new MarkdownMemo((await markdownStage(timer, this.root, content, pool, ahead)).html);
+      return new MarkdownMemo(
+        (await markdownStage(timer, this.root, content, pool, ahead, this.mode.memo.markdownKeys)).html,
+      );
     } finally {
       if (pool !== this.mode.pool) await pool?.close();
     }
