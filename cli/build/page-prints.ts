@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { bodyMarkdown } from '../content/model.ts';
 import type { SiteModel } from '../content/types.ts';
 import { fingerprint, pageId } from './build-state.ts';
@@ -91,7 +91,5 @@ function printable(this: unknown, name: string, item: unknown): unknown {
 
 function digest(value: unknown): string {
   const text = JSON.stringify(value, printable);
-  return createHash('sha256')
-    .update(text ?? 'undefined')
-    .digest('base64url');
+  return hash('sha256', text ?? 'undefined', 'base64url');
 }
