@@ -53,6 +53,17 @@ export interface CollectionOptions {
 /** A schema's result for some data, worked out or kept from an earlier run with the same data. */
 export interface SchemaReuse {
   schema<T>(kind: string, schema: z.ZodType<T>, data: unknown): z.ZodSafeParseResult<T>;
+  /**
+   * The schema's result for data made of these files' front matter alone (`data`, made only
+   * when it is worked out): kept by the files, where each file read back stands for its text
+   * (the build's stored parses), so that neither the data is made nor its text taken again.
+   */
+  schemaOf?<T>(
+    kind: string,
+    schema: z.ZodType<T>,
+    files: MarkdownSource[],
+    data: () => unknown,
+  ): z.ZodSafeParseResult<T>;
 }
 
 const keyOf = (collection: Collection, name: string, data: unknown): string => {
@@ -77,8 +88,13 @@ export function validateCollection<T>(
 ): CollectionResult<T> {
   const { collection } = kind;
   const schema = kind.schema as z.ZodType<T>;
-  const safeParse = (data: unknown) =>
-    options.memo ? options.memo.schema(collection, schema, data) : schema.safeParse(data);
+  const { memo } = options;
+  const safeParse = (files: MarkdownSource[], data: () => unknown) =>
+    memo?.schemaOf
+      ? memo.schemaOf(collection, schema, files, data)
+      : memo
+        ? memo.schema(collection, schema, data())
+        : schema.safeParse(data());
   const context = { schema, params: { collection } };
   const problems: Problem[] = [];
   const duplicates: Record<Locale, RawItem[]> = { nl: [], en: [] };
@@ -102,9 +118,13 @@ export function validateCollection<T>(
   }
   /** The translation over its original; only problems in fields the translation itself sets. */
   const translate = (nl: RawItem, en: RawItem): T | undefined => {
-    const merged = overlay(nl.source.meta.data, en.source.meta.data);
-    const enData = safeParse(merged);
+    let merged: unknown;
+    const enData = safeParse(
+      [nl.source, en.source],
+      () => (merged = overlay(nl.source.meta.data, en.source.meta.data)),
+    );
     if (enData.success) return enData.data;
+    merged ??= overlay(nl.source.meta.data, en.source.meta.data);
     const sets = (path: ReadonlyArray<PropertyKey>) => setsField(en.source.meta.data, path);
     // An unknown key may come from the Dutch file: keep only the ones the translation writes.
     const own = enData.error.issues.flatMap((issue): z.core.$ZodIssue[] => {
@@ -116,7 +136,7 @@ export function validateCollection<T>(
     return undefined;
   };
   const checkDutch = (nl: RawItem) => {
-    const parsed = safeParse(nl.source.meta.data);
+    const parsed = safeParse([nl.source], () => nl.source.meta.data);
     if (!parsed.success)
       problems.push(
         ...zodProblems(

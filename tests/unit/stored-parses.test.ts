@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ContentFiles } from '../../cli/content/read.ts';
-import { dataFiles } from '../../cli/content/kinds.ts';
+import { dataFiles, kindOf } from '../../cli/content/kinds.ts';
+import type { MarkdownSource } from '../../cli/content/front-matter.ts';
 import { StoredParses } from '../../cli/content/stored-parses.ts';
 import { markdownKeyOf } from '../../cli/content/markdown-key.ts';
 import { validateContent } from '../../cli/content/validate.ts';
@@ -160,6 +161,33 @@ describe('stored parses', () => {
     expect(kept.markdownKeys.get(retitledBody)).toBe(markdownKeyOf(retitledBody));
   });
 
+  test("a kept item's schema answer is found by its files: its data is not made (merged, written out as JSON) again", async () => {
+    const file = join(dir, `parses-${count++}`);
+    const news = { path: NEWS, text: text(content, NEWS) };
+    const schema = kindOf('news').schema;
+    const answer = async (run: number) => {
+      const parses = await StoredParses.load(file, 'tool-1');
+      const source = parses.frontMatter(news) as MarkdownSource;
+      const made = vi.fn(() => source.meta.data);
+      const result = parses.schemaOf('news', schema, [source], made);
+      await parses.save();
+      return { result, made: made.mock.calls.length, run };
+    };
+    const first = await answer(1);
+    const second = await answer(2);
+    expect(first.result.success).toBe(true);
+    expect(second.result).toEqual(first.result);
+    expect([first.made, second.made]).toEqual([1, 0]);
+  });
+
+  test('an edit of a Dutch field its translation does not set shows in the English item: its answer is kept by both files', async () => {
+    const moved = change(content, replace(NEWS, /^date: .*$/m, 'date: "2025-03-05"'));
+    const { result } = await twice(content, moved);
+    const item = result.content!.news.find((news) => news.nl.file === NEWS)!;
+    expect([item.nl.data.date, item.en.data.date]).toEqual(['2025-03-05', '2025-03-05']);
+    expect(result).toEqual(validateContent(config, moved, options));
+  });
+
   test("another tool's store, or a damaged one, is not read: everything is checked afresh", async () => {
     const broken = change(content, replace(NEWS, /^date: .*$/m, 'date: "31 maart"'));
     const { result } = await twice(content, broken, 'tool-2');
@@ -187,10 +215,11 @@ describe('stored parses', () => {
     await kept.save();
     const after = await shards(store);
     const rewritten = [...after].filter(([name, text]) => before.get(name) !== text);
-    // The file's old and new keys and its schema's: at most four of the sixteen.
+    // The file's old and new keys, and its schema answers' (the Dutch item's, and the English one's,
+    // kept by both files): at most six of the sixteen.
     expect(before.size).toBe(16);
     expect(rewritten.length).toBeGreaterThan(0);
-    expect(rewritten.length).toBeLessThanOrEqual(4);
+    expect(rewritten.length).toBeLessThanOrEqual(6);
     const [torn] = rewritten[0]!;
     await writeFile(join(store, torn), after.get(torn)!.slice(0, 100));
     const mended = await StoredParses.load(store, 'tool-1');
