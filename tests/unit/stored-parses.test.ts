@@ -178,6 +178,12 @@ describe('stored parses', () => {
     expect(first.result.success).toBe(true);
     expect(second.result).toEqual(first.result);
     expect([first.made, second.made]).toEqual([1, 0]);
+    // Each answer is the caller's own: a change to one is neither in the next answer nor kept.
+    if (!second.result.success) throw new Error('no answer');
+    (second.result.data as { title: string }).title = 'changed by the caller';
+    const third = await answer(3);
+    expect(third.result).toEqual(first.result);
+    expect(third.made).toBe(0);
   });
 
   test('an edit of a Dutch field its translation does not set shows in the English item: its answer is kept by both files', async () => {
