@@ -13,23 +13,39 @@ import { FolderWriter } from './folder-writer.ts';
  */
 export class OutputDir extends FolderWriter {
   readonly out: string;
+  /** The removal of the builds older than the current one, begun when this one was (see create). */
+  readonly clearing: Promise<void>;
 
-  private constructor(out: string, dir: string) {
+  private constructor(out: string, dir: string, clearing: Promise<void>) {
     super(dir);
     this.out = out;
+    this.clearing = clearing;
   }
 
+  /**
+   * A fresh build folder. The builds the commit would drop that are not the current one (the
+   * build before it, builds killed half-way) go now, in `rm`'s own process beside this build,
+   * rather than while the finished build waits: removing a build's 13,000 files took 50-170 ms
+   * at the end of every one-edit build at 4,000 sources (issue 21). The current build stays until
+   * the commit, so a build that fails still leaves `dist` as it was; the commit waits for this
+   * removal, then removes whatever is left over as before.
+   */
   static async create(out: string): Promise<OutputDir> {
     const absolute = resolve(out);
     const store = buildsFolder(absolute);
     await mkdir(store, { recursive: true });
+    const current = await currentBuild(absolute);
+    const stale = await staleBuilds(absolute, [current]);
     const dir = join(store, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
     await mkdir(dir);
-    return new OutputDir(absolute, dir);
+    // A failure here is the commit's to meet: it removes what is left, and reports what it cannot.
+    const clearing = removeFolders(stale).catch(() => undefined);
+    return new OutputDir(absolute, dir, clearing);
   }
 
   /** Point `out` at this build, atomically; then drop every build but this one and the one it replaces. */
   async commit(): Promise<void> {
+    await this.clearing;
     let previous = await currentBuild(this.out);
     const link = `${this.out}.link-${process.pid}`;
     await rm(link, { force: true });
@@ -46,6 +62,7 @@ export class OutputDir extends FolderWriter {
 
   /** Remove this unfinished build (on failure). */
   async discard(): Promise<void> {
+    await this.clearing;
     await rm(this.dir, { recursive: true, force: true });
   }
 
@@ -62,15 +79,18 @@ export class OutputDir extends FolderWriter {
 
 /** Remove every build but `current` and `previous`, and the links of killed builds (see commit). */
 async function pruneBuilds(out: string, current: string, previous: string | undefined): Promise<void> {
-  const store = buildsFolder(out);
-  const keep = new Set([basename(current), previous && dirname(previous) === store ? basename(previous) : undefined]);
-  const builds = await readdir(store).catch(() => []);
-  await removeFolders(
-    builds.filter((name) => !keep.has(name) && !runningElsewhere(name)).map((name) => join(store, name)),
-  );
+  await removeFolders(await staleBuilds(out, [current, previous]));
   const linkPrefix = `${basename(out)}.link-`;
   const links = (await readdir(dirname(out))).filter((name) => name.startsWith(linkPrefix) && !runningElsewhere(name));
   await Promise.all(links.map((name) => rm(join(dirname(out), name), { force: true })));
+}
+
+/** The build folders of `out` but those in `keep` and those of builds still running elsewhere. */
+async function staleBuilds(out: string, keep: ReadonlyArray<string | undefined>): Promise<string[]> {
+  const store = buildsFolder(out);
+  const kept = new Set(keep.flatMap((dir) => (dir && dirname(dir) === store ? [basename(dir)] : [])));
+  const builds = await readdir(store).catch(() => []);
+  return builds.filter((name) => !kept.has(name) && !runningElsewhere(name)).map((name) => join(store, name));
 }
 
 /**
