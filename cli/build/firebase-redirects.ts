@@ -17,12 +17,18 @@ export interface Rule {
 
 export type FirebaseRedirect = ({ source: string } | { regex: string }) & { destination: string; type: number };
 
-export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const regexSpecial = /[.*+?^${}()|[\]\\]/;
+/** Most paths hold no special character: tested first, they are not copied (12,000 at 4,000 articles, every build). */
+export const escapeRegex = (text: string) =>
+  regexSpecial.test(text) ? text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : text;
 const globSpecial = /[*?[\]{}()!@+,]/;
 
-/** One path, matched with and without a trailing slash (old WordPress paths carried one). */
+/** A path without its trailing slashes (old WordPress paths carried one); `/` as it is. */
+const withoutSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path);
+
+/** One path, matched with and without a trailing slash. */
 function single(rule: Rule): FirebaseRedirect {
-  const path = rule.from.length > 1 ? rule.from.replace(/\/+$/, '') : rule.from;
+  const path = withoutSlash(rule.from);
   if (!globSpecial.test(path) && path === rule.from) return { source: path, destination: rule.to, type: rule.status };
   return { regex: `^${escapeRegex(path)}/?$`, destination: rule.to, type: rule.status };
 }
@@ -65,19 +71,28 @@ export function firebaseRedirects(
   const groups = new Map<string, Rule[]>();
   for (const rule of exact) {
     const key = `${rule.status} ${rule.to}`;
-    groups.set(key, [...(groups.get(key) ?? []), rule]);
+    const group = groups.get(key);
+    if (group) group.push(rule);
+    else groups.set(key, [rule]);
   }
   // The largest groups (legacy paths sharing a target) keep their place on Hosting first.
   const ordered = [...groups.values()].sort((a, b) => b.length - a.length);
   const redirects: FirebaseRedirect[] = [];
   const overflow: Rule[] = [];
   for (const group of ordered) {
+    // Full: no later group fits either (each is one rule at least), so none is folded only to overflow.
+    if (redirects.length >= limit) {
+      overflow.push(...group);
+      continue;
+    }
     const first = group[0] as Rule;
-    const paths = group.map((rule) => escapeRegex(rule.from.length > 1 ? rule.from.replace(/\/+$/, '') : rule.from));
     const folded =
       group.length === 1
         ? group.map(single)
-        : regexChunks(paths, (alternation) => `^(?:${alternation})/?$`).map((regex) => ({
+        : regexChunks(
+            group.map((rule) => escapeRegex(withoutSlash(rule.from))),
+            (alternation) => `^(?:${alternation})/?$`,
+          ).map((regex) => ({
             regex,
             destination: first.to,
             type: first.status,
@@ -90,7 +105,7 @@ export function firebaseRedirects(
 
 /** RE2 patterns for exact paths that are answered by the function (see firebaseRedirects). */
 export function overflowRewriteRegexes(rules: readonly Rule[]): string[] {
-  const paths = rules.map((rule) => escapeRegex(rule.from.length > 1 ? rule.from.replace(/\/+$/, '') : rule.from));
+  const paths = rules.map((rule) => escapeRegex(withoutSlash(rule.from)));
   return regexChunks(paths, (alternation) => `^(?:${alternation})/?$`);
 }
 
