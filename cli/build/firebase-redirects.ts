@@ -68,15 +68,23 @@ export function firebaseRedirects(
 ): { redirects: FirebaseRedirect[]; overflow: Rule[] } {
   const exact = rules.filter((rule) => !rule.from.endsWith('*'));
   if (exact.length <= limit) return { redirects: exact.map(single), overflow: [] };
-  const groups = new Map<string, Rule[]>();
+  // Rules by status and target (looked up by the target's own string, not a key made for each
+  // rule), the groups in the order their first rule came.
+  const byStatus = new Map<number, Map<string, Rule[]>>();
+  const groups: Rule[][] = [];
   for (const rule of exact) {
-    const key = `${rule.status} ${rule.to}`;
-    const group = groups.get(key);
+    let targets = byStatus.get(rule.status);
+    if (!targets) byStatus.set(rule.status, (targets = new Map()));
+    const group = targets.get(rule.to);
     if (group) group.push(rule);
-    else groups.set(key, [rule]);
+    else {
+      const first = [rule];
+      targets.set(rule.to, first);
+      groups.push(first);
+    }
   }
   // The largest groups (legacy paths sharing a target) keep their place on Hosting first.
-  const ordered = [...groups.values()].sort((a, b) => b.length - a.length);
+  const ordered = groups.sort((a, b) => b.length - a.length);
   const redirects: FirebaseRedirect[] = [];
   const overflow: Rule[] = [];
   for (const group of ordered) {

@@ -126,6 +126,6 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<nu
       contents: `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes: options.scriptHashes, runtime }), null, 2)}\n`,
     },
   ];
-  for (const file of files) await output.write(file.path, file.contents);
+  await Promise.all(files.map((file) => output.write(file.path, file.contents)));
   return files.length;
 }
