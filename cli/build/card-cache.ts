@@ -1,4 +1,5 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { rmSync, statSync, type Stats } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -10,6 +11,15 @@ const UNUSED_CARD_MS = 24 * 60 * 60 * 1000;
 /** Whether something of the cards' cache last written at `writtenMs` has been unused long enough to go. */
 export const unusedLongEnough = (writtenMs: number, now: number): boolean => now - writtenMs > UNUSED_CARD_MS;
 
+/** A cached card's stat, or undefined when it cannot be had (gone: another build removed it). */
+function drawnAt(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Removes the cards in the cache (<key>.jpg) that this build does not use and that were drawn
  * more than a day ago (unusedLongEnough). A card is named by everything drawn on it, so every edited title
@@ -19,15 +29,17 @@ export const unusedLongEnough = (writtenMs: number, now: number): boolean => now
  */
 export async function pruneUnusedCards(cacheDir: string, used: ReadonlySet<string>, now = Date.now()): Promise<number> {
   const names = await readdir(cacheDir).catch(() => [] as string[]);
-  const unused = names.filter((name) => name.endsWith('.jpg') && !used.has(name.slice(0, -'.jpg'.length)));
-  const removed = await Promise.all(
-    unused.map(async (name) => {
-      const path = join(cacheDir, name);
-      const drawn = await stat(path).catch(() => undefined);
-      if (!drawn || !unusedLongEnough(drawn.mtimeMs, now)) return false;
-      await rm(path, { force: true });
-      return true;
-    }),
-  );
-  return removed.filter(Boolean).length;
+  let removed = 0;
+  // A synchronous stat each: for a day after a new way of drawing, thousands of cards are unused,
+  // and a promised stat each (a round trip through the thread pool, a promise) took 80-90 ms at
+  // the end of every title edit at 4,000 articles (3,800 unused cards), statSync ~27 ms (issue 21).
+  for (const name of names) {
+    if (!name.endsWith('.jpg') || used.has(name.slice(0, -'.jpg'.length))) continue;
+    const path = join(cacheDir, name);
+    const drawn = drawnAt(path);
+    if (!drawn || !unusedLongEnough(drawn.mtimeMs, now)) continue;
+    rmSync(path, { force: true });
+    removed++;
+  }
+  return removed;
 }
