@@ -23,6 +23,7 @@ import type { AssetName } from '../../cli/build/incremental/compiled-parts.ts';
 import { outputFile } from '../../shared/paths.ts';
 import { editFile, expectGolden, fileOf, linkTarget, listFiles, normalise, repoRoot } from './helpers.ts';
 import { copyProject, runSite, type RunResult as Run } from '../helpers/project-copy.ts';
+import { committedBuild } from '../helpers/committed-build.ts';
 
 /**
  * The real CLI on the real site, built once into a temporary folder; every test below reads that
@@ -707,12 +708,7 @@ describe('OutputDir (the swap itself, in process)', () => {
     await mkdir(join(dist, 'public'), { recursive: true });
     await writeFile(join(dist, 'public', 'index.html'), 'old tool');
 
-    const commit = async (text: string) => {
-      const output = await OutputDir.create(dist);
-      await output.write('public/index.html', text);
-      await output.commit();
-      return output;
-    };
+    const commit = (text: string) => committedBuild(dist, text);
     await commit('one');
     expect((await lstat(dist)).isSymbolicLink()).toBe(true);
     expect(await readFile(join(dist, 'public', 'index.html'), 'utf8')).toBe('one');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OutputDir, buildsFolder } from '../../cli/build/output.ts';
+import { committedBuild } from '../helpers/committed-build.ts';
 
 let root: string;
 beforeAll(async () => {
@@ -21,12 +22,7 @@ describe('OutputDir: older builds cleared beside the new one', () => {
     const builds = async () => (await readdir(buildsFolder(dist))).sort();
     const names = (...outputs: OutputDir[]) => outputs.map((output) => output.dir.split('/').pop()).sort();
     const page = () => readFile(join(dist, 'public', 'index.html'), 'utf8');
-    const commit = async (text: string) => {
-      const output = await OutputDir.create(dist);
-      await output.write('public/index.html', text);
-      await output.commit();
-      return output;
-    };
+    const commit = (text: string) => committedBuild(dist, text);
     await commit('one');
     const two = await commit('two');
     // What a build killed half-way leaves: a folder of a process that is gone.
