@@ -6,7 +6,7 @@ import { contentSecurityPolicy } from '../../functions/csp.ts';
 import {
   escapeRegex,
   firebaseRedirects,
-  overflowRewriteRegexes,
+  exactPathRegexes,
   prefixRewriteRegexes,
   type Rule,
 } from './firebase-redirects.ts';
@@ -75,7 +75,7 @@ export function firebaseConfig(options: {
   }));
   const prefixRewrites = prefixRewriteRegexes(options.redirects).map((regex) => ({ regex, ...fn }));
   const { redirects, overflow } = firebaseRedirects(options.redirects);
-  const overflowRewrites = overflowRewriteRegexes(overflow).map((regex) => ({ regex, ...fn }));
+  const overflowRewrites = exactPathRegexes(overflow).map((regex) => ({ regex, ...fn }));
   const security = {
     ...baseSecurityHeaders(),
     // Hosting is always https: HSTS and upgrade-insecure-requests belong to every answer.

@@ -97,22 +97,18 @@ export function firebaseRedirects(
     const folded =
       group.length === 1
         ? group.map(single)
-        : regexChunks(
-            group.map((rule) => escapeRegex(withoutSlash(rule.from))),
-            (alternation) => `^(?:${alternation})/?$`,
-          ).map((regex) => ({
-            regex,
-            destination: first.to,
-            type: first.status,
-          }));
+        : exactPathRegexes(group).map((regex) => ({ regex, destination: first.to, type: first.status }));
     if (redirects.length + folded.length <= limit) redirects.push(...folded);
     else overflow.push(...group);
   }
   return { redirects, overflow };
 }
 
-/** RE2 patterns for exact paths that are answered by the function (see firebaseRedirects). */
-export function overflowRewriteRegexes(rules: readonly Rule[]): string[] {
+/**
+ * RE2 patterns matching the rules' exact paths, each with or without a trailing slash: a group's
+ * folded redirects, and the paths that overflow to the function (see firebaseRedirects).
+ */
+export function exactPathRegexes(rules: readonly Rule[]): string[] {
   const paths = rules.map((rule) => escapeRegex(withoutSlash(rule.from)));
   return regexChunks(paths, (alternation) => `^(?:${alternation})/?$`);
 }

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { buildFunctions } from '../../cli/build/functions.ts';
 import { inlineScriptHashes } from '../../functions/csp.ts';
-import { firebaseRedirects, overflowRewriteRegexes, prefixRewriteRegexes } from '../../cli/build/firebase-redirects.ts';
+import { firebaseRedirects, exactPathRegexes, prefixRewriteRegexes } from '../../cli/build/firebase-redirects.ts';
 import { firstSegmentNotIn } from '../../cli/build/firebase-config.ts';
 import {
   fixtureRedirects,
@@ -124,7 +124,7 @@ describe("redirect folding for Hosting's rule limit", () => {
     const { redirects, overflow } = firebaseRedirects(many, 2);
     expect(redirects).toHaveLength(2);
     expect(overflow).toHaveLength(10);
-    const [regex] = overflowRewriteRegexes(overflow);
+    const [regex] = exactPathRegexes(overflow);
     for (const rule of overflow) expect(new RegExp(regex ?? '').test(rule.from)).toBe(true);
     expect(new RegExp(regex ?? '').test('/oud/300')).toBe(false);
   });
