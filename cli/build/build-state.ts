@@ -3,34 +3,18 @@ import { readFileSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Problem } from '../errors/site-error.ts';
 import type { ContentFiles } from '../content/read.ts';
 import { contentHash } from '../content/content-hash.ts';
 import { packageVersion } from '../paths.ts';
 import { readBuildEnvironment } from '../config/build-environment.ts';
 import type { PageRoute } from './types.ts';
-import type { CardImage } from '../../templates/lib/share-card.ts';
 import type { SiteConfig } from '../../shared/config.ts';
 import type { ImageLookup } from '../../shared/images.ts';
 import type { SiteModel } from '../content/types.ts';
 import type { Assets } from '../../templates/render-input.ts';
+import { parseState, type BuildState } from './build-state-file.ts';
 
-/** Kept in every build folder: what it was built from, to skip or reuse work next time. */
-export interface BuildState {
-  version: 5;
-  /** Digest of every input; equal digests mean an identical site. */
-  digest: string;
-  /** Page (key|locale) to the fingerprint of what it was rendered from (cli/build/page-prints.ts). */
-  pages: Record<string, string>;
-  /** Page to what its template read of the model while it rendered (shared/model-reads.ts). */
-  reads: Record<string, string[]>;
-  /** The warnings of that build, repeated when the next build has nothing to do. */
-  warnings: Problem[];
-  /** CSP hashes of inline scripts by page, for the pages that have any (reused pages keep theirs). */
-  scriptHashes: Record<string, string[]>;
-  /** The social card of each page (reused pages keep theirs; issue 23). */
-  cards: Record<string, CardImage>;
-}
+export type { BuildState };
 
 export const STATE_FILE = 'build-state.json';
 /**
@@ -44,8 +28,7 @@ export const pageId = (page: PageRoute): string => `${page.key}|${page.locale}`;
 export async function readBuildState(buildDir: string | undefined): Promise<BuildState | undefined> {
   if (!buildDir) return undefined;
   try {
-    const state = JSON.parse(await readFile(join(buildDir, STATE_FILE), 'utf8')) as BuildState;
-    return state.version === 5 ? state : undefined;
+    return parseState(await readFile(join(buildDir, STATE_FILE), 'utf8'));
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import type { Problem } from '../errors/site-error.ts';
 import type { SiteManifestInput } from '../../shared/site-manifest.ts';
-import { DIGEST_FILE, STATE_FILE, type BuildDigest, type BuildState } from './build-state.ts';
+import { DIGEST_FILE, STATE_FILE, type BuildDigest } from './build-state.ts';
+import { stateText } from './build-state-file.ts';
 import type { Site } from './content-stages.ts';
 import type { OutputDir } from './output.ts';
 import type { PageRecords } from './pages-stage.ts';
@@ -32,15 +33,14 @@ export async function writeSiteFiles(
     output.write('site.json', `${JSON.stringify(state.manifest, null, 2)}\n`),
     output.write(
       STATE_FILE,
-      JSON.stringify({
-        version: 5,
+      stateText({
         digest: state.digest,
         pages: records.pages,
         reads: records.reads,
         warnings: state.warnings,
         scriptHashes: records.scriptHashes,
         cards: records.cards,
-      } satisfies BuildState),
+      }),
     ),
     output.write(DIGEST_FILE, JSON.stringify({ digest: state.digest, warnings: state.warnings } satisfies BuildDigest)),
   ]);
