@@ -6,6 +6,7 @@ import { packageRoot } from '../paths.ts';
 import { siteManifestSchema } from '../../shared/site-manifest.ts';
 import { FUNCTIONS_PACKAGES, NOT_FOUND_EN } from '../../functions/firebase/config.ts';
 import { firebaseConfig } from './firebase-config.ts';
+import { keptText } from './firebase-memo.ts';
 import type { FolderWriter } from './folder-writer.ts';
 import { functionsPackage, lockfileOf, type LockFile } from './functions-package.ts';
 import { chooseNodeRuntime, firebaseRuntimes, runtimeNodeVersion } from './firebase-runtime.ts';
@@ -113,18 +114,23 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<nu
     description:
       'Server functions of the site (mail, session, staging login, event registrations), built by `site build`.',
   });
+  const siteJson = JSON.stringify(site);
+  const redirectsJson = JSON.stringify(options.redirects);
+  const firebaseJson = await keptText(
+    join(options.root, '.site', 'cache', 'firebase.json'),
+    [siteJson, redirectsJson, options.scriptHashes.join(' '), runtime],
+    () =>
+      `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes: options.scriptHashes, runtime }), null, 2)}\n`,
+  );
   const files = [
     ...bundle.map((file) => ({ path: `functions/${basename(file.path)}`, contents: file.contents })),
-    { path: 'functions/site.json', contents: JSON.stringify(site) },
-    { path: 'functions/redirects.json', contents: JSON.stringify(options.redirects) },
+    { path: 'functions/site.json', contents: siteJson },
+    { path: 'functions/redirects.json', contents: redirectsJson },
     ...(notFoundEnglish === null ? [] : [{ path: `functions/${NOT_FOUND_EN}`, contents: notFoundEnglish }]),
     { path: 'functions/package.json', contents: `${JSON.stringify(packageJson, null, 2)}\n` },
     { path: 'functions/package-lock.json', contents: `${JSON.stringify(packageLock, null, 2)}\n` },
     ...(await settingsFiles(options.root)).map((file) => ({ path: `functions/${file.name}`, contents: file.contents })),
-    {
-      path: 'firebase.json',
-      contents: `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes: options.scriptHashes, runtime }), null, 2)}\n`,
-    },
+    { path: 'firebase.json', contents: firebaseJson },
   ];
   await Promise.all(files.map((file) => output.write(file.path, file.contents)));
   return files.length;
