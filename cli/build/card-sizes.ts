@@ -72,6 +72,17 @@ export class CardSizes {
     return this.found(key, path);
   }
 
+  /**
+   * The bytes of the card `key` as last found whole, unlooked at: for a card linked from the
+   * build before, which holds it whole whatever became of the cached file since.
+   */
+  known(key: string): number | undefined {
+    const seen = this.seen[key];
+    if (!Array.isArray(seen)) return undefined;
+    this.next[key] = seen;
+    return seen[0];
+  }
+
   /** Looked at whole (its ends), and remembered so: also for a card just drawn. */
   found(key: string, path: string): number | undefined {
     const whole = wholeCardSize(path);

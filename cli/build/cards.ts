@@ -145,9 +145,19 @@ async function settled(work: Array<Promise<unknown>>): Promise<void> {
   if (failed) throw failed.reason;
 }
 
-/** Every page's card, from the cache or drawn, linked in through `output` (a build's public/ folder). */
+/**
+ * Every page's card, from the cache or drawn, linked in through `output` (a build's public/ folder).
+ * `last`: the public/ folder of the build before and the cards it holds (their src): one found
+ * there (the same name holds the same key, so the same drawing) is linked from it without a stat of
+ * the cached card, whose size the cache's index knows (4,488 stats, ~20 ms of an edit build at
+ * 4,000 sources; issue 21).
+ */
 export async function makeCards(
-  options: CardContext & { cards: readonly CardImage[]; output: FolderWriter },
+  options: CardContext & {
+    cards: readonly CardImage[];
+    output: FolderWriter;
+    last?: { dir: string; cards: ReadonlySet<string> };
+  },
 ): Promise<CardTotals> {
   const unique = [...new Map(options.cards.map((card) => [card.src, card])).values()];
   // Two at a time: satori's layout runs on this thread, resvg and sharp on libuv's, so two keep
@@ -160,7 +170,13 @@ export async function makeCards(
   const found: Array<{ card: CardImage; file: { source: string; path: string; bytes: number } }> = [];
   // By key: pages showing the same card (the same title, label, photo...) wait for one drawing.
   const missing = new Map<string, CardImage[]>();
+  const { last } = options;
   for (const card of unique) {
+    const linked = last?.cards.has(card.src) ? sizes.known(card.key) : undefined;
+    if (linked !== undefined) {
+      found.push({ card, file: { source: join(last!.dir, card.src), path: card.src, bytes: linked } });
+      continue;
+    }
     const source = cardPath(card, context);
     const bytes = sizes.size(card.key, source);
     if (bytes === undefined) missing.set(card.key, [...(missing.get(card.key) ?? []), card]);

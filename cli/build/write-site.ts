@@ -53,6 +53,14 @@ export async function writeSite(run: {
       template: parts.cardTemplate,
       cacheDir: cardsDir,
       output: output.under('public'),
+      ...(run.previous.dir && run.previous.state
+        ? {
+            last: {
+              dir: join(run.previous.dir, 'public'),
+              cards: new Set(Object.values(run.previous.state.cards).map((card) => card.src)),
+            },
+          }
+        : {}),
     });
     drawing = cardsDrawn.catch(() => undefined); // awaited in the cards stage below, or before a failed build is removed
     // The search index of the records the render made, and of the pages linked unchanged as remembered.

@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeCards, type CardTemplate } from '../../cli/build/cards.ts';
@@ -29,9 +29,17 @@ const seen = async (cacheDir: string, key: string) => {
   const { size, mtimeMs } = await stat(join(cacheDir, `${key}.jpg`));
   return [size, mtimeMs];
 };
-const build = (cacheDir: string, cards: ReturnType<typeof card>[], name: string) => {
+const build = (
+  cacheDir: string,
+  cards: ReturnType<typeof card>[],
+  name: string,
+  last?: { dir: string; cards: Set<string> },
+) => {
   const output = new FolderWriter(join(dir, name));
-  return { output, made: makeCards({ root: dir, images: new Map(), template, cacheDir, cards, output }) };
+  return {
+    output,
+    made: makeCards({ root: dir, images: new Map(), template, cacheDir, cards, output, ...(last ? { last } : {}) }),
+  };
 };
 
 describe('the card cache index', () => {
@@ -84,5 +92,26 @@ describe('the card cache index', () => {
     expect(JSON.parse(await readFile(join(cacheDir, 'sizes.json'), 'utf8'))).toEqual({
       [whole.key]: await seen(cacheDir, whole.key),
     });
+  });
+
+  it('links a card the build before holds from it, its cached file unlooked at; one it lacks from the cache', async () => {
+    const [shown, added] = [card('getoond'), card('nieuw')];
+    const cacheDir = await cacheWith('last', { [shown.key]: WHOLE, [added.key]: WHOLE });
+    const before = build(cacheDir, [shown], 'build-before');
+    expect(await before.made).toEqual({ made: 0, cached: 1 });
+    // The cached file no longer whole: looked at, it would be drawn again; the build before holds it whole.
+    await rm(join(cacheDir, `${shown.key}.jpg`));
+    await writeFile(join(cacheDir, `${shown.key}.jpg`), WHOLE.subarray(0, 3));
+    const last = { dir: before.output.dir, cards: new Set([shown.src]) };
+    const { output, made } = build(cacheDir, [shown, added], 'build-after', last);
+    expect(await made).toEqual({ made: 0, cached: 2 });
+    expect((await stat(join(output.dir, shown.src))).ino).toBe((await stat(join(before.output.dir, shown.src))).ino);
+    expect(await readFile(join(output.dir, added.src))).toEqual(WHOLE);
+    expect(output.bytes).toBe(2 * WHOLE.length);
+    // The build before gone meanwhile (a build beside this one removed it): the cache is looked at.
+    await rm(before.output.dir, { recursive: true });
+    const again = build(cacheDir, [shown], 'build-without-last', last);
+    expect(await again.made).toEqual({ made: 1, cached: 0 });
+    expect((await readFile(join(again.output.dir, shown.src))).length).toBeGreaterThan(1000);
   });
 });
