@@ -28,7 +28,7 @@ export const pageId = (page: PageRoute): string => `${page.key}|${page.locale}`;
 export async function readBuildState(buildDir: string | undefined): Promise<BuildState | undefined> {
   if (!buildDir) return undefined;
   try {
-    return parseState(await readFile(join(buildDir, STATE_FILE), 'utf8'));
+    return parseState(await readFile(join(buildDir, STATE_FILE)));
   } catch {
     return undefined;
   }

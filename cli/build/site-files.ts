@@ -1,7 +1,7 @@
 import type { Problem } from '../errors/site-error.ts';
 import type { SiteManifestInput } from '../../shared/site-manifest.ts';
 import { DIGEST_FILE, STATE_FILE, type BuildDigest } from './build-state.ts';
-import { stateText } from './build-state-file.ts';
+import { stateChunks } from './build-state-file.ts';
 import type { Site } from './content-stages.ts';
 import type { OutputDir } from './output.ts';
 import type { PageRecords } from './pages-stage.ts';
@@ -33,7 +33,7 @@ export async function writeSiteFiles(
     output.write('site.json', `${JSON.stringify(state.manifest, null, 2)}\n`),
     output.write(
       STATE_FILE,
-      stateText({
+      stateChunks({
         digest: state.digest,
         pages: records.pages,
         reads: records.reads,
