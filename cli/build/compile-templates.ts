@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { preactForIslands } from './preact-alias.ts';
 import { templateRuntime } from './template-runtime.ts';
 import { browserOnlyImports } from './browser-only-imports.ts';
 import type { RenderInput } from '../../templates/render-input.ts';
@@ -41,13 +40,9 @@ export async function compileTemplates(root: string, cacheDir: string): Promise<
     metafile: true,
     logLevel: 'silent',
     loader: { '.css': 'text' },
-    // Islands inside templates render with Preact on the server too (see preact-alias.ts); what
+    // Islands inside templates render with Preact on the server too (see template-runtime.ts); what
     // they import lazily is for the browser (see browser-only-imports.ts).
-    plugins: [
-      preactForIslands(join(root, 'islands')),
-      templateRuntime(root),
-      browserOnlyImports(join(root, 'islands')),
-    ],
+    plugins: [templateRuntime(root), browserOnlyImports(join(root, 'islands'))],
   }).catch(compileFailed);
   const { module, file, hash } = await importHashed<TemplateModule>(cacheDir, 'templates', result.outputFiles[0]!.text);
   checkEntry(module);

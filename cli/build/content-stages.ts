@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import type { SiteConfig } from '../../shared/config.ts';
 import type { ContentFiles } from '../content/read.ts';
-import { validateContent, type ValidateOptions, type ValidContent } from '../content/validate.ts';
+import {
+  validateContent,
+  validationSteps,
+  type Validated,
+  type ValidateOptions,
+  type ValidContent,
+} from '../content/validate.ts';
+import { runStepsYielding } from '../content/steps.ts';
 import { buildModel } from '../content/model.ts';
 import type { SiteModel } from '../content/types.ts';
 import { buildRoutes } from '../routes/routes.ts';
@@ -22,8 +29,6 @@ export interface BuildHooks {
   onWarnings?: (problems: Problem[]) => void;
   onImageProgress?: (done: number, total: number) => void;
 }
-
-type Validated = ReturnType<typeof validateContent>;
 
 /** Options of `site dev` and `site check --content`: drafts show (never in `site build`), warnings stay warnings. */
 export const DEV_VALIDATION = { strict: false, drafts: true } as const;
@@ -52,9 +57,18 @@ export interface Site extends Omit<CheckedContent, 'content'> {
 export const isValid = (validated: Validated): validated is Validated & { content: ValidContent } =>
   validated.content !== undefined && !validated.problems.some((p) => p.severity === 'error');
 
-/** The first stage of the content side: every file read against its schema, references checked. */
-export function validateSite(timer: StageTimer, config: SiteConfig, files: ContentFiles, options: ValidateOptions) {
-  return timer.time('validate', () => validateContent(config, files, options));
+/**
+ * The first stage of the content side: every file read against its schema, references checked.
+ * A long one gives the event loop turns (../content/steps.ts): the bundles esbuild makes beside it
+ * need them.
+ */
+export function validateSite(
+  timer: StageTimer,
+  config: SiteConfig,
+  files: ContentFiles,
+  options: ValidateOptions,
+): Promise<Validated> {
+  return timer.run('validate', () => runStepsYielding(validationSteps(config, files, options)));
 }
 
 /**
@@ -90,10 +104,9 @@ export function checkContent(
   options: ValidateOptions & { markdown: (text: string) => string },
 ): { checked?: CheckedContent; problems: Problem[] } {
   const { markdown, ...validation } = options;
-  const timer = new StageTimer();
-  const valid = validateSite(timer, config, files, validation);
+  const valid = validateContent(config, files, validation);
   if (!isValid(valid)) return { problems: valid.problems };
-  return modelSite(timer, config, files, valid, markdown);
+  return modelSite(new StageTimer(), config, files, valid, markdown);
 }
 
 /**

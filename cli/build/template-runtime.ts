@@ -1,5 +1,6 @@
 import type { Plugin } from 'esbuild';
 import { join, sep } from 'node:path';
+import { islandModules } from './preact-alias.ts';
 
 /**
  * Templates are written against React's API (types from @types/react) but rendered by their own
@@ -13,15 +14,23 @@ export function templateModules(templatesDir: string): Record<string, string> {
   return { react, 'react/jsx-runtime': jsx, 'react/jsx-dev-runtime': jsx };
 }
 
+/**
+ * The templates' server bundle's `react`: the templates' runtime, or Preact's for a file under
+ * islands/ (what ./preact-alias.ts maps there). One callback for both: each is a message to this
+ * thread and back that waits for a turn of its event loop (busy validating), and with two plugins a
+ * template's every JSX import took two in a row, the first only to decline it.
+ */
 export function templateRuntime(root: string): Plugin {
-  const islands = `${join(root, 'islands')}${sep}`;
-  const targets = templateModules(join(root, 'templates'));
+  const islandsDir = join(root, 'islands');
+  const islands = `${islandsDir}${sep}`;
+  const targets = { islands: islandModules(islandsDir), templates: templateModules(join(root, 'templates')) };
   return {
     name: 'template-runtime',
     setup(build) {
-      build.onResolve({ filter: /^react(\/jsx-runtime|\/jsx-dev-runtime)?$/ }, (args) =>
-        args.importer.startsWith(islands) ? undefined : { path: targets[args.path]! },
-      );
+      build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
+        const target = targets[args.importer.startsWith(islands) ? 'islands' : 'templates'][args.path];
+        return target ? { path: target } : undefined;
+      });
     },
   };
 }

@@ -7,6 +7,7 @@ import { kindOf, type Collection, type ContentKind } from './kinds.ts';
 import { overlay, setsField } from './merge.ts';
 import type { FieldPattern } from './field-values.ts';
 import { addressProblems } from './address.ts';
+import { runSteps, stepEvery, type Steps } from './steps.ts';
 
 export interface RawItem {
   file: string;
@@ -86,6 +87,16 @@ export function validateCollection<T>(
   options: CollectionOptions,
   dutchUnreadable = false,
 ): CollectionResult<T> {
+  return runSteps(collectionSteps<T>(kind, raw, options, dutchUnreadable));
+}
+
+/** `validateCollection` in steps (./steps.ts): items checked. */
+export function* collectionSteps<T>(
+  kind: ContentKind,
+  raw: Record<Locale, RawItem[]>,
+  options: CollectionOptions,
+  dutchUnreadable = false,
+): Steps<CollectionResult<T>> {
   const { collection } = kind;
   const schema = kind.schema as z.ZodType<T>;
   const { memo } = options;
@@ -104,6 +115,7 @@ export function validateCollection<T>(
   };
   const items: Array<Record<Locale, ValidItem<T>>> = [];
   const scheduled: Scheduled[] = [];
+  const stepEnds = stepEvery();
 
   // A Dutch file that cannot be read, or has no valid id, would make its translation look orphaned:
   // report only the Dutch file's own problem; a real orphan shows once the Dutch files read.
@@ -152,6 +164,7 @@ export function validateCollection<T>(
   };
 
   for (const [key, nl] of indexed.nl) {
+    if (stepEnds()) yield;
     const nlData = checkDutch(nl);
     if (!nlData.success) {
       // The translation's own mistakes too, so the editor sees them in this run, not the next.

@@ -6,8 +6,8 @@ import { missingUiStrings, type UiStringUses } from '../source/ui-string-uses.ts
 import { classify, collections, type Collection } from './classify.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import {
+  collectionSteps,
   rawItem,
-  validateCollection,
   type CollectionOptions,
   type CollectionResult,
   type RawItem,
@@ -28,6 +28,7 @@ import {
 import type { Club, Lessons, Strings } from './schemas/data.ts';
 import type { ContentFiles } from './read.ts';
 import type { ParseReuse } from './parse-reuse.ts';
+import { runSteps, stepEvery, type Steps } from './steps.ts';
 
 /** The valid items of every kind (kinds.ts), under its folder's name, both languages each. */
 export type KindsContent = { [C in Collection]: Array<Record<Locale, ValidItem<KindData<C>>>> };
@@ -56,15 +57,27 @@ export const EXTRA_PAGES = ['not-found', 'error'];
 
 type Raw = Record<Collection, Record<Locale, RawItem[]>>;
 
+export interface Validated {
+  content?: ValidContent;
+  problems: Problem[];
+  scheduled: Scheduled[];
+}
+
 /**
  * Check every content file; all problems of all files in one list, references included (issue
  * 20: one mistake must not hide another). `scheduled`: items left out for a later day. Pure.
  */
-export function validateContent(
+export function validateContent(config: SiteConfig, content: ContentFiles, options: ValidateOptions): Validated {
+  return runSteps(validationSteps(config, content, options));
+}
+
+/** `validateContent` in steps (./steps.ts): files read, items' Markdown limits, items' schemas (32 to a step). */
+export function* validationSteps(
   config: SiteConfig,
   content: ContentFiles,
   options: ValidateOptions,
-): { content?: ValidContent; problems: Problem[]; scheduled: Scheduled[] } {
+): Steps<Validated> {
+  const stepEnds = stepEvery();
   const problems: Problem[] = [];
   const raw = Object.fromEntries(
     collections.map((c) => [c, { nl: [] as RawItem[], en: [] as RawItem[] }]),
@@ -77,6 +90,7 @@ export function validateContent(
   const unreadable = new Set<Collection>();
 
   for (const file of content.files) {
+    if (stepEnds()) yield;
     const kind = classify(file.path);
     if (kind.kind === 'ignored') continue;
     if (kind.kind === 'unknown') {
@@ -135,13 +149,18 @@ export function validateContent(
     problems.push(...uniqueClubFields(clubsSource.data.filter(isRecord), clubsSource));
 
   const limits = (item: RawItem) => (options.memo ? options.memo.markdownLimits(item) : markdownLimitProblems(item));
-  problems.push(...collections.flatMap((collection) => [...raw[collection].nl, ...raw[collection].en]).flatMap(limits));
-  const results = Object.fromEntries(
-    collections.map((collection) => [
-      collection,
-      validateCollection(kindOf(collection), raw[collection], options, unreadable.has(collection)),
-    ]),
-  ) as Record<Collection, CollectionResult<unknown>>;
+  for (const item of collections.flatMap((collection) => [...raw[collection].nl, ...raw[collection].en])) {
+    if (stepEnds()) yield;
+    problems.push(...limits(item));
+  }
+  const results = {} as Record<Collection, CollectionResult<unknown>>;
+  for (const collection of collections)
+    results[collection] = yield* collectionSteps(
+      kindOf(collection),
+      raw[collection],
+      options,
+      unreadable.has(collection),
+    );
   problems.push(...collections.flatMap((collection) => results[collection].problems));
 
   const pageNames = new Set(raw.pages.nl.map((item) => item.key));

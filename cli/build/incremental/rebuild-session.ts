@@ -231,7 +231,11 @@ export class RebuildSession {
     const { validation, memo } = this.mode;
     // The first full check of a build without Markdown cache: the workers start on the bodies now.
     const ahead = this.markdown ? undefined : markdownAhead(files, join(this.root, '.site', 'cache'), this.mode.pool);
-    const validated = validateSite(timings, config, files, { ...validation, memo, uiStrings: uiStringUses(this.root) });
+    const validated = await validateSite(timings, config, files, {
+      ...validation,
+      memo,
+      uiStrings: uiStringUses(this.root),
+    });
     await memo.save?.();
     // The image files take the longest and need only the valid content: they start now, beside the rest.
     if (isValid(validated)) this.startImages(force, validated.content);
