@@ -23,37 +23,47 @@ function* busySteps(count: number, ms: number): Steps<number> {
   return count;
 }
 
-/** How many times a turn of the event loop came while `run` ran (a setImmediate chain started before it). */
-async function turnsDuring<T>(run: () => Promise<T>): Promise<{ value: T; turns: number }> {
+/**
+ * How many times a turn of the event loop came while `run` ran (a setImmediate chain started
+ * before it), and how long after the start the first one came.
+ */
+async function turnsDuring<T>(run: () => Promise<T>): Promise<{ value: T; turns: number; firstAfter?: number }> {
   let turns = 0;
+  let firstAfter: number | undefined;
   let running = true;
+  const start = performance.now();
   const turn = () => {
     if (!running) return;
     turns++;
+    firstAfter ??= performance.now() - start;
     setImmediate(turn);
   };
   setImmediate(turn);
   const value = await run();
   running = false;
-  return { value, turns };
+  return { value, turns, ...(firstAfter === undefined ? {} : { firstAfter }) };
 }
 
 describe('steps run at once or with turns of the event loop', () => {
   test.each([
     // steps, ms each, first turn after, then every (ms), turns at least, turns at most
-    { steps: 20, ms: 2, first: 0, slice: 5, least: 4, most: 20 },
+    { steps: 20, ms: 2, first: 0, slice: 5, least: 4, most: 21 },
     { steps: 10, ms: 0, first: 0, slice: 0, least: 10, most: 11 },
-    { steps: 20, ms: 2, first: 20, slice: 0, least: 5, most: 11 },
+    { steps: 20, ms: 2, first: 20, slice: 0, least: 1, most: 21 },
     { steps: 5, ms: 0, first: 1_000, slice: 0, least: 0, most: 0 },
     { steps: 0, ms: 0, first: 0, slice: 0, least: 0, most: 0 },
   ])(
     '$steps steps of $ms ms, a turn after $first ms, then every $slice ms: $least to $most turns',
     async ({ steps, ms, first, slice, least, most }) => {
       expect(runSteps(busySteps(steps, ms))).toBe(steps);
-      const { value, turns } = await turnsDuring(() => runStepsYielding(busySteps(steps, ms), slice, first));
+      const { value, turns, firstAfter } = await turnsDuring(() =>
+        runStepsYielding(busySteps(steps, ms), slice, first),
+      );
       expect(value).toBe(steps);
       expect(turns).toBeGreaterThanOrEqual(least);
+      // At most one turn a step (and the one already queued), none before `first` ms.
       expect(turns).toBeLessThanOrEqual(most);
+      if (turns) expect(firstAfter).toBeGreaterThanOrEqual(first);
     },
   );
 });
