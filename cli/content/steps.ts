@@ -31,7 +31,8 @@ export function runSteps<T>(steps: Steps<T>): T {
  * the build's plugins waits for a turn of this thread, and ~0.45 s of validation without one held
  * the bundle back by as much (issue 21). A short run (an edit's validation, its answers stored:
  * ~80 ms at 4,000 sources) has no pause: its compile takes bundles from the cache, and what it
- * had waiting only took this thread's time earlier (measured: no gain, +0.06 CPU-s).
+ * had waiting only took this thread's time earlier (turns from the start: +0.06 CPU-s a title edit,
+ * bench/RESULTS.md "loop21").
  */
 export async function runStepsYielding<T>(steps: Steps<T>, sliceMs = 8, firstMs = 150): Promise<T> {
   let due = performance.now() + firstMs;
