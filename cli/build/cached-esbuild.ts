@@ -121,12 +121,11 @@ async function unchangedInputs(root: string, stored: Stored) {
   return { prints, anew: checked.some((input) => input!.anew && input!.print) };
 }
 
-const outputFile = (path: string, contents: Uint8Array): OutputFile => ({
+/** `hash`: the stored one, just checked against the bytes (a kept file of the build is linked by it: cli/build/kept-files.ts). */
+const outputFile = (path: string, contents: Uint8Array, hash: string): OutputFile => ({
   path,
   contents,
-  get hash() {
-    return sha(contents);
-  },
+  hash,
   get text() {
     return Buffer.from(contents).toString('utf8');
   },
@@ -139,7 +138,7 @@ async function storedOutputs(file: string, stored: Stored): Promise<OutputFile[]
   const outputs = stored.outputs.map((output) => {
     const contents = bytes?.subarray(start, (start += output.bytes));
     return contents?.byteLength === output.bytes && sha(contents) === output.hash
-      ? outputFile(output.path, contents)
+      ? outputFile(output.path, contents, output.hash)
       : undefined;
   });
   return start === bytes?.byteLength && outputs.every(Boolean) ? (outputs as OutputFile[]) : undefined;

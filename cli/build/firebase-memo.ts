@@ -12,7 +12,15 @@ import { toolStamp } from './build-state.ts';
  * not used.
  */
 export async function keptText(file: string, inputs: readonly string[], make: () => string): Promise<string> {
-  const digest = hash('sha256', [await toolStamp(), ...inputs].join('\0'), 'base64url');
+  return keptTextOf(file, await inputsDigest(inputs), make);
+}
+
+/** The digest of `inputs` (and the tool) keptText keeps a text by. */
+export const inputsDigest = async (inputs: readonly string[]): Promise<string> =>
+  hash('sha256', [await toolStamp(), ...inputs].join('\0'), 'base64url');
+
+/** keptText by the digest of its inputs (inputsDigest). */
+export async function keptTextOf(file: string, digest: string, make: () => string): Promise<string> {
   const kept = await readFile(file, 'utf8').catch(() => undefined);
   const headEnd = kept?.indexOf('\n') ?? -1;
   if (kept && headEnd > 0) {

@@ -38,7 +38,7 @@ function linkOrCopy(source: string, target: string): boolean {
 /** A file's contents: text, bytes, or bytes in chunks (written as they are, not joined first). */
 export type Contents = string | Uint8Array | readonly Uint8Array[];
 
-const sizeOf = (contents: Contents): number =>
+export const sizeOf = (contents: Contents): number =>
   typeof contents === 'string'
     ? Buffer.byteLength(contents)
     : 'byteLength' in contents
@@ -85,6 +85,7 @@ export class FolderWriter {
     return new FolderWriter(join(this.dir, folder), this.written, this.madeDirs, this.makingDirs);
   }
 
+  /** A new file (never written into one linked here: each path is written once a build). */
   async write(path: string, contents: Contents): Promise<void> {
     const target = join(this.dir, path);
     await this.folder(dirname(target));

@@ -6,8 +6,10 @@ import { packageRoot } from '../paths.ts';
 import { siteManifestSchema } from '../../shared/site-manifest.ts';
 import { FUNCTIONS_PACKAGES, NOT_FOUND_EN } from '../../functions/firebase/config.ts';
 import { firebaseConfig } from './firebase-config.ts';
-import { keptText } from './firebase-memo.ts';
-import type { FolderWriter } from './folder-writer.ts';
+import { inputsDigest, keptTextOf } from './firebase-memo.ts';
+import type { Contents, FolderWriter } from './folder-writer.ts';
+import { KeptFiles } from './kept-files.ts';
+import { redirectsKey, type RedirectsKey } from './redirect-files.ts';
 import { functionsPackage, lockfileOf, type LockFile } from './functions-package.ts';
 import { chooseNodeRuntime, firebaseRuntimes, runtimeNodeVersion } from './firebase-runtime.ts';
 import { compileFailed } from './compile-failure.ts';
@@ -30,6 +32,10 @@ export interface BuildFunctionsOptions {
   scriptHashes: readonly string[];
   /** The bundle, when it was started earlier (bundleFunctions); made here otherwise. */
   bundle?: Promise<OutputFile[]>;
+  /** Files of the build before to link the same ones from (none: every file written). */
+  kept?: KeptFiles;
+  /** `redirects` as JSON, when the build has it already (redirectsKey). */
+  redirectsKey?: RedirectsKey;
 }
 
 // PGlite stays out of the bundle (its WebAssembly files cannot be bundled) and out of the
@@ -115,23 +121,36 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<nu
       'Server functions of the site (mail, session, staging login, event registrations), built by `site build`.',
   });
   const siteJson = JSON.stringify(site);
-  const redirectsJson = JSON.stringify(options.redirects);
-  const firebaseJson = await keptText(
-    join(options.root, '.site', 'cache', 'firebase.json'),
-    [siteJson, redirectsJson, options.scriptHashes.join(' '), runtime],
-    () =>
-      `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes: options.scriptHashes, runtime }), null, 2)}\n`,
-  );
+  const redirects = options.redirectsKey ?? (await redirectsKey(options.redirects));
+  const firebaseDigest = await inputsDigest([siteJson, redirects.digest, options.scriptHashes.join(' '), runtime]);
+  const firebaseJson = () =>
+    keptTextOf(
+      join(options.root, '.site', 'cache', 'firebase.json'),
+      firebaseDigest,
+      () =>
+        `${JSON.stringify(firebaseConfig({ site, redirects: options.redirects, scriptHashes: options.scriptHashes, runtime }), null, 2)}\n`,
+    );
+  // Files an edit seldom changes, each by a digest at hand: linked from the build before when the same.
+  const kept: Array<{ path: string; digest: string; contents: () => Contents | Promise<Contents> }> = [
+    ...bundle.map((file) => ({
+      path: `functions/${basename(file.path)}`,
+      digest: file.hash,
+      contents: () => file.contents,
+    })),
+    { path: 'functions/redirects.json', digest: redirects.digest, contents: () => redirects.json },
+    { path: 'firebase.json', digest: firebaseDigest, contents: firebaseJson },
+  ];
   const files = [
-    ...bundle.map((file) => ({ path: `functions/${basename(file.path)}`, contents: file.contents })),
     { path: 'functions/site.json', contents: siteJson },
-    { path: 'functions/redirects.json', contents: redirectsJson },
     ...(notFoundEnglish === null ? [] : [{ path: `functions/${NOT_FOUND_EN}`, contents: notFoundEnglish }]),
     { path: 'functions/package.json', contents: `${JSON.stringify(packageJson, null, 2)}\n` },
     { path: 'functions/package-lock.json', contents: `${JSON.stringify(packageLock, null, 2)}\n` },
     ...(await settingsFiles(options.root)).map((file) => ({ path: `functions/${file.name}`, contents: file.contents })),
-    { path: 'firebase.json', contents: firebaseJson },
   ];
-  await Promise.all(files.map((file) => output.write(file.path, file.contents)));
-  return files.length;
+  const keptFiles = options.kept ?? KeptFiles.none();
+  await Promise.all([
+    ...kept.map((file) => keptFiles.write(output, file.path, file.digest, file.contents)),
+    ...files.map((file) => output.write(file.path, file.contents)),
+  ]);
+  return kept.length + files.length;
 }

@@ -1,4 +1,24 @@
+import { createHash } from 'node:crypto';
 import type { Redirect } from '../routes/types.ts';
+import { toolStamp } from './build-state.ts';
+
+/** The redirects as JSON (dist/functions/redirects.json) and a digest of it and the tool: the redirects' files are made from it alone. */
+export interface RedirectsKey {
+  json: string;
+  digest: string;
+}
+
+export async function redirectsKey(redirects: readonly object[]): Promise<RedirectsKey> {
+  const json = JSON.stringify(redirects);
+  return {
+    json,
+    digest: createHash('sha256')
+      .update(await toolStamp())
+      .update('\0')
+      .update(json)
+      .digest('base64url'),
+  };
+}
 
 /** `redirects.json`, read by `site serve` and `site dev`. */
 export const renderRedirectsJson = (redirects: Redirect[]): string => `${JSON.stringify({ redirects }, null, 1)}\n`;

@@ -5,7 +5,8 @@ import { stateChunks } from './build-state-file.ts';
 import type { Site } from './content-stages.ts';
 import type { OutputDir } from './output.ts';
 import type { PageRecords } from './pages-stage.ts';
-import { renderRedirectsFile, renderRedirectsJson } from './redirect-files.ts';
+import type { KeptFiles } from './kept-files.ts';
+import { renderRedirectsFile, renderRedirectsJson, type RedirectsKey } from './redirect-files.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import type { SiteConfig } from '../../shared/config.ts';
 import type { PageRoute } from './types.ts';
@@ -23,13 +24,14 @@ export async function writeSiteFiles(
   output: OutputDir,
   site: Pick<Site, 'config' | 'pages' | 'redirects'>,
   state: { digest: string; buildDate: string; manifest: SiteManifestInput; records: PageRecords; warnings: Problem[] },
+  kept: { files: KeptFiles; redirects: RedirectsKey },
 ): Promise<void> {
   const { config, pages, redirects } = site;
   const { records } = state;
   await Promise.all([
     ...[...publicSiteFiles(config, pages, state.buildDate)].map(([file, text]) => output.write(`public/${file}`, text)),
-    output.write('redirects.json', renderRedirectsJson(redirects)),
-    output.write('public/_redirects', renderRedirectsFile(redirects)),
+    kept.files.write(output, 'redirects.json', kept.redirects.digest, () => renderRedirectsJson(redirects)),
+    kept.files.write(output, 'public/_redirects', kept.redirects.digest, () => renderRedirectsFile(redirects)),
     output.write('site.json', `${JSON.stringify(state.manifest, null, 2)}\n`),
     output.write(
       STATE_FILE,

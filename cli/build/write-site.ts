@@ -7,8 +7,10 @@ import type { Site } from './content-stages.ts';
 import { renderCalendars } from './calendars.ts';
 import { renderFeeds } from './feeds.ts';
 import { buildFunctions } from './functions.ts';
+import { KeptFiles } from './kept-files.ts';
 import { siteManifest } from './manifest.ts';
 import { OutputDir } from './output.ts';
+import { redirectsKey } from './redirect-files.ts';
 import { makePages, type Previous } from './pages-stage.ts';
 import { removeRetiredCaches } from './retired-caches.ts';
 import { buildSearchIndex } from './search-index.ts';
@@ -81,8 +83,11 @@ export async function writeSite(run: {
     searching = indexing.catch(() => undefined);
 
     const manifest = siteManifest(config, pages, model.events);
+    // The redirects' files, firebase.json and the functions bundle an edit seldom changes: from the build before when the same.
+    const cacheDir = join(options.root, '.site', 'cache');
+    const kept = { files: await KeptFiles.read(cacheDir, run.previous.dir), redirects: await redirectsKey(redirects) };
     await timer.run('sitemap', () =>
-      writeSiteFiles(output, site, { digest: run.digest, buildDate, manifest, records, warnings: site.warnings }),
+      writeSiteFiles(output, site, { digest: run.digest, buildDate, manifest, records, warnings: site.warnings }, kept),
     );
     const feeds = await timer.run(
       'feeds',
@@ -105,6 +110,8 @@ export async function writeSite(run: {
           site: manifest,
           scriptHashes: [...new Set(Object.values(records.scriptHashes).flat())].sort(),
           bundle: run.functions,
+          kept: kept.files,
+          redirectsKey: kept.redirects,
         }),
       (files) => `${files} files`,
     );
@@ -119,6 +126,7 @@ export async function writeSite(run: {
       (c) => `${c.made} made, ${c.cached} from cache`,
     );
     await timer.run('write', async () => {
+      await kept.files.save(cacheDir, output.dir);
       await output.commit();
       await removeRetiredCaches(join(options.root, '.site', 'cache'));
       // A card drawn may replace one no page shows any more (an edited title): such cards go.
