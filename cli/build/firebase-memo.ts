@@ -4,23 +4,18 @@ import { dirname } from 'node:path';
 import { writeAtomic } from '../images/cache.ts';
 import { toolStamp } from './build-state.ts';
 
-/**
- * A text made from `inputs` by this build of the tool, kept in `file` (the cache) beside their
- * digest: made again only when one of them changed. firebase.json's redirects and headers took
- * ~20 ms of every edit build at 4,000 sources, though an edited article changes none of its inputs
- * (issue 21). The file holds `<digest> <length>` and the text: one cut short or of other inputs is
- * not used.
- */
-export async function keptText(file: string, inputs: readonly string[], make: () => string): Promise<string> {
-  return keptTextOf(file, await inputsDigest(inputs), make);
-}
-
-/** The digest of `inputs` (and the tool) keptText keeps a text by. */
+/** The digest of `inputs` and the tool: what keptText keeps a text by. */
 export const inputsDigest = async (inputs: readonly string[]): Promise<string> =>
   hash('sha256', [await toolStamp(), ...inputs].join('\0'), 'base64url');
 
-/** keptText by the digest of its inputs (inputsDigest). */
-export async function keptTextOf(file: string, digest: string, make: () => string): Promise<string> {
+/**
+ * A text made by this build of the tool from inputs of `digest` (inputsDigest), kept in `file`
+ * (the cache) beside it: made again only when the digest changed. firebase.json's redirects and
+ * headers took ~20 ms of every edit build at 4,000 sources, though an edited article changes none
+ * of its inputs (issue 21). The file holds `<digest> <length>` and the text: one cut short or of
+ * other inputs is not used.
+ */
+export async function keptText(file: string, digest: string, make: () => string): Promise<string> {
   const kept = await readFile(file, 'utf8').catch(() => undefined);
   const headEnd = kept?.indexOf('\n') ?? -1;
   if (kept && headEnd > 0) {

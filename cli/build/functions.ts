@@ -6,7 +6,7 @@ import { packageRoot } from '../paths.ts';
 import { siteManifestSchema } from '../../shared/site-manifest.ts';
 import { FUNCTIONS_PACKAGES, NOT_FOUND_EN } from '../../functions/firebase/config.ts';
 import { firebaseConfig } from './firebase-config.ts';
-import { inputsDigest, keptTextOf } from './firebase-memo.ts';
+import { inputsDigest, keptText } from './firebase-memo.ts';
 import type { Contents, FolderWriter } from './folder-writer.ts';
 import { KeptFiles } from './kept-files.ts';
 import { redirectsKey, type RedirectsKey } from './redirect-files.ts';
@@ -124,7 +124,7 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<nu
   const redirects = options.redirectsKey ?? (await redirectsKey(options.redirects));
   const firebaseDigest = await inputsDigest([siteJson, redirects.digest, options.scriptHashes.join(' '), runtime]);
   const firebaseJson = () =>
-    keptTextOf(
+    keptText(
       join(options.root, '.site', 'cache', 'firebase.json'),
       firebaseDigest,
       () =>

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { keptText } from '../../cli/build/firebase-memo.ts';
+import { inputsDigest, keptText as keptByDigest } from '../../cli/build/firebase-memo.ts';
 
 /** firebase.json kept in the cache by a digest of its inputs: made again only when one changed, or the file is not whole. */
 let dir: string;
@@ -10,6 +10,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'firebase-memo-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** As functions.ts keeps firebase.json: by the digest of its inputs. */
+const keptText = async (file: string, inputs: string[], make: () => string) =>
+  keptByDigest(file, await inputsDigest(inputs), make);
 
 describe('keptText', () => {
   it('makes the text once for the same inputs, again when one changes', async () => {
