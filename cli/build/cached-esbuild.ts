@@ -121,7 +121,7 @@ async function unchangedInputs(root: string, stored: Stored) {
   return { prints, anew: checked.some((input) => input!.anew && input!.print) };
 }
 
-/** `hash`: the stored one, just checked against the bytes (a kept file of the build is linked by it: cli/build/kept-files.ts). */
+/** `hash`: the sha256 of `contents` (a kept file of the build is linked by it: cli/build/kept-files.ts). */
 const outputFile = (path: string, contents: Uint8Array, hash: string): OutputFile => ({
   path,
   contents,
@@ -148,11 +148,7 @@ async function storedOutputs(file: string, stored: Stored): Promise<OutputFile[]
 async function store(file: string, entry: Omit<Stored, 'outputs'>, outputs: readonly OutputFile[]): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   await writeAtomic(`${file}.out`, Buffer.concat(outputs.map((output) => output.contents)));
-  const named = outputs.map((output) => ({
-    path: output.path,
-    bytes: output.contents.byteLength,
-    hash: sha(output.contents),
-  }));
+  const named = outputs.map((output) => ({ path: output.path, bytes: output.contents.byteLength, hash: output.hash }));
   await writeAtomic(file, JSON.stringify({ ...entry, outputs: named }));
 }
 
@@ -205,6 +201,10 @@ export async function cachedBuild(
   const started = Date.now();
   const { build } = await import('esbuild');
   const result = await build({ ...options, write: false, metafile: true });
+  // The sha256 a cache hit returns, not esbuild's hash: the next build links what this one wrote (kept-files.ts).
+  const outputFiles = result.outputFiles.map((output) =>
+    outputFile(output.path, output.contents, sha(output.contents)),
+  );
   const inputPaths = Object.keys(result.metafile.inputs).filter((input) => !input.includes(':'));
   const [read, folders] = await Promise.all([
     Promise.all(inputPaths.map((path) => inputPrint(root, path, started))),
@@ -216,7 +216,7 @@ export async function cachedBuild(
     const prints = Object.fromEntries(
       inputPaths.flatMap((path, index) => (read[index]!.print ? [[path, read[index]!.print]] : [])),
     );
-    await store(file, { key, inputs, prints, folders, metafile: result.metafile }, result.outputFiles);
+    await store(file, { key, inputs, prints, folders, metafile: result.metafile }, outputFiles);
   }
-  return { outputFiles: result.outputFiles, metafile: result.metafile };
+  return { outputFiles, metafile: result.metafile };
 }

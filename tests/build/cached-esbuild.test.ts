@@ -65,6 +65,21 @@ beforeEach(async () => {
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe('esbuild results kept by their inputs', () => {
+  test('a fresh bundle carries the sha256 a cache hit returns (the next build links the file it wrote)', async () => {
+    await rm(stored());
+    const build = () =>
+      cachedBuild(cacheDir(), 'demo', {
+        absWorkingDir: root,
+        entryPoints: [join(root, 'src', 'entry.ts')],
+        bundle: true,
+        format: 'esm',
+        logLevel: 'silent',
+      });
+    const fresh = (await build()).outputFiles[0]!;
+    expect(fresh.hash).toBe(createHash('sha256').update(fresh.contents).digest('base64url'));
+    expect((await build()).outputFiles[0]!.hash).toBe(fresh.hash);
+  });
+
   test('nothing changed: the stored bundle', async () => {
     expect(await bundle()).toBe('/* from the cache */');
   });
