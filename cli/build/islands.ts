@@ -1,10 +1,10 @@
 import type { Metafile } from 'esbuild';
 import { readdir } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { preactForIslands } from './preact-alias.ts';
 import { compileFailed } from './compile-failure.ts';
 import { cachedBuild } from './cached-esbuild.ts';
+import { gzipSizesOf } from './gzip-sizes.ts';
 
 /** Where island scripts live in the published site. */
 export const islandsPath = '/islands/';
@@ -86,7 +86,8 @@ export async function bundleIslands(root: string): Promise<IslandsBundle> {
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [preactForIslands(join(root, 'islands'))],
   }).catch(compileFailed);
-  const files = result.outputFiles.map((file) => {
+  const gzipSizes = await gzipSizesOf(join(root, '.site', 'cache', 'islands-gzip.json'), result.outputFiles);
+  const files = result.outputFiles.map((file, index) => {
     const meta = result.metafile.outputs[relative(root, file.path).split('\\').join('/')];
     const contains = Object.entries(meta?.inputs ?? {})
       .filter(([, input]) => input.bytesInOutput > 0)
@@ -101,7 +102,7 @@ export async function bundleIslands(root: string): Promise<IslandsBundle> {
       path: islandsPath + relative(outdir, file.path).split('\\').join('/'),
       contents: file.contents,
       bytes: file.contents.byteLength,
-      gzipBytes: gzipSync(file.contents, { level: 9 }).byteLength,
+      gzipBytes: gzipSizes[index]!,
       contains: [...new Set(contains)],
     };
   });
