@@ -16,7 +16,6 @@ import { importHashed } from './hashed-module.ts';
 import { cachedBuild } from './cached-esbuild.ts';
 import { copyRows, opaqueRgb, overlay, type Raw } from './card-pixels.ts';
 import { BLEED, frameOf, PAINT, satori, textLayer } from './card-layers.ts';
-import { drawText } from './card-text.ts';
 import { RowPool } from './card-rows.ts';
 import type { CardTemplate } from './card-template.ts';
 
@@ -263,6 +262,8 @@ export async function drawCard(
     const box = template.textBox(props(file && PHOTO_STAND_IN));
     const drawn = { ...frame, data: rows ? rows.copyOf(frame.data) : Buffer.from(frame.data) };
     try {
+      // Loaded by the first card drawn: a build that draws none (a body edit) skips its module (~10 ms: its text layout's tables).
+      const { drawText } = await import('./card-text.ts');
       if (!(await drawText(template, props(file && PHOTO_STAND_IN), box, drawn, cacheDir))) {
         const text = await textLayer(template, props(file && PHOTO_STAND_IN), box);
         overlay(drawn.data, drawn.width, text, box.left - BLEED, box.top - BLEED);
