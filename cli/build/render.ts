@@ -94,7 +94,7 @@ export function renderAndWrite(
     if (hashes.length) outcome.scriptHashes[pageId(page)] = hashes;
     if (card) outcome.cards[pageId(page)] = card;
     if (isSearchable(page)) records.push([page.canonical, renderedRecord(html)]);
-    writer.writeSync(pageFiles(page), Buffer.from(html));
+    writer.writeSync(pageFiles(page), html);
   }
   return { ...outcome, search: packRecords(records) };
 }

@@ -149,7 +149,7 @@ export async function buildSearchIndex(options: {
   const write = (made: Iterable<SearchFile>) => {
     for (const file of made) {
       try {
-        target.writeSync([file.path], Buffer.from(file.content));
+        target.writeSync([file.path], file.content);
       } catch (error) {
         throw writeFailure(error, join(target.dir, file.path));
       }

@@ -28,6 +28,20 @@ test('counts what it writes, whatever the way: text, bytes, synchronous pages wi
   expect({ files: writer.files, bytes: writer.bytes }).toEqual({ files: 14, bytes: 117 + 2 * page.byteLength });
 });
 
+test('writes text as its UTF-8 bytes, counted in bytes, both ways: a page with its other paths, and a file of the tail', async () => {
+  const writer = fresh('text');
+  // Two-byte, four-byte and a lone surrogate (written as U+FFFD, as Buffer.from makes it).
+  const html = '<!doctype html><p>hé € \u{1F3BE} \ud800</p>';
+  const bytes = Buffer.from(html);
+  expect(bytes.byteLength).toBeGreaterThan(html.length);
+  const { written } = writer.measure(() => writer.writeSync(['public/nl/b.html', 'public/b.html'], html));
+  expect(written).toEqual({ files: 2, bytes: 2 * bytes.byteLength });
+  await writer.write('public/sitemap.xml', html);
+  for (const path of ['public/nl/b.html', 'public/b.html', 'public/sitemap.xml'])
+    expect(await readFile(join(writer.dir, path))).toEqual(bytes);
+  expect(writer.bytes).toBe(3 * bytes.byteLength);
+});
+
 test('writes bytes in chunks as one file, counted once: more chunks than one writev takes (IOV_MAX, 1,024)', async () => {
   const writer = fresh('chunks');
   const chunks = Array.from({ length: 3_000 }, (_, n) => Buffer.from(`<item>${n} é</item>`));
