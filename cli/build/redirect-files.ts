@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Redirect } from '../routes/types.ts';
-import { toolStamp } from './build-state.ts';
+import { inputsDigest } from './firebase-memo.ts';
 
 /** The redirects as JSON (dist/functions/redirects.json) and a digest of it and the tool: the redirects' files are made from it alone. */
 export interface RedirectsKey {
@@ -10,14 +9,7 @@ export interface RedirectsKey {
 
 export async function redirectsKey(redirects: readonly object[]): Promise<RedirectsKey> {
   const json = JSON.stringify(redirects);
-  return {
-    json,
-    digest: createHash('sha256')
-      .update(await toolStamp())
-      .update('\0')
-      .update(json)
-      .digest('base64url'),
-  };
+  return { json, digest: await inputsDigest([json]) };
 }
 
 /** `redirects.json`, read by `site serve` and `site dev`. */
