@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { collectNow } from './collection.ts';
 import { shareBodies } from './shared-bodies.ts';
 import { bundleFunctions } from './functions.ts';
@@ -12,6 +13,8 @@ import { RebuildSession } from './incremental/rebuild-session.ts';
 import { BuildImages } from './incremental/images.ts';
 import type { Opening } from './incremental/opening.ts';
 import { buildMode } from './incremental/session-mode.ts';
+import { storableState, storedState, type CheckedState } from './incremental/stored-state.ts';
+import { readStoredState, stateKey, writeStoredState } from './incremental/stored-state-file.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 
 /** What ./pipeline.ts has read and hashed when the site changed. */
@@ -22,6 +25,8 @@ export interface ChangedBuild {
   opening: Opening;
   previous: Previous;
   digest: string;
+  /** The digest of the inputs but the content files (./build-state.ts `inputDigests`). */
+  context: string;
   changed: Map<string, number>;
   buildDate: string;
   /** The workers of a first build, started by ./pipeline.ts, which closes them. */
@@ -45,6 +50,8 @@ async function checkAndWrite(
 ): Promise<BuildResult> {
   const { options, hooks, timer, previous, digest, changed, buildDate } = build;
   const session = () => held.session!;
+  const cacheDir = join(options.root, '.site', 'cache');
+  const key = stateKey(build.context, session().contentFiles());
   // Threads pay off only for a large site. A first build renders every page and Markdown body:
   // its workers start while the content is validated (or sooner: ./pipeline.ts). After that a
   // build starts them when it has enough to render (an edit renders its few pages in this thread).
@@ -54,12 +61,19 @@ async function checkAndWrite(
   const functions = bundleFunctions(options.root);
   functions.catch(() => undefined); // awaited by the functions stage; a failure is reported there
   const images = new BuildImages(options.root, hooks.onImageProgress);
+  let storable: CheckedState | undefined;
+  let result: BuildResult;
   try {
-    await session().cold(await buildMode(options, { timer, pool, buildDate, images }));
+    // The content state of the build before, when at most one content file changed since.
+    const stored = readStoredState(cacheDir, key);
+    await session().cold(await buildMode(options, { timer, pool, buildDate, images }, stored));
     // Valid content: its warnings are said, whatever a later stage says.
     const warnings = session().content.state?.warnings ?? [];
     if (warnings.length) hooks.onWarnings?.(warnings);
     stopOnErrors(session());
+    // Kept for the next builds, what they start from after one edit (./incremental/stored-start.ts):
+    // stored once the pages are written and the workers gone, not beside the fullest heaps.
+    storable = session().restored ? undefined : storableState(session().content.state!);
     const { site, parts, compiled } = toWrite(session(), images);
     held.session = undefined;
     // A first build renders every page: most of the heap is garbage now (the session, the Markdown
@@ -75,7 +89,7 @@ async function checkAndWrite(
       shareBodies(site.model);
       collectNow();
     }
-    return await writeSite({
+    result = await writeSite({
       options,
       timer,
       site,
@@ -94,6 +108,11 @@ async function checkAndWrite(
   } finally {
     await pool?.close();
   }
+  if (storable) {
+    const bytes = timer.time('store', () => storedState(storable));
+    await writeStoredState(cacheDir, key, bytes);
+  }
+  return result;
 }
 
 /** The build stops at the first stage with an error, with that stage's problems (warnings included). */

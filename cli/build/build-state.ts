@@ -81,13 +81,30 @@ const PROJECT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'js
  * One digest of everything a build reads: the tool itself, the options, the build date,
  * config, content text, image files (by size and time: the image stage hashes their bytes),
  * templates, islands, functions and the PROJECT_FILES. Costs a read of each source, no parsing.
+ * `context`: the digest of all of it but the content files and their times, what a stored
+ * content state is kept for with each file's hash (./incremental/stored-state-file.ts).
  */
-export async function inputDigest(
+export async function inputDigests(
   root: string,
   files: ContentFiles,
   options: { strict: boolean; drafts: boolean; future?: boolean },
   buildDate: string,
   changed: ReadonlyMap<string, number>,
+): Promise<{ digest: string; context: string }> {
+  const context = await contextDigest(root, files, options, buildDate);
+  const digest = hash().update(context);
+  // Each file by its hash, taken once for this and the stored parses' keys (cli/content/content-hash.ts).
+  for (const file of files.files) digest.update(file.path).update('\0').update(contentHash(file)).update('\n');
+  // When the events' files last changed (cli/build/calendar-revisions.ts): their calendar files say it.
+  digest.update(JSON.stringify([...changed]));
+  return { digest: digest.digest('base64url'), context };
+}
+
+async function contextDigest(
+  root: string,
+  files: ContentFiles,
+  options: { strict: boolean; drafts: boolean; future?: boolean },
+  buildDate: string,
 ): Promise<string> {
   // Only the options that change the output (not --out, --json or --threads).
   const digest = hash().update(
@@ -98,10 +115,6 @@ export async function inputDigest(
   digest.update((await readFile(join(root, 'site.config.yaml')).catch(() => undefined)) ?? '\0absent');
   // Variables that change the output (SITE_AUTH_EMULATOR) make another site.
   digest.update(JSON.stringify(readBuildEnvironment()));
-  // Each file by its hash, taken once for this and the stored parses' keys (cli/content/content-hash.ts).
-  for (const file of files.files) digest.update(file.path).update('\0').update(contentHash(file)).update('\n');
-  // When the events' files last changed (cli/build/calendar-revisions.ts): their calendar files say it.
-  digest.update(JSON.stringify([...changed]));
   for (const [name, file] of [...files.images].sort()) {
     const info = await stat(join(root, file));
     digest.update(`${name}|${file}|${info.size}|${info.mtimeMs}`);

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { renderMarkdown } from '../content/markdown.ts';
 import { markdownKeyOf } from '../content/markdown-key.ts';
 import type { ValidContent } from '../content/validate.ts';
+import { bodyMarkdown } from '../content/model.ts';
+import type { Localized } from '../content/types.ts';
 import { collections, kindOf } from '../content/kinds.ts';
 import { fieldValues } from '../content/field-values.ts';
 import { frontMatterParts } from '../content/front-matter.ts';
@@ -18,6 +20,16 @@ let lastKeys = new Map<string, string>();
 
 /** A Markdown text's key (../content/markdown-key.ts), looked up when this stage had the text. */
 export const markdownKey = (text: string): string => lastKeys.get(text) ?? markdownKeyOf(text);
+
+/** Texts of a stored content state (./incremental/stored-state.ts), which keeps its bodies' keys, not their Markdown. */
+const restoredKeys = new WeakMap<Localized<unknown>, string>();
+export const restoreBodyKey = (text: Localized<unknown>, key: string) => restoredKeys.set(text, key);
+
+/** The key of the Markdown a text's `html` was rendered from (../content/model.ts `bodyMarkdown`). */
+export function bodyKey(text: Localized<unknown>): string | undefined {
+  const markdown = bodyMarkdown.get(text);
+  return markdown === undefined ? restoredKeys.get(text) : markdownKey(markdown);
+}
 
 /** Every Markdown text of the site: each item's body and the fields its kind declares Markdown (page sections, answers). */
 function markdownTexts(content: ValidContent): Set<string> {
@@ -36,7 +48,7 @@ function markdownTexts(content: ValidContent): Set<string> {
 }
 
 /** The cache's folder under the build's cache (./markdown-cache.ts). */
-const CACHE_FOLDER = 'markdown';
+export const MARKDOWN_CACHE = 'markdown';
 
 /** Bodies sent to the workers before the Markdown stage (`markdownAhead`): the texts, and their HTML to come. */
 export type MarkdownAhead = Ahead<string, string>;
@@ -61,7 +73,7 @@ export function markdownAhead(
   cacheDir: string,
   pool: WorkerPool | undefined,
 ): MarkdownAhead | undefined {
-  if (!pool || existsSync(join(cacheDir, CACHE_FOLDER))) return undefined;
+  if (!pool || existsSync(join(cacheDir, MARKDOWN_CACHE))) return undefined;
   const texts = files.files.flatMap((file) =>
     file.path.endsWith('.md') ? (frontMatterParts(file.text)?.body ?? []) : [],
   );
@@ -87,7 +99,7 @@ export async function renderSiteMarkdown(
   // others' are taken here (at 4,000 sources, hashing 8 MB of bodies was ~15 ms of every build).
   const keys = texts.map((text) => known?.get(text) ?? markdownKeyOf(text));
   lastKeys = new Map(texts.map((text, index) => [text, keys[index]!]));
-  const cache = MarkdownCache.read(join(cacheDir, CACHE_FOLDER), keys);
+  const cache = MarkdownCache.read(join(cacheDir, MARKDOWN_CACHE), keys);
   const byText = new Map<string, string>();
   const uncached: string[] = [];
   const uncachedKeys: string[] = [];

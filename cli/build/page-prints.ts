@@ -1,8 +1,7 @@
 import { hash } from 'node:crypto';
-import { bodyMarkdown } from '../content/model.ts';
 import type { SiteModel } from '../content/types.ts';
 import { fingerprint, pageId } from './build-state.ts';
-import { markdownKey } from './markdown-stage.ts';
+import { bodyKey } from './markdown-stage.ts';
 import type { PageRoute } from './types.ts';
 
 /**
@@ -83,8 +82,8 @@ export class PagePrinter {
  */
 function printable(this: unknown, name: string, item: unknown): unknown {
   if (name === 'html' && typeof item === 'string') {
-    const markdown = bodyMarkdown.get(this as never);
-    if (markdown !== undefined) return { markdown: markdownKey(markdown) };
+    const key = bodyKey(this as never);
+    if (key !== undefined) return { markdown: key };
   }
   return item instanceof Map ? [...item] : item;
 }

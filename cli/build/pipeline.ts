@@ -1,5 +1,5 @@
 import { currentBuild, tidyBuilds } from './output.ts';
-import { STATE_FILE, inputDigest, readBuildDigest, readBuildState } from './build-state.ts';
+import { STATE_FILE, inputDigests, readBuildDigest, readBuildState } from './build-state.ts';
 import { StageTimer } from './timings.ts';
 import { WorkerPool } from './worker-pool.ts';
 import { calendarChanges } from './calendar-revisions.ts';
@@ -30,10 +30,10 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   const files = sources.contentFiles();
   const buildDate = new Date().toISOString().slice(0, 10);
   const dir = await currentBuild(options.out);
-  const { changed, digest } = await timer.run('hash', async () => {
+  const { changed, digest, context } = await timer.run('hash', async () => {
     // When the events' files last changed (git, else the files' times): their calendar files' SEQUENCE and DTSTAMP.
     const changed = await calendarChanges(root, files);
-    return { changed, digest: await inputDigest(root, files, options, buildDate, changed) };
+    return { changed, ...(await inputDigests(root, files, options, buildDate, changed)) };
   });
   const last = await readBuildDigest(dir);
   if (last?.digest === digest) {
@@ -65,7 +65,7 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
     const previous: Previous = { dir, state: await readBuildState(dir) };
     const { buildChanged } = await import('./build-changed.ts');
     const opening = { root, config, sources };
-    return await buildChanged({ options, hooks, timer, opening, previous, digest, changed, buildDate, pool });
+    return await buildChanged({ options, hooks, timer, opening, previous, digest, context, changed, buildDate, pool });
   } finally {
     await pool?.close();
   }

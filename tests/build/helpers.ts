@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, readlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { expect } from 'vitest';
@@ -19,6 +20,22 @@ export async function listFiles(dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort();
+}
+
+/** Each file under `dir` (relative) to the SHA-1 of its bytes: two builds' output compared file by file. */
+export async function fileHashes(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(
+      relative(dir, path),
+      createHash('sha1')
+        .update(await readFile(path))
+        .digest('hex'),
+    );
+  }
+  return files;
 }
 
 export const linkTarget = (out: string): Promise<string> => readlink(out);

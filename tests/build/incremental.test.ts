@@ -1,25 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ical from 'node-ical';
 import { copyProject, projectRoot, runSite } from '../helpers/project-copy.ts';
-
-async function tree(dir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    files.set(
-      relative(dir, path),
-      createHash('sha1')
-        .update(await readFile(path))
-        .digest('hex'),
-    );
-  }
-  return files;
-}
+import { fileHashes } from './helpers.ts';
 
 // Each test runs several whole builds, one after the other: on a busy 2-core machine that is more
 // than the default minute, and a test cut off at its limit goes on building under the next one.
@@ -131,10 +117,10 @@ describe('incremental builds', { timeout: 300_000 }, () => {
   });
 
   it('writes exactly what a cold build of the same content writes', async () => {
-    const incremental = await tree(join(project, 'dist', 'public'));
+    const incremental = await fileHashes(join(project, 'dist', 'public'));
     const cold = await runSite(project, ['build', '--out', 'cold']);
     expect(cold.code, cold.stderr).toBe(0);
-    const fresh = await tree(join(project, 'cold', 'public'));
+    const fresh = await fileHashes(join(project, 'cold', 'public'));
     expect([...incremental.keys()].sort()).toEqual([...fresh.keys()].sort());
     const differing = [...fresh].filter(([path, hash]) => incremental.get(path) !== hash).map(([path]) => path);
     expect(differing).toEqual([]);

@@ -3,25 +3,17 @@
  * thread, byte for byte. The bundled CLI is what starts workers, so the tests run it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { copyProject, runSite } from '../helpers/project-copy.ts';
+import { fileHashes } from './helpers.ts';
 import { renderedRecord } from '../../cli/build/search-rendered.ts';
 import { memoLines } from '../helpers/search-memo.ts';
 
+/** The files of a build, but its state (which says how many threads made it). */
 async function tree(dir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === 'build-state.json') continue;
-    const path = join(entry.parentPath, entry.name);
-    files.set(
-      relative(dir, path),
-      createHash('sha1')
-        .update(await readFile(path))
-        .digest('hex'),
-    );
-  }
+  const files = await fileHashes(dir);
+  files.delete('build-state.json');
   return files;
 }
 

@@ -1,6 +1,12 @@
 import type { Locale } from '../../../shared/locale.ts';
 import { classify } from '../../content/classify.ts';
-import { rawItem, validateCollection, type RawItem, type ValidItem } from '../../content/collection-items.ts';
+import {
+  rawItem,
+  validateCollection,
+  type CollectionOptions,
+  type RawItem,
+  type ValidItem,
+} from '../../content/collection-items.ts';
 import { ParseMemo } from '../../content/parse-memo.ts';
 import type { ParseReuse } from '../../content/parse-reuse.ts';
 import { buildModel } from '../../content/model.ts';
@@ -36,7 +42,8 @@ type ModelItem = ByLocale<Record<string, unknown>>;
  * duplicates and orphans; a slug, and so paths and collisions; the fields its kind is ordered
  * by, and its publication date) must stay as it was, or the caller runs the full path. Every kind
  * alike, as cli/content/kinds.ts declares it. tests/dev/patch.test.ts holds
- * the two paths to the same result.
+ * the two paths to the same result. `validation`: dev's by default; `site build` patches a stored
+ * state with its own (./stored-start.ts).
  */
 export function patchItem(
   state: ContentState,
@@ -45,6 +52,7 @@ export function patchItem(
   markdown: (text: string) => string,
   clubs: YamlSource,
   memo: ParseReuse = new ParseMemo(),
+  validation: Omit<CollectionOptions, 'memo'> = DEV_VALIDATION,
 ): PatchResult {
   const ref = state.index.items.get(file);
   const kind = classify(file);
@@ -70,7 +78,7 @@ export function patchItem(
   // In validateContent's order: Markdown limits of the files, then the collection's checks.
   problems.push(...[...own.nl, ...own.en].flatMap((raw) => memo.markdownLimits(raw)));
   const declared = kindOf(ref.collection);
-  const validated = validateCollection(declared, own, DEV_VALIDATION);
+  const validated = validateCollection(declared, own, validation);
   problems.push(...validated.problems);
   const item = validated.items[0] as Item | undefined;
   if (!item)

@@ -16,6 +16,7 @@ import type { Read, Sources } from './sources.ts';
 import type { ContentFiles } from '../../content/read.ts';
 import { StageTimer } from '../timings.ts';
 import { contentState } from './content-state.ts';
+import { startFromStored } from './stored-start.ts';
 import { isValid, markdownStage, validateSite } from '../content-stages.ts';
 import type { ValidContent } from '../../content/validate.ts';
 import { devMode, type SessionMode } from './session-mode.ts';
@@ -69,6 +70,8 @@ export class RebuildSession {
   private clubs: { text: string; source: YamlSource } | undefined;
   /** Images the item of the last fast-path edit shows. */
   private patchedImages: string[] = [];
+  /** The content is the state the build before stored (./stored-start.ts), not one to store. */
+  restored = false;
 
   private constructor(root: string) {
     this.root = root;
@@ -226,6 +229,25 @@ export class RebuildSession {
       if (result.kind === 'patched') this.content.setItem(result.item, result.problems, result.state);
       if (result.kind === 'broken') this.content.setItem(result.item, result.problems);
       if (result.kind !== 'full') return 'fast';
+    }
+    const { stored } = this.mode;
+    if (read.full && stored) {
+      // `site build` after one edit: the state of the build before, that file patched in (./stored-start.ts).
+      const state = timings.time('stored', () =>
+        startFromStored(stored.file, {
+          cacheDir: join(this.root, '.site', 'cache'),
+          validation: this.mode.validation,
+          textOf: (path) => this.sources.text(path),
+          clubs: () => this.clubsSource(),
+        }),
+      );
+      if (state) {
+        this.restored = true;
+        this.startImages(force, state.content);
+        this.content.setFull({ state, problems: state.warnings });
+        return 'full';
+      }
+      this.mode = { ...this.mode, memo: await stored.parses(), stored: undefined };
     }
     const files = this.sources.contentFiles();
     const { validation, memo } = this.mode;

@@ -11,6 +11,7 @@ import type { BuildOptions } from '../types.ts';
 import type { WorkerPool } from '../worker-pool.ts';
 import { ASSET_NAMES, type AssetName } from './compiled-parts.ts';
 import { type BuildImages, SessionImages, type ImageStage } from './images.ts';
+import type { StoredFile } from './stored-state-file.ts';
 
 /**
  * What tells `site build`'s session from `site dev`'s: the same stages in the same order
@@ -28,6 +29,11 @@ export interface SessionMode {
   timer?: StageTimer;
   /** The build's render workers, used by the Markdown stage too; dev starts its own for the Markdown at start. */
   pool?: WorkerPool | undefined;
+  /**
+   * `site build`'s start from the content state of the build before (./stored-start.ts): its
+   * stored parses are read only when the full path is taken after all.
+   */
+  stored?: { file: StoredFile; parses: () => Promise<SessionMode['memo']> } | undefined;
 }
 
 export function devMode(root: string): SessionMode {
@@ -38,9 +44,10 @@ export function devMode(root: string): SessionMode {
 export async function buildMode(
   options: BuildOptions,
   run: { timer: StageTimer; pool: WorkerPool | undefined; buildDate: string; images: BuildImages },
+  stored?: StoredFile,
 ): Promise<SessionMode> {
   // Each file's own checks are kept between builds: after an edit only the edited files are parsed.
-  const memo = await StoredParses.load(join(options.root, '.site', 'cache', 'parses'), await toolStamp());
+  const parses = async () => StoredParses.load(join(options.root, '.site', 'cache', 'parses'), await toolStamp());
   return {
     // Dated items wait for their day (issue 20); the build's day is the one its pages show.
     validation: {
@@ -48,10 +55,11 @@ export async function buildMode(
       drafts: options.drafts,
       publishedBy: options.future ? undefined : run.buildDate,
     },
-    memo,
+    memo: stored ? new ParseMemo() : await parses(),
     parts: Object.keys(PAGE_PARTS) as AssetName[],
     images: run.images,
     timer: run.timer,
     pool: run.pool,
+    stored: stored && { file: stored, parses },
   };
 }

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { contentHash } from '../../content/content-hash.ts';
+import type { ContentFiles } from '../../content/read.ts';
+import { temporaryPath } from '../../images/cache.ts';
+
+/**
+ * The first bytes of the file: what it is and this version of its form. The key follows (its
+ * length in bytes, 32 bits little-endian, then the key as JSON), then the state (./stored-state.ts)
+ * as `v8.serialize` made it.
+ */
+const MAGIC = Buffer.from('site content state 1\n');
+const LENGTH = 4;
+const FILE = 'content-state.bin';
+
+/**
+ * What a stored state was made from: the context (../build-state.ts `inputDigests`: the tool, the
+ * options, the build date, the config, the images, templates and project files) and each content
+ * file's hash, in the order read.
+ */
+export interface StateKey {
+  context: string;
+  files: Array<[path: string, hash: string]>;
+}
+
+export const stateKey = (context: string, content: ContentFiles): StateKey => ({
+  context,
+  files: content.files.map((file) => [file.path, contentHash(file)]),
+});
+
+/** The stored state and the content files changed since it was made (at most one). */
+export interface StoredFile {
+  payload: Buffer;
+  changed: string[];
+}
+
+/** Kept whole or not at all: written to a file of its own, renamed into place. */
+export async function writeStoredState(cacheDir: string, key: StateKey, payload: Buffer): Promise<void> {
+  const header = Buffer.from(JSON.stringify(key));
+  const length = Buffer.alloc(LENGTH);
+  length.writeUInt32LE(header.length);
+  const path = join(cacheDir, FILE);
+  const temporary = temporaryPath(path);
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(temporary, [MAGIC, length, header, payload]);
+  await rename(temporary, path);
+}
+
+/**
+ * The state stored in `cacheDir` when it was made in the same context from the same files but
+ * at most one, whose text changed; none when there is none, it is another version's or not whole
+ * (what it holds is checked where it is read: ./stored-state.ts), or more changed.
+ */
+export function readStoredState(cacheDir: string, key: StateKey): StoredFile | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(join(cacheDir, FILE));
+  } catch {
+    return undefined;
+  }
+  const start = MAGIC.length + LENGTH;
+  if (bytes.length < start || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const end = start + bytes.readUInt32LE(MAGIC.length);
+  if (end > bytes.length) return undefined;
+  let stored: StateKey;
+  try {
+    stored = JSON.parse(bytes.toString('utf8', start, end)) as StateKey;
+  } catch {
+    return undefined;
+  }
+  const changed = changedFiles(stored, key);
+  return changed && changed.length <= 1 ? { payload: bytes.subarray(end), changed } : undefined;
+}
+
+/** The files whose text differs, when the context and the list of files are the same. */
+function changedFiles(stored: StateKey, key: StateKey): string[] | undefined {
+  if (stored.context !== key.context || !Array.isArray(stored.files) || stored.files.length !== key.files.length)
+    return undefined;
+  const changed: string[] = [];
+  for (const [index, [path, hash]] of key.files.entries()) {
+    const [storedPath, storedHash] = stored.files[index] ?? [];
+    if (storedPath !== path) return undefined;
+    if (storedHash !== hash) changed.push(path);
+  }
+  return changed;
+}
