@@ -10,7 +10,7 @@ import { inputsDigest, keptText } from './firebase-memo.ts';
 import type { Contents, FolderWriter } from './folder-writer.ts';
 import { KeptFiles } from './kept-files.ts';
 import { redirectsKey, type RedirectsKey } from './redirect-files.ts';
-import { functionsPackage, lockfileOf, type LockFile } from './functions-package.ts';
+import { functionsPackageFiles, lockfileOf } from './functions-package.ts';
 import { chooseNodeRuntime, firebaseRuntimes, runtimeNodeVersion } from './firebase-runtime.ts';
 import { compileFailed } from './compile-failure.ts';
 import { cachedBuild } from './cached-esbuild.ts';
@@ -68,15 +68,15 @@ export function bundleFunctions(root: string): Promise<OutputFile[]> {
   }).then((result) => result.outputFiles, compileFailed);
 }
 
-/** The lockfile that installed the function's packages; without one the build cannot pin them. */
-async function readLock(root: string): Promise<LockFile> {
+/** The text of the lockfile that installed the function's packages; without one the build cannot pin them. */
+async function readLock(root: string): Promise<string> {
   const file = lockfileOf(root, FUNCTIONS_PACKAGES[0]);
   const text = file ? await readFile(file, 'utf8').catch(() => undefined) : undefined;
   if (!file || text === undefined)
     throw new SiteError([
       problem('FUNCTIONS_LOCK_MISSING', { file: file ?? `${FUNCTIONS_PACKAGES[0]} (not installed)` }),
     ]);
-  return JSON.parse(text) as LockFile;
+  return text;
 }
 
 /**
@@ -113,8 +113,7 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<nu
       problem('FIREBASE_TOOLS_MISSING', { needed: 'The build writes dist/functions for Firebase' }),
     ]);
   const runtime = chooseNodeRuntime(runtimes);
-  const lock = await readLock(packageRoot());
-  const { packageJson, packageLock } = functionsPackage(lock, {
+  const packageFiles = await functionsPackageFiles(await readLock(packageRoot()), {
     names: FUNCTIONS_PACKAGES,
     node: runtimeNodeVersion(runtime),
     description:
@@ -132,6 +131,7 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<nu
     );
   // Files an edit seldom changes, each by a digest at hand: linked from the build before when the same.
   const kept: Array<{ path: string; digest: string; contents: () => Contents | Promise<Contents> }> = [
+    ...packageFiles,
     ...bundle.map((file) => ({
       path: `functions/${basename(file.path)}`,
       digest: file.hash,
@@ -143,8 +143,6 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<nu
   const files = [
     { path: 'functions/site.json', contents: siteJson },
     ...(notFoundEnglish === null ? [] : [{ path: `functions/${NOT_FOUND_EN}`, contents: notFoundEnglish }]),
-    { path: 'functions/package.json', contents: `${JSON.stringify(packageJson, null, 2)}\n` },
-    { path: 'functions/package-lock.json', contents: `${JSON.stringify(packageLock, null, 2)}\n` },
     ...(await settingsFiles(options.root)).map((file) => ({ path: `functions/${file.name}`, contents: file.contents })),
   ];
   const keptFiles = options.kept ?? KeptFiles.none();

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import {
   dependencyClosure,
   functionsPackage,
+  functionsPackageFiles,
   lockfileOf,
   type LockFile,
   type LockPackage,
@@ -108,5 +109,30 @@ describe("from this project's lockfile", () => {
         expect(found, `${path} needs ${name}`).toBe(true);
       }
     }
+  });
+});
+
+describe('the package files with their digest (linked from the build before when it is the same)', () => {
+  const text = JSON.stringify(lock({ 'node_modules/app': { version: '1.0.0' } }));
+  const options = { names: ['app'], node: '22', description: 'test' };
+  const digests = async (lockText: string, opts = options) =>
+    (await functionsPackageFiles(lockText, opts)).map((file) => file.digest);
+
+  test('the texts functionsPackage makes, under their paths in dist/', async () => {
+    const files = await functionsPackageFiles(text, options);
+    const { packageJson, packageLock } = functionsPackage(JSON.parse(text) as LockFile, options);
+    expect(files.map((file) => [file.path, file.contents()])).toEqual([
+      ['functions/package.json', `${JSON.stringify(packageJson, null, 2)}\n`],
+      ['functions/package-lock.json', `${JSON.stringify(packageLock, null, 2)}\n`],
+    ]);
+  });
+
+  test('the same lockfile and options: the same digest; another lockfile, runtime or package list: another', async () => {
+    const same = await digests(text);
+    expect(await digests(text)).toEqual(same);
+    const other = JSON.stringify(lock({ 'node_modules/app': { version: '1.0.1' } }));
+    expect((await digests(other))[0]).not.toBe(same[0]);
+    expect((await digests(text, { ...options, node: '24' }))[0]).not.toBe(same[0]);
+    expect((await digests(text, { ...options, names: [] }))[0]).not.toBe(same[0]);
   });
 });

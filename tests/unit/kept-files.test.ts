@@ -97,10 +97,17 @@ describe('buildFunctions with the build before', () => {
     return folder;
   };
 
-  it('links the unchanged bundle, its map, the redirects and firebase.json; a changed bundle is written', async () => {
+  it('links the unchanged bundle, its map, the redirects, the package files and firebase.json; a changed bundle is written', async () => {
     const first = await run('f1', undefined, bundle('one()', 'h1'));
     const edit = await run('f2', first, bundle('one()', 'h1'));
-    for (const file of ['functions/index.js', 'functions/index.js.map', 'functions/redirects.json', 'firebase.json'])
+    for (const file of [
+      'functions/index.js',
+      'functions/index.js.map',
+      'functions/redirects.json',
+      'functions/package.json',
+      'functions/package-lock.json',
+      'firebase.json',
+    ])
       expect(await inode(join(edit, file)), file).toBe(await inode(join(first, file)));
     // Not of the same digest: written, never through the link.
     expect(await inode(join(edit, 'functions/site.json'))).not.toBe(await inode(join(first, 'functions/site.json')));
