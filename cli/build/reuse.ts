@@ -26,19 +26,20 @@ export function planReuse(
 
 /**
  * Link an unchanged page's files from the previous build: no render. A page whose old file is
- * gone is handed back to be rendered.
+ * gone is handed back to be rendered. In one go, no promise a page: 6,700 pages linked in an
+ * edit build at 4,000 sources (issue 21).
  */
-export async function linkUnchanged(
+export function linkUnchanged(
   pages: PageRoute[],
   previousDir: string,
   output: FolderWriter,
-): Promise<{ linked: number; failed: PageRoute[] }> {
+): { linked: number; failed: PageRoute[] } {
   let linked = 0;
   const failed: PageRoute[] = [];
   for (const page of pages) {
     const files = pageFiles(page);
     try {
-      await output.publish(files.map((path) => ({ source: join(previousDir, path), path, bytes: 0 })));
+      output.publishSync(files.map((path) => ({ source: join(previousDir, path), path, bytes: 0 })));
       linked += files.length;
     } catch {
       failed.push(page);

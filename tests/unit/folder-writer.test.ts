@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { FolderWriter } from '../../cli/build/folder-writer.ts';
+import { pageFiles } from '../../cli/build/render.ts';
+import { linkUnchanged } from '../../cli/build/reuse.ts';
+import type { PageRoute } from '../../cli/build/types.ts';
 
 let tmp: string;
 beforeAll(async () => {
@@ -69,4 +72,17 @@ test('publishes files made elsewhere all or none: a missing source takes out wha
   await writer.publish([files[0]!]); // the same name is the same file: there already, counted once
   expect({ files: writer.files, bytes: writer.bytes }).toEqual({ files: 1, bytes: 4 });
   expect((await stat(join(writer.dir, 'images/a.webp'))).ino).toBe((await stat(`${cache}-a`)).ino);
+});
+
+test('unchanged pages are linked from the build before at once; a page whose old file is gone is handed back', async () => {
+  const before = fresh('before');
+  const page = (key: string, ...paths: string[]) => ({ key, paths }) as unknown as PageRoute;
+  const [kept, gone] = [page('a', '/nl/a', '/a'), page('b', '/nl/b')];
+  for (const path of pageFiles(kept)) await before.write(path, '<p>a</p>');
+  const writer = fresh('after');
+  const result = linkUnchanged([kept, gone], before.dir, writer);
+  expect(result).toEqual({ linked: 2, failed: [gone] }); // not a promise: no turn of the event loop a page
+  for (const path of pageFiles(kept))
+    expect((await stat(join(writer.dir, path))).ino).toBe((await stat(join(before.dir, path))).ino);
+  await expect(stat(join(writer.dir, pageFiles(gone)[0]!))).rejects.toMatchObject({ code: 'ENOENT' });
 });
