@@ -11,7 +11,7 @@ import { validateContent } from '../../cli/content/validate.ts';
 import { StoredParses } from '../../cli/content/stored-parses.ts';
 import { StageTimer } from '../../cli/build/timings.ts';
 import { contentState, type ContentState } from '../../cli/build/incremental/content-state.ts';
-import { patchItem } from '../../cli/build/incremental/content-patch.ts';
+import { knownClubs, patchItem, validClubs } from '../../cli/build/incremental/content-patch.ts';
 import { MarkdownMemo } from '../../cli/build/incremental/markdown-memo.ts';
 import {
   readState,
@@ -98,7 +98,8 @@ async function bothPaths(
   const text = edit(textOf(path)!);
   expect(text).not.toBe(textOf(path));
   const read = (p: string) => (p === path ? text : textOf(p));
-  const fast = patchItem(base, path, read, memo.html, clubs(), undefined, validation);
+  // The clubs as a stored state has them (./stored-start.ts), not clubs.yaml parsed again.
+  const fast = patchItem(base, path, read, memo.html, validClubs(base.content.clubs), undefined, validation);
   const full = await fullPath(withEdit(path, text), validation);
   return { fast, full };
 }
@@ -119,6 +120,16 @@ describe.each(Object.entries(builds))('%s: the patch comes to what the full path
     expect(about(full.problems, Object.values(fast.item.files))).toEqual([]);
   });
 
+  test('an event at a club clubs.yaml does not have: the problems of the full path', async () => {
+    const atClub = (text: string) => text.replace(/^location: \{ club: \d+ \}$/m, 'location: { club: 9999 }');
+    const { fast, full } = await bothPaths(validation, 'events', 'nl', atClub);
+    expect(fast.kind).toBe('broken');
+    if (fast.kind !== 'broken') return;
+    const files = Object.values(fast.item.files);
+    expect(about(fast.problems, files)).toEqual(about(full.problems, files));
+    expect(about(fast.problems, files).join('\n')).toMatch(/9999/);
+  });
+
   test('a draft leaves the site: the full path', async () => {
     const { fast } = await bothPaths(validation, 'news', 'nl', (text) => text.replace(/^---\n/, '---\ndraft: true\n'));
     expect(fast.kind).toBe('full');
@@ -135,6 +146,11 @@ describe.each(Object.entries(builds))('%s: the patch comes to what the full path
 });
 
 describe('the state stored between builds', () => {
+  test('its valid clubs name the clubs clubs.yaml names', async () => {
+    const state = (await fullPath(files, builds.build!)).state!;
+    expect(validClubs(state.content.clubs)).toEqual(knownClubs(clubs()));
+  });
+
   test('reads back to the same state, with the same page prints, which a copy without its ties does not have', async () => {
     const state = (await fullPath(files, builds.build!)).state!;
     const storable = storableState(state);

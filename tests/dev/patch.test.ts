@@ -4,7 +4,7 @@ import type { SiteConfig } from '../../shared/config.ts';
 import { readContent, type ContentFiles } from '../../cli/content/read.ts';
 import type { Problem } from '../../cli/errors/site-error.ts';
 import { parseYaml } from '../../cli/source/yaml-source.ts';
-import { patchItem } from '../../cli/build/incremental/content-patch.ts';
+import { knownClubs, patchItem } from '../../cli/build/incremental/content-patch.ts';
 import type { ContentState } from '../../cli/build/incremental/content-state.ts';
 import { devContentState } from '../helpers/dev-content.ts';
 import { MarkdownMemo } from '../../cli/build/incremental/markdown-memo.ts';
@@ -53,7 +53,7 @@ function itemFile(collection: 'news' | 'events' | 'jobs' | 'pages', locale: 'nl'
 function bothPaths(path: string, edit: (text: string) => string) {
   const text = edit(textOf(path)!);
   expect(text).not.toBe(textOf(path));
-  const fast = patchItem(base, path, (p) => (p === path ? text : textOf(p)), memo.html, clubs());
+  const fast = patchItem(base, path, (p) => (p === path ? text : textOf(p)), memo.html, knownClubs(clubs()));
   const full = devContentState(config, withEdit(path, text), { markdown: memo.html });
   return { fast, full };
 }

@@ -5,7 +5,7 @@
 import { expect, test } from 'vitest';
 import { loadConfig } from '../../cli/config/load.ts';
 import { readContent } from '../../cli/content/read.ts';
-import { patchItem } from '../../cli/build/incremental/content-patch.ts';
+import { knownClubs, patchItem } from '../../cli/build/incremental/content-patch.ts';
 import { devContentState } from '../helpers/dev-content.ts';
 import { MarkdownMemo } from '../../cli/build/incremental/markdown-memo.ts';
 import { parseYaml } from '../../cli/source/yaml-source.ts';
@@ -28,7 +28,7 @@ test('an event edited in site dev: capacity and deadline reach site.json events 
     'content/data/clubs.yaml',
   );
 
-  const fast = patchItem(base, path, textOf, memo.html, clubs);
+  const fast = patchItem(base, path, textOf, memo.html, knownClubs(clubs));
   const full = devContentState(
     config,
     { ...files, files: files.files.map((file) => (file.path === path ? { path, text } : file)) },

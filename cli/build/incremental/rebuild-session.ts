@@ -3,10 +3,11 @@ import type { SiteConfig } from '../../../shared/config.ts';
 import { usedImages } from '../used-images.ts';
 import { WorkerPool } from '../worker-pool.ts';
 import { problem, type Problem } from '../../errors/site-error.ts';
-import { parseYaml, type YamlSource } from '../../source/yaml-source.ts';
+import { parseYaml } from '../../source/yaml-source.ts';
+import type { KnownList } from '../../content/references.ts';
 import { CompiledParts, type AssetName } from './compiled-parts.ts';
 import { everything, partsTouched, type ChangeSet } from './changes.ts';
-import { patchItem } from './content-patch.ts';
+import { knownClubs, patchItem } from './content-patch.ts';
 import { ContentStatus } from './content-status.ts';
 import { nextGeneration, type Generation } from './generation.ts';
 import type { ImageStage } from './images.ts';
@@ -24,26 +25,9 @@ import { uiStringUses } from '../../source/ui-string-uses.ts';
 import { openSources, readConfig, type Opening } from './opening.ts';
 import { errorText } from '../../errors/error-text.ts';
 import { markdownAhead, type MarkdownAhead } from '../markdown-stage.ts';
+import type { ContentRoute, RebuildReport } from './rebuild-report.ts';
 
-/** How a rebuild took in the content: one item on its own, everything again, or not at all. */
-export type ContentRoute = 'fast' | 'full' | 'none';
-
-export interface RebuildReport {
-  ms: number;
-  content: ContentRoute;
-  /** A new generation: pages may have changed (the caller diffs their fingerprints). */
-  renewed: boolean;
-  /** What every page reads changed (templates, islands, images, config, strings), not only content. */
-  globalChanged: boolean;
-  /** The new stylesheet URL, when it changed. */
-  css?: string;
-  /** Compiled parts whose output changed. */
-  compiled: AssetName[];
-  timings: StageTimer;
-  /** CPU time of this process for the rebuild: what it costs, whatever else the machine runs. */
-  cpuMs: number;
-  problems: Problem[];
-}
+export type { RebuildReport };
 
 /**
  * The build's one orchestration: the site in memory (sources, content state, compiled parts,
@@ -67,7 +51,7 @@ export class RebuildSession {
   private markdown: MarkdownMemo | undefined;
   private configProblems: Problem[] = [];
   private internal: Problem[] = [];
-  private clubs: { text: string; source: YamlSource } | undefined;
+  private clubs: { text: string; known: KnownList | undefined } | undefined;
   /** Images the item of the last fast-path edit shows. */
   private patchedImages: string[] = [];
   /** The content is the state the build before stored (./stored-start.ts), not one to store. */
@@ -221,7 +205,7 @@ export class RebuildSession {
           read.texts[0]!,
           (path) => this.sources.text(path),
           this.markdown!.html,
-          this.clubsSource(),
+          this.knownClubs(),
           this.mode.memo,
         ),
       );
@@ -238,7 +222,6 @@ export class RebuildSession {
           cacheDir: join(this.root, '.site', 'cache'),
           validation: this.mode.validation,
           textOf: (path) => this.sources.text(path),
-          clubs: () => this.clubsSource(),
         }),
       );
       if (state) {
@@ -289,11 +272,11 @@ export class RebuildSession {
     return this.sources.contentFiles();
   }
 
-  private clubsSource(): YamlSource {
+  private knownClubs(): KnownList | undefined {
     const file = 'content/data/clubs.yaml';
     const text = this.sources.text(file) ?? '';
-    if (this.clubs?.text !== text) this.clubs = { text, source: parseYaml(text, file) };
-    return this.clubs.source;
+    if (this.clubs?.text !== text) this.clubs = { text, known: knownClubs(parseYaml(text, file)) };
+    return this.clubs.known;
   }
 
   /** The image stage for the content given (the last good by default), when an image is not made yet or `force`. */

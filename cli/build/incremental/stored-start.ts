@@ -3,21 +3,19 @@ import type { CollectionOptions } from '../../content/collection-items.ts';
 import { renderMarkdown } from '../../content/markdown.ts';
 import { markdownKeyOf } from '../../content/markdown-key.ts';
 import { ParseMemo } from '../../content/parse-memo.ts';
-import type { YamlSource } from '../../source/yaml-source.ts';
 import { MarkdownCache } from '../markdown-cache.ts';
 import { MARKDOWN_CACHE } from '../markdown-stage.ts';
-import { patchItem } from './content-patch.ts';
+import { patchItem, validClubs } from './content-patch.ts';
 import { withIndex, type ContentState } from './content-state.ts';
 import { readState, restoredState, storedKeys } from './stored-state.ts';
 import type { StoredFile } from './stored-state-file.ts';
 
-/** What a patch of the stored state reads: the build's validation, its files as they are now, and the clubs. */
+/** What a patch of the stored state reads: the build's validation and its files as they are now. */
 export interface StartInputs {
   /** The build's cache folder (.site/cache): the Markdown cache's HTML fills the state in. */
   cacheDir: string;
   validation: Omit<CollectionOptions, 'memo'>;
   textOf: (path: string) => string | undefined;
-  clubs: () => YamlSource;
 }
 
 /**
@@ -41,8 +39,10 @@ export function startFromStored(stored: StoredFile, inputs: StartInputs): Conten
   // The edited item's texts: from the cache when unchanged (a title edit), else rendered (the
   // next full build keeps them in the cache).
   const markdown = (text: string): string => cache.html(markdownKeyOf(text)) ?? renderMarkdown(text);
-  const { validation, textOf, clubs } = inputs;
-  const result = patchItem(withIndex(state), file, textOf, markdown, clubs(), new ParseMemo(), validation);
+  const { validation, textOf } = inputs;
+  // The clubs of the state: clubs.yaml is one of its files, unchanged (the changed file is this item's).
+  const clubs = validClubs(state.content.clubs);
+  const result = patchItem(withIndex(state), file, textOf, markdown, clubs, new ParseMemo(), validation);
   if (result.kind !== 'patched' || result.problems.length) return undefined;
   const files: string[] = Object.values(result.item.files);
   return state.warnings.some((p) => p.location && files.includes(p.location.file)) ? undefined : result.state;
