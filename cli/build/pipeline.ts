@@ -59,11 +59,14 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   const pool = dir === undefined ? WorkerPool.forSite(files.files.length, options.threads) : undefined;
   pool?.warm();
   try {
+    // The build before's state (3.3 MB of JSON at 4,000 sources) is read while the config is
+    // checked, and the build's stages load while it is (each waited on the other's file before).
+    const state = readBuildState(dir);
     // The first stage with an error stops the build: here, the config's.
     const config = await configStage(root, timer);
     if (config.problems.some((p) => p.severity === 'error')) throw new SiteError(config.problems);
-    const previous: Previous = { dir, state: await readBuildState(dir) };
-    const { buildChanged } = await import('./build-changed.ts');
+    const [{ buildChanged }, stateBefore] = await Promise.all([import('./build-changed.ts'), state]);
+    const previous: Previous = { dir, state: stateBefore };
     const opening = { root, config, sources };
     return await buildChanged({ options, hooks, timer, opening, previous, digest, context, changed, buildDate, pool });
   } finally {
