@@ -64,8 +64,10 @@ async function checkAndWrite(
   let storable: CheckedState | undefined;
   let result: BuildResult;
   try {
-    // The content state of the build before, when at most one content file changed since.
-    const stored = readStoredState(cacheDir, key);
+    // The content state of the build before, when at most one content file changed since. A build
+    // into a folder without a build before (a first build, dist removed) checks everything: what
+    // it writes is what the stored state is held to (tests/build compare with such builds).
+    const stored = previous.dir ? readStoredState(cacheDir, key) : undefined;
     await session().cold(await buildMode(options, { timer, pool, buildDate, images }, stored));
     // Valid content: its warnings are said, whatever a later stage says.
     const warnings = session().content.state?.warnings ?? [];

@@ -157,4 +157,19 @@ describe('a build from the stored content state', { timeout: 300_000 }, () => {
     await writeFile(event, original);
     await rm(english);
   });
+
+  it('does not start a first build into an empty folder from the state: that build checks everything', async () => {
+    const article = await newsFile('3-');
+    await edit(article, (text) => text.replace(/^title: .*$/m, 'title: Inschrijving najaarslessen 2025 eerst'));
+    expect((await build()).code).toBe(0); // over dist, the state of this content stored (or kept)
+    await edit(article, (text) => text.replace(/^title: .*$/m, 'title: Inschrijving najaarslessen 2025 tweede'));
+    const patched = await build();
+    expect(patched.path).toBe('stored');
+    const first = await build(['--out', 'first-build']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.path).toBe('full');
+    const made = await fileHashes(join(project, 'dist', 'public'));
+    const fresh = await fileHashes(join(project, 'first-build', 'public'));
+    expect([...fresh].filter(([path, hash]) => made.get(path) !== hash).map(([path]) => path)).toEqual([]);
+  });
 });

@@ -22,8 +22,8 @@ export interface StartInputs {
  * `site build` after one edit (issue 21): the content state of the build before
  * (./stored-state-file.ts) with the edited Markdown file patched in as `site dev` patches it
  * (./content-patch.ts), under the build's validation, in place of the whole content validated,
- * modelled and routed again (~0.25 s of this thread at 4,000 sources). Nothing changed (dist gone,
- * the caches kept): the state as it was. None, and the build takes the full path, when the state
+ * modelled and routed again (~0.25 s of this thread at 4,000 sources). No content file changed
+ * since the state (an edit undone): the state as it was. None, and the build takes the full path, when the state
  * does not read back or the patch does not keep the site's pages (a new slug or date, an item
  * that leaves the site, an error: the full path reports it as it always did). An item with warnings also takes the full path: it says every warning of
  * the site in the order the validation finds them.
