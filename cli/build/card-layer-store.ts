@@ -5,7 +5,7 @@ import { writeAtomic } from '../images/cache.ts';
 import { unusedLongEnough } from './card-cache.ts';
 
 /**
- * The parts of cards drawn once (a site's frame, a label's pill) kept between builds in
+ * The parts of cards drawn once (a site's frame, a label's pill, glyphs: card-glyph-store.ts) kept between builds in
  * <cards cache>/layers/<template version>/: a build that draws one card (a title edited) finds
  * them there and loads neither satori nor its fonts (~100 ms of CPU, issue 21). A file is its
  * description (JSON, one line) and then its pixels. Folders of other template versions are removed
@@ -44,6 +44,21 @@ async function removeOldVersions(dir: string, version: string, now = Date.now())
   }
 }
 
+/** The part `key` of a template `version` kept in `dir`, or undefined when it is not there whole. */
+export const keptPart = <T extends Stored>(dir: string, version: string, key: string): Promise<T | undefined> =>
+  read<T>(fileOf(dir, version, key));
+
+/** Keeps `part` as the part `key` of a template `version` in `dir`: written whole (temp + rename). */
+export async function keepPart(dir: string, version: string, key: string, part: Stored): Promise<void> {
+  const { data, ...described } = part;
+  await mkdir(join(dir, 'layers', version), { recursive: true });
+  await removeOldVersions(dir, version);
+  await writeAtomic(
+    fileOf(dir, version, key),
+    Buffer.concat([Buffer.from(`${JSON.stringify({ ...described, length: data.length })}\n`), data]),
+  );
+}
+
 /**
  * The part `key` of a template `version`: from the store in `dir` when it is there, else drawn
  * (`draw`) and kept. Without `dir`, drawn. A part that cannot be drawn (undefined) is not kept.
@@ -55,17 +70,9 @@ export async function storedPart<T extends Stored>(
   draw: () => Promise<T | undefined>,
 ): Promise<T | undefined> {
   if (dir === undefined) return draw();
-  const file = fileOf(dir, version, key);
-  const found = await read<T>(file);
+  const found = await keptPart<T>(dir, version, key);
   if (found) return found;
   const drawn = await draw();
-  if (!drawn) return undefined;
-  const { data, ...described } = drawn;
-  await mkdir(join(dir, 'layers', version), { recursive: true });
-  await removeOldVersions(dir, version);
-  await writeAtomic(
-    file,
-    Buffer.concat([Buffer.from(`${JSON.stringify({ ...described, length: data.length })}\n`), data]),
-  );
+  if (drawn) await keepPart(dir, version, key, drawn);
   return drawn;
 }

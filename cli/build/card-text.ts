@@ -7,6 +7,7 @@ import { layOut, type Paragraph, type TextStyle } from './card-text-layout.ts';
 import { faceOf, fontFor, type Face } from './card-type.ts';
 import { BLEED, paintAlone } from './card-layers.ts';
 import { storedPart } from './card-layer-store.ts';
+import { shelvedOutlines } from './card-outline-store.ts';
 
 /**
  * The page's text of a card drawn without satori or resvg (issue 21: they were 7 of a card's 11 ms
@@ -204,6 +205,8 @@ export async function drawText(
     }
     const { paragraph, text } = part;
     const glyphs = paragraph.glyphsAt({ left: BLEED, top: BLEED + top });
+    // The outlines builds before kept: HarfBuzz draws only those of glyphs they did not meet.
+    if (store !== undefined) await shelvedOutlines(text.face, { dir: store, version: template.version });
     const laid = await masksOf(text.face, text.style.fontSize, glyphs);
     // The glyphs' coverage on the layer's rows around the block (glyphs reach out of its box), made
     // and laid on with no wait between: two cards are drawn at once, and they share `coverage`.

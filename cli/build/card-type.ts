@@ -17,12 +17,18 @@ export interface Shaped {
 }
 
 export interface Face {
+  /** The font file's SHA-1 (base64url): what names the face's kept outlines (card-outline-store.ts). */
+  id: string;
   unitsPerEm: number;
   ascender: number;
   descender: number;
   shape(text: string): Shaped[];
   /** The glyph's outline in font units, y up, as SVG path commands. */
   outline(glyph: number): string;
+  /** The outlines known, by glyph: those asked for, and those put in (builds before kept them: card-outline-store.ts). */
+  readonly outlines: Map<number, string>;
+  /** How many outlines HarfBuzz drew in this process. */
+  readonly drawn: number;
 }
 
 interface HarfBuzz {
@@ -58,8 +64,8 @@ function table(data: Buffer, tag: string): number {
 
 /** The face of one of the template's fonts (an sfnt file), made once a process. */
 export function faceOf(data: Buffer): Promise<Face> {
-  let key = keys.get(data);
-  if (key === undefined) keys.set(data, (key = createHash('sha1').update(data).digest('base64')));
+  const key = keys.get(data) ?? createHash('sha1').update(data).digest('base64url');
+  keys.set(data, key);
   let face = faces.get(key);
   if (!face) {
     face = (async () => {
@@ -74,7 +80,9 @@ export function faceOf(data: Buffer): Promise<Face> {
       font.setScale(unitsPerEm, unitsPerEm);
       const hhea = table(data, 'hhea');
       const outlines = new Map<number, string>();
+      let drawn = 0;
       return {
+        id: key,
         unitsPerEm,
         ascender: data.readInt16BE(hhea + 4),
         descender: data.readInt16BE(hhea + 6),
@@ -91,8 +99,15 @@ export function faceOf(data: Buffer): Promise<Face> {
         },
         outline(glyph) {
           let path = outlines.get(glyph);
-          if (path === undefined) outlines.set(glyph, (path = font.glyphToPath(glyph)));
+          if (path === undefined) {
+            outlines.set(glyph, (path = font.glyphToPath(glyph)));
+            drawn++;
+          }
           return path;
+        },
+        outlines,
+        get drawn() {
+          return drawn;
         },
       };
     })();

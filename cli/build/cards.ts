@@ -210,6 +210,8 @@ export async function makeCards(
   // the drawing has started: a card drawn is the one this build waits for.
   if (missing.size) await mkdir(context.cacheDir, { recursive: true });
   await settled([...[...missing.values()].map((cards) => drawOrRead(cards, true)), linkFound()]);
+  // The outlines HarfBuzz drew for them, for the next build's cards (a title edited).
+  if (missing.size) await (await import('./card-outline-store.ts')).keepOutlines();
   await sizes.save();
   return totals;
 }
