@@ -5,7 +5,7 @@ import { writeAtomic } from '../images/cache.ts';
 import { unusedLongEnough } from './card-cache.ts';
 
 /**
- * The parts of cards drawn once (a site's frame, a label's pill, glyphs: card-glyph-store.ts) kept between builds in
+ * The parts of cards drawn once (a site's frame, a label's pill, glyph outlines: card-outline-store.ts) kept between builds in
  * <cards cache>/layers/<template version>/: a build that draws one card (a title edited) finds
  * them there and loads neither satori nor its fonts (~100 ms of CPU, issue 21). A file is its
  * description (JSON, one line) and then its pixels. Folders of other template versions are removed
