@@ -9,7 +9,8 @@ import { EventStream } from './events.ts';
 import { changedPaths } from './open-pages.ts';
 import { overlayHtml } from './overlay.ts';
 import { DevRequests } from './requests.ts';
-import { RebuildSession, type RebuildReport } from '../build/incremental/rebuild-session.ts';
+import { RebuildSession } from '../build/incremental/rebuild-session.ts';
+import type { RebuildReport } from '../build/incremental/rebuild-report.ts';
 import { watchSite, type SiteWatcher } from './watcher.ts';
 
 export interface DevServerOptions {

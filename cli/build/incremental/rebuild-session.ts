@@ -27,8 +27,6 @@ import { errorText } from '../../errors/error-text.ts';
 import { markdownAhead, type MarkdownAhead } from '../markdown-stage.ts';
 import type { ContentRoute, RebuildReport } from './rebuild-report.ts';
 
-export type { RebuildReport };
-
 /**
  * The build's one orchestration: the site in memory (sources, content state, compiled parts,
  * images and the pages' generation), made by the build's own stages in one order: config, read,
