@@ -39,6 +39,19 @@ const DRAWING = 'text from glyphs over the frame, photo laid in';
 const require = createRequire(import.meta.url);
 
 /**
+ * The packages that lay out, shape, paint and encode a card, with their versions: an upgrade of
+ * one may draw other bytes, so it makes a new template version (new cards, new kept parts) as a
+ * fresh machine would, not cards kept from before beside cards drawn by the new code.
+ */
+export const drawingPackages = (): string =>
+  JSON.stringify({
+    ...Object.fromEntries(
+      ['satori', 'harfbuzzjs', '@resvg/resvg-js'].map((name) => [name, require(`${name}/package.json`).version]),
+    ),
+    ...sharp.versions,
+  });
+
+/**
  * Inter from its npm package (nothing is fetched): regular and bold, Latin and Latin Extended.
  * `woff`: the file as published (it names the cards); `font`: what satori is given, unwrapped.
  */
@@ -53,6 +66,17 @@ async function loadFonts(): Promise<Array<{ woff: Buffer; font: CardTemplate['fo
       return { woff, font: { name: 'Inter', data: sfntFromWoff(woff), weight, style: 'normal' as const } };
     }),
   );
+}
+
+/**
+ * The name of everything that decides a card's bytes besides what it shows: the template's code,
+ * the fonts, the JPEG settings, the way of drawing and the packages that draw. It names the kept
+ * parts (card-layer-store.ts) and, through each card's key, the cards.
+ */
+export function templateVersion(code: string, fonts: Buffer[], packages = drawingPackages()): string {
+  const digest = createHash('sha256').update(code).update(JSON.stringify(JPEG)).update(DRAWING).update(packages);
+  for (const woff of fonts) digest.update(woff);
+  return digest.digest('hex').slice(0, 16);
 }
 
 /** Bundle templates/cards/ShareCard.tsx (the project's card, in React) and load the fonts. */
@@ -75,9 +99,10 @@ export async function compileCardTemplate(root: string, cacheDir: string): Promi
     loadFonts(),
   ]);
   const code = result.outputFiles[0]!.text;
-  const digest = createHash('sha256').update(code).update(JSON.stringify(JPEG)).update(DRAWING);
-  for (const { woff } of fonts) digest.update(woff);
-  const version = digest.digest('hex').slice(0, 16);
+  const version = templateVersion(
+    code,
+    fonts.map(({ woff }) => woff),
+  );
   const { module } = await importHashed<{ ShareCard: CardTemplate['render']; textBox?: typeof textBox }>(
     cacheDir,
     'card-template',
