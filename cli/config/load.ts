@@ -21,6 +21,11 @@ export async function loadConfig(root: string, env = readBuildEnvironment()): Pr
   } catch {
     throw new SiteError([configNotFound(root)]);
   }
+  return configOf(text, env);
+}
+
+/** The config site.config.yaml's text makes, with the environment's overrides. Throws SiteError. */
+export function configOf(text: string, env = readBuildEnvironment()): SiteConfig {
   return applyBuildEnvironment(parseConfig(text), env);
 }
 

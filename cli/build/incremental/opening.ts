@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../../../shared/config.ts';
 import { isSiteError, type Problem } from '../../errors/site-error.ts';
+import { keptConfig } from '../../config/kept-config.ts';
 import type { StageTimer } from '../timings.ts';
 import { Sources } from './sources.ts';
 
@@ -7,11 +8,18 @@ import { Sources } from './sources.ts';
 export type ConfigRead = { config: SiteConfig; problems: [] } | { config: undefined; problems: Problem[] };
 
 export async function readConfig(root: string): Promise<ConfigRead> {
+  // The config the last build validated from the same bytes: no schema loaded nor run (issue 21).
+  const kept = await keptConfig(root);
+  if (kept.config) return { config: kept.config, problems: [] };
   // Loaded at its first use: the config's schema imports zod (about a hundred modules), which a
   // build with nothing to do never needs (./../pipeline.ts).
-  const { loadConfig } = await import('../../config/load.ts');
+  const { loadConfig, configOf } = await import('../../config/load.ts');
   try {
-    return { config: await loadConfig(root), problems: [] };
+    // No file: loadConfig says so (CONFIG_NOT_FOUND, naming a project above it).
+    if (kept.text === undefined) return { config: await loadConfig(root), problems: [] };
+    const config = configOf(kept.text);
+    await kept.keep(config);
+    return { config, problems: [] };
   } catch (error) {
     if (!isSiteError(error)) throw error;
     return { config: undefined, problems: error.problems };
