@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { collectNow } from './collection.ts';
 import { shareBodies } from './shared-bodies.ts';
 import { bundleFunctions } from './functions.ts';
+import { withVouch, type Vouch } from './cached-esbuild.ts';
 import { WorkerPool } from './worker-pool.ts';
 import type { StageTimer } from './timings.ts';
 import type { BuildHooks, Site } from './content-stages.ts';
@@ -25,8 +26,8 @@ export interface ChangedBuild {
   opening: Opening;
   previous: Previous;
   digest: string;
-  /** The digest of the inputs but the content files (./build-state.ts `inputDigests`). */
-  context: string;
+  /** The digest of the inputs but the content files (./build-state.ts `inputDigests`), and what it vouches for. */
+  vouch: Vouch;
   changed: Map<string, number>;
   buildDate: string;
   /** The workers of a first build, started by ./pipeline.ts, which closes them. */
@@ -41,7 +42,9 @@ export interface ChangedBuild {
  * which would keep it to the end of the build.
  */
 export function buildChanged({ opening, ...build }: ChangedBuild): Promise<BuildResult> {
-  return checkAndWrite({ session: RebuildSession.opened(opening) }, build);
+  return withVouch(build.options.root, build.vouch, () =>
+    checkAndWrite({ session: RebuildSession.opened(opening) }, build),
+  );
 }
 
 async function checkAndWrite(
@@ -51,7 +54,7 @@ async function checkAndWrite(
   const { options, hooks, timer, previous, digest, changed, buildDate } = build;
   const session = () => held.session!;
   const cacheDir = join(options.root, '.site', 'cache');
-  const key = stateKey(build.context, session().contentFiles());
+  const key = stateKey(build.vouch.digest, session().contentFiles());
   // Threads pay off only for a large site. A first build renders every page and Markdown body:
   // its workers start while the content is validated (or sooner: ./pipeline.ts). After that a
   // build starts them when it has enough to render (an edit renders its few pages in this thread).

@@ -76,6 +76,8 @@ export async function toolStamp(): Promise<string> {
  * the lockfile says which React, Preact and Markdown renderer run.
  */
 const PROJECT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'jsconfig.json'];
+/** The project's code: every file in these folders is in the context digest, by its bytes. */
+export const CODE_FOLDERS = ['shared', 'templates', 'islands', 'functions'] as const;
 
 /**
  * One digest of everything a build reads: the tool itself, the options, the build date,
@@ -119,7 +121,7 @@ async function contextDigest(
     const info = await stat(join(root, file));
     digest.update(`${name}|${file}|${info.size}|${info.mtimeMs}`);
   }
-  for (const folder of ['shared', 'templates', 'islands', 'functions']) await hashFolder(digest, join(root, folder));
+  for (const folder of CODE_FOLDERS) await hashFolder(digest, join(root, folder));
   for (const name of PROJECT_FILES)
     digest.update(`${name}\0`).update((await readFile(join(root, name)).catch(() => undefined)) ?? '\0absent');
   return digest.digest('base64url');

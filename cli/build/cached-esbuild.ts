@@ -24,6 +24,41 @@ interface Stored {
   /** The output files: their bytes are beside the entry, in `<name>.json.out`, raw (3 MB of functions read as they are). */
   outputs: Array<{ path: string; bytes: number; hash: string }>;
   metafile: Metafile;
+  /** The context digest (./build-state.ts) of the build that last found every input as it is: see `Vouch`. */
+  context?: string;
+}
+
+/**
+ * What `site build` has hashed before it compiles (./build-state.ts `inputDigests`): its context
+ * digest, the folders whose every file it holds, and when the hashing started. An entry checked
+ * while every input it read was older than that, and in those folders or in node_modules (which
+ * the lockfile in the digest stands for, as it does for the build's own "nothing changed"), is
+ * kept with the digest: a later build of the same digest takes it without a stat or a listing
+ * (issue 21: most builds change content only).
+ */
+export interface Vouch {
+  digest: string;
+  folders: readonly string[];
+  since: number;
+}
+const vouches = new Map<string, Vouch>();
+
+/** Runs `build` with the sources of the project in `root` vouched for (one build of a project at a time). */
+export async function withVouch<T>(root: string, vouch: Vouch, build: () => Promise<T>): Promise<T> {
+  vouches.set(root, vouch);
+  try {
+    return await build();
+  } finally {
+    vouches.delete(root);
+  }
+}
+
+/** The digest to keep with an entry whose inputs are `paths`, changed last at `latest`; undefined when it cannot vouch for them. */
+function vouchFor(root: string, paths: string[], latest: number): string | undefined {
+  const vouch = vouches.get(root);
+  const held = (path: string) =>
+    path.includes('node_modules/') || vouch!.folders.some((folder) => path.startsWith(`${folder}/`));
+  return vouch && latest < vouch.since && paths.every(held) ? vouch.digest : undefined;
 }
 
 const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('base64url');
@@ -68,6 +103,7 @@ async function inputPrint(root: string, path: string, now: number) {
     return {
       hash,
       after,
+      changed: Math.max(after.mtimeMs, after.ctimeMs),
       print: printOf(after) === before && settled(Math.max(after.mtimeMs, after.ctimeMs), now) ? before : undefined,
     };
   } catch {
@@ -111,14 +147,17 @@ async function unchangedInputs(root: string, stored: Stored) {
   const checked = await Promise.all(
     Object.entries(stored.inputs).map(async ([path, hash]) => {
       const info = await stat(join(root, path)).catch(() => undefined);
-      if (info && stored.prints[path] === printOf(info)) return { path, print: stored.prints[path], anew: false };
+      const changed = info ? Math.max(info.mtimeMs, info.ctimeMs) : 0;
+      if (info && stored.prints[path] === printOf(info))
+        return { path, print: stored.prints[path], anew: false, changed };
       const again = await inputPrint(root, path, now);
-      return again?.hash === hash ? { path, print: again.print, anew: true } : undefined;
+      return again?.hash === hash ? { path, print: again.print, anew: true, changed: again.changed } : undefined;
     }),
   );
   if (!checked.every(Boolean)) return undefined;
   const prints = Object.fromEntries(checked.flatMap((input) => (input!.print ? [[input!.path, input!.print]] : [])));
-  return { prints, anew: checked.some((input) => input!.anew && input!.print) };
+  const latest = Math.max(0, ...checked.map((input) => input!.changed));
+  return { prints, anew: checked.some((input) => input!.anew && input!.print), latest };
 }
 
 /** `hash`: the sha256 of `contents` (a kept file of the build is linked by it: cli/build/kept-files.ts). */
@@ -187,14 +226,19 @@ export async function cachedBuild(
   const key = await optionsKey(options);
   const stored = await readEntry(file, key);
   if (stored) {
+    // Checked under this build's context digest: every input is as it was then.
+    const vouched = stored.context !== undefined && stored.context === vouches.get(root)?.digest;
     const [inputs, folders, outputFiles] = await Promise.all([
-      unchangedInputs(root, stored),
-      listings(root, Object.keys(stored.folders)),
+      vouched ? { prints: stored.prints, anew: false, latest: 0 } : unchangedInputs(root, stored),
+      vouched ? stored.folders : listings(root, Object.keys(stored.folders)),
       storedOutputs(file, stored),
     ]);
     if (inputs && sameRecord(folders, stored.folders) && outputFiles) {
-      // Prints taken anew (a checkout, a copied project): kept, so the next build only stats those files.
-      if (inputs.anew) await writeAtomic(file, JSON.stringify({ ...stored, prints: inputs.prints }));
+      // Prints taken anew (a checkout, a copied project): kept, so the next build only stats those
+      // files. The digest that vouches for them now: once a day (the build date is in it) or a code change.
+      const context = vouchFor(root, Object.keys(stored.inputs), inputs.latest);
+      if (inputs.anew || context !== stored.context)
+        await writeAtomic(file, JSON.stringify({ ...stored, prints: inputs.prints, context }));
       return { outputFiles, metafile: stored.metafile };
     }
   }
@@ -216,7 +260,8 @@ export async function cachedBuild(
     const prints = Object.fromEntries(
       inputPaths.flatMap((path, index) => (read[index]!.print ? [[path, read[index]!.print]] : [])),
     );
-    await store(file, { key, inputs, prints, folders, metafile: result.metafile }, outputFiles);
+    const context = vouchFor(root, inputPaths, Math.max(0, ...read.map((input) => input!.changed)));
+    await store(file, { key, inputs, prints, folders, metafile: result.metafile, context }, outputFiles);
   }
   return { outputFiles, metafile: result.metafile };
 }

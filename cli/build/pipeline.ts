@@ -1,5 +1,5 @@
 import { currentBuild, tidyBuilds } from './output.ts';
-import { STATE_FILE, inputDigests, readBuildDigest, readBuildState } from './build-state.ts';
+import { CODE_FOLDERS, STATE_FILE, inputDigests, readBuildDigest, readBuildState } from './build-state.ts';
 import { StageTimer } from './timings.ts';
 import { WorkerPool } from './worker-pool.ts';
 import { calendarChanges } from './calendar-revisions.ts';
@@ -30,6 +30,8 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
   const files = sources.contentFiles();
   const buildDate = new Date().toISOString().slice(0, 10);
   const dir = await currentBuild(options.out);
+  // Files changed from here on may not be what the context digest holds (./cached-esbuild.ts `Vouch`).
+  const hashedFrom = Date.now();
   const { changed, digest, context } = await timer.run('hash', async () => {
     // When the events' files last changed (git, else the files' times): their calendar files' SEQUENCE and DTSTAMP.
     const changed = await calendarChanges(root, files);
@@ -68,7 +70,8 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
     const [{ buildChanged }, stateBefore] = await Promise.all([import('./build-changed.ts'), state]);
     const previous: Previous = { dir, state: stateBefore };
     const opening = { root, config, sources };
-    return await buildChanged({ options, hooks, timer, opening, previous, digest, context, changed, buildDate, pool });
+    const vouch = { digest: context, folders: CODE_FOLDERS, since: hashedFrom };
+    return await buildChanged({ options, hooks, timer, opening, previous, digest, vouch, changed, buildDate, pool });
   } finally {
     await pool?.close();
   }

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, truncate, utimes, writeFile } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { cachedBuild } from '../../cli/build/cached-esbuild.ts';
+import { cachedBuild, withVouch } from '../../cli/build/cached-esbuild.ts';
 import { CLOCK_STEP_MS } from '../../cli/build/file-settled.ts';
 
 /**
@@ -25,7 +25,11 @@ const bundle = async () =>
     })
   ).outputFiles[0]!.text;
 
-type Entry = { inputs: Record<string, string>; outputs: Array<{ path: string; bytes: number; hash: string }> };
+type Entry = {
+  context?: string;
+  inputs: Record<string, string>;
+  outputs: Array<{ path: string; bytes: number; hash: string }>;
+};
 const readEntry = async () => JSON.parse(await readFile(stored(), 'utf8')) as Entry;
 
 /** Replaces the stored bundle's code with a marker (and the entry's record of it): a build that returns it read the cache. */
@@ -159,5 +163,44 @@ describe('esbuild results kept by their inputs', () => {
     await utimes(join(root, 'src', 'word.ts'), later, later);
     expect(await bundle()).toContain('eerste');
     await expect(readFile(stored())).rejects.toThrow();
+  });
+});
+
+describe("vouched for by a build's context digest (site build: the project's code and lockfile hashed)", () => {
+  /** The bundle under a build whose context digest is `digest`, hashed from `since`, holding the folders `folders`. */
+  const vouched = (digest: string, { folders = ['src'], since = Date.now() + 1_000 } = {}) =>
+    withVouch(root, { digest, folders, since }, bundle);
+
+  test('the same digest: the kept entry is taken without a stat; another digest checks the inputs again', async () => {
+    await rm(stored());
+    expect(await vouched('one')).toContain('eerste');
+    expect((await readEntry()).context).toBe('one');
+    // Unseen by a build of the same digest (whose hash holds every file of src/): the entry stands for it.
+    await writeSource('word.ts', "export const word = 'tweede';\n");
+    await markStored();
+    expect(await vouched('one')).toBe('/* from the cache */');
+    expect(await vouched('two')).toContain('tweede');
+    expect((await readEntry()).context).toBe('two');
+    // A hit checked under a new digest keeps that digest.
+    await markStored();
+    expect(await vouched('three')).toBe('/* from the cache */');
+    expect((await readEntry()).context).toBe('three');
+  });
+
+  test('an input outside the folders, or changed after the hashing started: nothing vouched for', async () => {
+    await rm(stored());
+    await vouched('one', { folders: ['elsewhere'] });
+    expect((await readEntry()).context).toBeUndefined();
+    await vouched('one', { since: 0 });
+    expect((await readEntry()).context).toBeUndefined();
+    await writeSource('word.ts', "export const word = 'tweede';\n");
+    expect(await vouched('one')).toContain('tweede');
+  });
+
+  test('no build vouching (site dev, another project): the inputs are checked', async () => {
+    await rm(stored());
+    await vouched('one');
+    await writeSource('word.ts', "export const word = 'tweede';\n");
+    expect(await bundle()).toContain('tweede');
   });
 });
