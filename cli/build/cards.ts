@@ -5,7 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { writeAtomic } from '../images/cache.ts';
-import { hasCode, type FolderWriter } from './folder-writer.ts';
+import { hasCode, joinUnder, type FolderWriter } from './folder-writer.ts';
 import { createLimiter } from '../images/pool.ts';
 import type { CardImage } from '../../templates/lib/share-card.ts';
 import type { ShareCardProps, textBox } from '../../templates/cards/ShareCard.tsx';
@@ -119,7 +119,7 @@ export async function compileCardTemplate(root: string, cacheDir: string): Promi
 
 const wholeJpeg = (data: Buffer) => data.length > 4 && jpegEnds(data, data.subarray(-2));
 
-const cardPath = (card: CardImage, context: CardContext) => join(context.cacheDir, `${card.key}.jpg`);
+const cardPath = (card: CardImage, context: CardContext) => joinUnder(context.cacheDir, `${card.key}.jpg`);
 
 /** What drawing a card needs besides what it shows: the template and where the photos are. */
 export interface CardContext {
@@ -198,7 +198,7 @@ export async function makeCards(
   for (const card of unique) {
     const linked = last?.cards.has(card.src) ? sizes.known(card.key) : undefined;
     if (linked !== undefined) {
-      found.push({ card, file: { source: join(last!.dir, card.src), path: card.src, bytes: linked } });
+      found.push({ card, file: { source: joinUnder(last!.dir, card.src), path: card.src, bytes: linked } });
       continue;
     }
     const source = cardPath(card, context);

@@ -1,8 +1,7 @@
 import { pageId, type BuildState } from './build-state.ts';
 import { pageFiles } from './render.ts';
-import { join } from 'node:path';
 import type { PageRoute } from './types.ts';
-import type { FolderWriter } from './folder-writer.ts';
+import { joinUnder, type FolderWriter } from './folder-writer.ts';
 
 export interface ReusePlan {
   /** Pages whose inputs are unchanged since the previous build. */
@@ -39,7 +38,7 @@ export function linkUnchanged(
   for (const page of pages) {
     const files = pageFiles(page);
     try {
-      output.publishSync(files.map((path) => ({ source: join(previousDir, path), path, bytes: 0 })));
+      output.publishSync(files.map((path) => ({ source: joinUnder(previousDir, path), path, bytes: 0 })));
       linked += files.length;
     } catch {
       failed.push(page);
