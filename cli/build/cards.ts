@@ -1,6 +1,7 @@
 import sharp from '../images/sharp.ts';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { problem, SiteError } from '../errors/site-error.ts';
@@ -38,6 +39,10 @@ const JPEG = { quality: 82, optimiseCoding: false };
 const DRAWING = 'text from glyphs over the frame, photo laid in';
 const require = createRequire(import.meta.url);
 
+/** A package's version, read from its package.json as a file: not required, so none of its modules is loaded. */
+const versionOf = (name: string): string =>
+  (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+
 /**
  * The packages that lay out, shape, paint and encode a card, with their versions: an upgrade of
  * one may draw other bytes, so it makes a new template version (new cards, new kept parts) as a
@@ -46,7 +51,7 @@ const require = createRequire(import.meta.url);
 export const drawingPackages = (): string =>
   JSON.stringify({
     ...Object.fromEntries(
-      ['satori', 'harfbuzzjs', '@resvg/resvg-js'].map((name) => [name, require(`${name}/package.json`).version]),
+      ['satori', 'harfbuzzjs', '@resvg/resvg-js'].map((name) => [name, versionOf(name)]),
     ),
     ...sharp.versions,
   });
