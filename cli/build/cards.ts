@@ -50,9 +50,7 @@ const versionOf = (name: string): string =>
  */
 export const drawingPackages = (): string =>
   JSON.stringify({
-    ...Object.fromEntries(
-      ['satori', 'harfbuzzjs', '@resvg/resvg-js'].map((name) => [name, versionOf(name)]),
-    ),
+    ...Object.fromEntries(['satori', 'harfbuzzjs', '@resvg/resvg-js'].map((name) => [name, versionOf(name)])),
     ...sharp.versions,
   });
 
