@@ -24,8 +24,11 @@ function byShard(keys: Iterable<string>): Set<string>[] {
   return shards;
 }
 
-/** A shard's file into `buffer` (grown when too small): its bytes, or none when it cannot be read. */
-function readShard(path: string, buffer: { bytes: Buffer }): Buffer {
+/**
+ * A shard's file into `buffer` (grown when too small), or into a buffer of its own when there is
+ * none: its bytes, or none when it cannot be read.
+ */
+function readShard(path: string, buffer?: { bytes: Buffer }): Buffer {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -34,10 +37,11 @@ function readShard(path: string, buffer: { bytes: Buffer }): Buffer {
   }
   try {
     const { size } = fstatSync(fd);
-    if (buffer.bytes.length < size) buffer.bytes = Buffer.allocUnsafe(size);
+    const bytes = buffer && buffer.bytes.length >= size ? buffer.bytes : Buffer.allocUnsafe(size);
+    if (buffer) buffer.bytes = bytes;
     let read = 0;
-    for (let got = 1; read < size && got > 0; read += got) got = readSync(fd, buffer.bytes, read, size - read, read);
-    return buffer.bytes.subarray(0, read);
+    for (let got = 1; read < size && got > 0; read += got) got = readSync(fd, bytes, read, size - read, read);
+    return bytes.subarray(0, read);
   } catch {
     return Buffer.alloc(0);
   } finally {
@@ -45,20 +49,33 @@ function readShard(path: string, buffer: { bytes: Buffer }): Buffer {
   }
 }
 
+/** An entry's HTML where it lies in its shard's bytes, decoded when first asked for. */
+interface Span {
+  bytes: Buffer;
+  start: number;
+  end: number;
+}
+
 /**
- * The HTML of the `wanted` keys a shard holds, into `found`; whether the shard holds exactly
- * those keys. A shard that is not one whole (cut short, another form, another file) holds none.
+ * The HTML of the `wanted` keys a shard holds, into `found` (decoded, or where it lies when
+ * `lazy`); whether the shard holds exactly those keys. A shard that is not one whole (cut short,
+ * another form, another file) holds none.
  */
-function takeShard(bytes: Buffer, wanted: ReadonlySet<string>, found: Map<string, string>): boolean {
+function takeShard(
+  bytes: Buffer,
+  wanted: ReadonlySet<string>,
+  found: Map<string, string | Span>,
+  lazy: boolean,
+): boolean {
   if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) return wanted.size === 0 && bytes.length === 0;
-  const taken = new Map<string, string>();
+  const taken = new Map<string, string | Span>();
   let entries = 0;
   for (let at = MAGIC.length; at < bytes.length; entries++) {
     const start = at + KEY + LENGTH;
     const end = start + (start <= bytes.length ? bytes.readUInt32LE(at + KEY) : 0);
     if (start > bytes.length || end > bytes.length) return false;
     const key = bytes.toString('latin1', at, at + KEY);
-    if (wanted.has(key)) taken.set(key, bytes.toString('utf8', start, end));
+    if (wanted.has(key)) taken.set(key, lazy ? { bytes, start, end } : bytes.toString('utf8', start, end));
     at = end;
   }
   for (const [key, html] of taken) found.set(key, html);
@@ -79,23 +96,37 @@ export class MarkdownCache {
     private readonly dir: string,
     /** Per shard: the keys of this build, and whether its file holds exactly them. */
     private readonly shards: ReadonlyArray<{ keys: ReadonlySet<string>; exact: boolean }>,
-    private readonly found: ReadonlyMap<string, string>,
+    private readonly found: Map<string, string | Span>,
   ) {}
 
-  /** What the cache in `dir` holds of these keys (the texts of this build). */
-  static read(dir: string, keys: Iterable<string>): MarkdownCache {
-    const found = new Map<string, string>();
-    const buffer = { bytes: Buffer.allocUnsafe(0) };
+  /**
+   * What the cache in `dir` holds of these keys (the texts of this build). `lazy`: each HTML
+   * decoded when first asked for, its shard's bytes kept meanwhile (a build from the stored
+   * content state asks for a few of its 8,000 texts: decoding all was 30-40 ms of it at 4,000
+   * sources); else decoded at once, the shards read one after another into one buffer.
+   */
+  static read(dir: string, keys: Iterable<string>, lazy = false): MarkdownCache {
+    const found = new Map<string, string | Span>();
+    const buffer = lazy ? undefined : { bytes: Buffer.allocUnsafe(0) };
     const shards = byShard(keys).map((wanted, shard) => ({
       keys: wanted,
-      exact: takeShard(readShard(shardFile(dir, shard), buffer), wanted, found),
+      exact: takeShard(readShard(shardFile(dir, shard), buffer), wanted, found, lazy),
     }));
     return new MarkdownCache(dir, shards, found);
   }
 
+  /** Whether the cache holds HTML for this key (without decoding it). */
+  has(key: string): boolean {
+    return this.found.has(key);
+  }
+
   /** The HTML kept for this key, if any. */
   html(key: string): string | undefined {
-    return this.found.get(key);
+    const html = this.found.get(key);
+    if (html === undefined || typeof html === 'string') return html;
+    const decoded = html.bytes.toString('utf8', html.start, html.end);
+    this.found.set(key, decoded);
+    return decoded;
   }
 
   /**
@@ -113,7 +144,7 @@ export class MarkdownCache {
       buffer ??= Buffer.allocUnsafe(1 << 20);
       let end = MAGIC.copy(buffer);
       for (const key of keys) {
-        const html = this.found.get(key) ?? made.get(key)!;
+        const html = this.html(key) ?? made.get(key)!;
         // At most three bytes of UTF-8 per UTF-16 unit.
         const most = end + KEY + LENGTH + html.length * 3;
         if (most > buffer.length) {

@@ -23,7 +23,7 @@ import {
 import { bodyKey } from '../../cli/build/markdown-stage.ts';
 import { collections } from '../../cli/content/kinds.ts';
 import type { SiteModel } from '../../cli/content/types.ts';
-import { PagePrinter } from '../../cli/build/page-prints.ts';
+import { knownDigest, PagePrinter } from '../../cli/build/page-prints.ts';
 import { pageId } from '../../cli/build/build-state.ts';
 import type { CollectionOptions } from '../../cli/content/collection-items.ts';
 
@@ -145,6 +145,15 @@ describe.each(Object.entries(builds))('%s: the patch comes to what the full path
   });
 });
 
+/** The Markdown cache's part of a state: each text's HTML by the key of its Markdown. */
+function htmlOf(state: ContentState): Map<string, string> {
+  const html = new Map<string, string>();
+  for (const collection of collections)
+    for (const item of state.model[collection].values())
+      for (const text of [item.nl, item.en]) html.set(bodyKey(text)!, text.html);
+  return html;
+}
+
 describe('the state stored between builds', () => {
   test('its valid clubs name the clubs clubs.yaml names', async () => {
     const state = (await fullPath(files, builds.build!)).state!;
@@ -157,13 +166,9 @@ describe('the state stored between builds', () => {
     expect(storable).toBeDefined();
     const stored = storedState(storable!);
     const read = readState(stored)!;
-    // The Markdown cache's part: each text's HTML by the key of its Markdown.
-    const html = new Map<string, string>();
-    for (const collection of collections)
-      for (const item of state.model[collection].values())
-        for (const text of [item.nl, item.en]) html.set(bodyKey(text)!, text.html);
+    const html = htmlOf(state);
     expect([...storedKeys(read)].sort()).toEqual([...html.keys()].sort());
-    const restored = restoredState(read, (key) => html.get(key))!;
+    const restored = restoredState(read, html)!;
     expect(restored.model).toEqual(state.model);
     expect(restored.pages).toEqual(state.pages);
     expect(restored.redirects).toEqual(state.redirects);
@@ -184,9 +189,44 @@ describe('the state stored between builds', () => {
       );
     expect(printed(restored.model)).toEqual(printed(state.model));
     expect(printed(structuredClone(restored.model))).not.toEqual(printed(state.model));
-    expect(
-      restoredState(readState(stored)!, (key) => (key === [...html.keys()][0] ? undefined : html.get(key))),
-    ).toBeUndefined();
+    expect(restoredState(readState(stored)!, new Map([...html].slice(1)))).toBeUndefined();
     expect(readState(stored.subarray(0, stored.length / 2))).toBeUndefined();
+  });
+
+  test('keeps the digests the page prints took: read back, its items are not hashed again', async () => {
+    const state = (await fullPath(files, builds.build!)).state!;
+    const news = state.model.news.map((item) => item.nl.data.id);
+    // The news pages of this build printed (each reads its article), then the state stored.
+    const printer = new PagePrinter(state.model, 'global');
+    const prints = printer.printsOf(
+      state.pages,
+      Object.fromEntries(state.pages.map((page, at) => [pageId(page), [`news@${news[at % news.length]}`]])),
+    );
+    const stored = storedState(storableState(state)!);
+    const restored = restoredState(readState(stored)!, htmlOf(state))!;
+    for (const [at, item] of restored.model.news.entries()) {
+      expect(knownDigest(item)).toBeDefined();
+      expect(knownDigest(item)).toBe(knownDigest(state.model.news[at]!));
+    }
+    // Nothing printed read the clubs: no digest of theirs was taken, none is made up.
+    expect(restored.model.clubs.map((club) => knownDigest(club))).toEqual(restored.model.clubs.map(() => undefined));
+    const again = new PagePrinter(restored.model, 'global').printsOf(
+      restored.pages,
+      Object.fromEntries(restored.pages.map((page, at) => [pageId(page), [`news@${news[at % news.length]}`]])),
+    );
+    expect(again).toEqual(prints);
+  });
+
+  test("takes each text's HTML when it is first read, once", async () => {
+    const state = (await fullPath(files, builds.build!)).state!;
+    const html = htmlOf(state);
+    const taken: string[] = [];
+    const bodies = { has: (key: string) => html.has(key), get: (key: string) => (taken.push(key), html.get(key)) };
+    const restored = restoredState(readState(storedState(storableState(state)!))!, bodies)!;
+    expect(taken).toEqual([]);
+    const [article] = restored.model.news;
+    expect([article!.nl.html, article!.nl.html]).toEqual([state.model.news[0]!.nl.html, state.model.news[0]!.nl.html]);
+    expect(taken).toEqual([bodyKey(article!.nl)]);
+    expect(Object.keys(article!.nl)).toEqual(Object.keys(state.model.news[0]!.nl));
   });
 });

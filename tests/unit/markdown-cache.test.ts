@@ -50,9 +50,14 @@ async function identities(dir: string): Promise<Map<string, string>> {
 describe('the Markdown cache in shards', () => {
   test('gives back each key as saved, beyond Latin-1 and empty too; an unknown key is a miss', async () => {
     const { dir, keys } = await filled(200);
-    const cache = MarkdownCache.read(dir, [...keys, keyOf('not saved')]);
-    keys.forEach((key, n) => expect(cache.html(key)).toBe(htmlOf(n)));
-    expect(cache.html(keyOf('not saved'))).toBeUndefined();
+    // Decoded at once, or each when first asked for (a build from the stored content state).
+    for (const lazy of [false, true]) {
+      const cache = MarkdownCache.read(dir, [...keys, keyOf('not saved')], lazy);
+      keys.forEach((key, n) =>
+        expect([cache.has(key), cache.html(key), cache.html(key)]).toEqual([true, htmlOf(n), htmlOf(n)]),
+      );
+      expect([cache.has(keyOf('not saved')), cache.html(keyOf('not saved'))]).toEqual([false, undefined]);
+    }
     expect(MarkdownCache.read(dir, keys.slice(0, 10)).html(keys[10]!)).toBeUndefined(); // only what is asked for
     expect(KEY).toBe(keys[0]!.length);
     expect((await readdir(dir)).length).toBeLessThanOrEqual(SHARDS);

@@ -68,13 +68,13 @@ describe('the stored content state file', () => {
     [
       'of another form',
       async (path: string) =>
-        writeFile(path, Buffer.concat([Buffer.from('site content state 2\n'), (await readFile(path)).subarray(21)])),
+        writeFile(path, Buffer.concat([Buffer.from('site content state 1\n'), (await readFile(path)).subarray(21)])),
     ],
     [
       'naming a key longer than the file',
       async (path: string) => {
         const bytes = await readFile(path);
-        bytes.writeUInt32LE(0xffffffff, 'site content state 1\n'.length);
+        bytes.writeUInt32LE(0xffffffff, 'site content state 2\n'.length);
         await writeFile(path, bytes);
       },
     ],
@@ -82,7 +82,7 @@ describe('the stored content state file', () => {
       'with a key that is not JSON',
       async (path: string) => {
         const bytes = await readFile(path);
-        bytes[4 + 'site content state 1\n'.length] = 0x7b + 1; // '{' becomes '|'
+        bytes[4 + 'site content state 2\n'.length] = 0x7b + 1; // '{' becomes '|'
         await writeFile(path, bytes);
       },
     ],

@@ -31,8 +31,8 @@ export interface StartInputs {
 export function startFromStored(stored: StoredFile, inputs: StartInputs): ContentState | undefined {
   const read = readState(stored.payload);
   if (!read) return undefined;
-  const cache = MarkdownCache.read(join(inputs.cacheDir, MARKDOWN_CACHE), storedKeys(read));
-  const state = restoredState(read, (key) => cache.html(key));
+  const cache = MarkdownCache.read(join(inputs.cacheDir, MARKDOWN_CACHE), storedKeys(read), true);
+  const state = restoredState(read, { has: (key) => cache.has(key), get: (key) => cache.html(key) });
   if (!state) return undefined;
   const [file] = stored.changed;
   if (file === undefined) return withIndex(state);

@@ -10,7 +10,7 @@ import { temporaryPath } from '../../images/cache.ts';
  * length in bytes, 32 bits little-endian, then the key as JSON), then the state (./stored-state.ts)
  * as `v8.serialize` made it.
  */
-const MAGIC = Buffer.from('site content state 1\n');
+const MAGIC = Buffer.from('site content state 2\n');
 const LENGTH = 4;
 const FILE = 'content-state.bin';
 
