@@ -22,6 +22,9 @@ for side in A B; do
   git -C "$PROJECT" archive "${!rev:-$([[ $side == A ]] && echo main || echo HEAD)}" | tar -x -C "$WORK/code-$side"
   rm -rf "$WORK/code-$side"/{content,bench,tests,docs}
   cp -a "$WORK/code-$side/." "$WORK/$side/"
+  # The copied site's bundled CLI is the code that built it: git archive dates an older revision's
+  # files before that bundle, so bin/site.mjs would take it as fresh and run it for this revision.
+  rm -rf "$WORK/$side/.site/cli"
   node "$WORK/$side/bin/site.mjs" --help >/dev/null # the launcher's bundling is not a build's time
   node "$WORK/$side/bin/site.mjs" build --root "$WORK/$side" >/dev/null # this revision's own caches and prints
 done
