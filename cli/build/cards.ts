@@ -1,7 +1,5 @@
 import sharp from '../images/sharp.ts';
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { problem, SiteError } from '../errors/site-error.ts';
@@ -18,7 +16,7 @@ import { cachedBuild } from './cached-esbuild.ts';
 import { copyRows, opaqueRgb, overlay, type Raw } from './card-pixels.ts';
 import { BLEED, frameOf, PAINT, satori, textLayer } from './card-layers.ts';
 import { RowPool } from './card-rows.ts';
-import type { CardTemplate } from './card-template.ts';
+import { JPEG, templateVersion, type CardTemplate } from './card-template.ts';
 
 export type { CardTemplate };
 import { sfntFromWoff } from './woff.ts';
@@ -31,28 +29,7 @@ export interface CardTotals {
 }
 
 const TEMPLATE = join('templates', 'cards', 'ShareCard.tsx');
-// JPEG: every network that shows a link's image takes it, and a photo in it stays small. The
-// standard Huffman tables, not ones fitted to each card: 8.6 % more bytes (56.7 against 52.2 KB a
-// card), 1-3 ms less of a card's 13-16 ms (issue 21); a card is fetched once per share, by a robot.
-const JPEG = { quality: 82, optimiseCoding: false };
-// How a card is painted (card-photo.ts), part of its name: another way of drawing it makes another file.
-const DRAWING = 'text from glyphs over the frame, photo laid in';
 const require = createRequire(import.meta.url);
-
-/** A package's version, read from its package.json as a file: not required, so none of its modules is loaded. */
-const versionOf = (name: string): string =>
-  (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
-
-/**
- * The packages that lay out, shape, paint and encode a card, with their versions: an upgrade of
- * one may draw other bytes, so it makes a new template version (new cards, new kept parts) as a
- * fresh machine would, not cards kept from before beside cards drawn by the new code.
- */
-export const drawingPackages = (): string =>
-  JSON.stringify({
-    ...Object.fromEntries(['satori', 'harfbuzzjs', '@resvg/resvg-js'].map((name) => [name, versionOf(name)])),
-    ...sharp.versions,
-  });
 
 /**
  * Inter from its npm package (nothing is fetched): regular and bold, Latin and Latin Extended.
@@ -69,17 +46,6 @@ async function loadFonts(): Promise<Array<{ woff: Buffer; font: CardTemplate['fo
       return { woff, font: { name: 'Inter', data: sfntFromWoff(woff), weight, style: 'normal' as const } };
     }),
   );
-}
-
-/**
- * The name of everything that decides a card's bytes besides what it shows: the template's code,
- * the fonts, the JPEG settings, the way of drawing and the packages that draw. It names the kept
- * parts (card-layer-store.ts) and, through each card's key, the cards.
- */
-export function templateVersion(code: string, fonts: Buffer[], packages = drawingPackages()): string {
-  const digest = createHash('sha256').update(code).update(JSON.stringify(JPEG)).update(DRAWING).update(packages);
-  for (const woff of fonts) digest.update(woff);
-  return digest.digest('hex').slice(0, 16);
 }
 
 /** Bundle templates/cards/ShareCard.tsx (the project's card, in React) and load the fonts. */

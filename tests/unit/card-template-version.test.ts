@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import sharp from '../../cli/images/sharp.ts';
-import { drawingPackages, templateVersion } from '../../cli/build/cards.ts';
+import { drawingPackages, templateVersion } from '../../cli/build/card-template.ts';
 
 const installed = (name: string) =>
   (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
