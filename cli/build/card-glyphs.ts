@@ -2,6 +2,7 @@ import type { Face } from './card-type.ts';
 import type { Placed } from './card-text-layout.ts';
 import { PAINT } from './card-layers.ts';
 import { loadResvg } from './resvg.ts';
+import { SCALED } from './card-pixels.ts';
 
 /**
  * Glyphs painted by resvg once a run and laid onto cards (issue 21). satori writes a glyph's
@@ -137,10 +138,9 @@ export class Coverage {
         const alpha = data[from]!;
         if (alpha === 0) continue;
         data[from] = 0;
-        const through = 255 - alpha;
+        const [covered, through] = [alpha << 8, (255 - alpha) << 8];
         for (let channel = 0; channel < 3; channel++)
-          rows[to + channel] =
-            (((colour[channel]! * alpha + 127) / 255) | 0) + (((rows[to + channel]! * through + 127) / 255) | 0);
+          rows[to + channel] = SCALED[covered | colour[channel]!]! + SCALED[through | rows[to + channel]!]!;
       }
     }
   }

@@ -39,6 +39,15 @@ export function opaqueRgb(pixels: Buffer): Buffer | undefined {
   return alpha === 0xff ? rgb : undefined;
 }
 
+/**
+ * A level scaled by a coverage, rounded as resvg's compositing rounds it: `SCALED[coverage << 8 | level]`
+ * is `(level * coverage + 127) / 255`, whole. Looked up rather than divided for every channel of
+ * every pixel the card's text covers (issue 21).
+ */
+export const SCALED = new Uint8Array(256 * 256);
+for (let coverage = 0; coverage < 256; coverage++)
+  for (let level = 0; level < 256; level++) SCALED[(coverage << 8) | level] = ((level * coverage + 127) / 255) | 0;
+
 /** Pixels `width` wide, `channels` to a pixel, as raw rows. */
 export interface Raw {
   data: Buffer;
@@ -61,9 +70,9 @@ export function overlay(rgb: Buffer, width: number, layer: Raw, left: number, to
     for (let from = (y * layer.width + fromX) * 4, end = (y * layer.width + toX) * 4; from < end; from += 4, to += 3) {
       const alpha = data[from + 3]!;
       if (alpha === 0) continue;
-      const through = 255 - alpha;
+      const through = (255 - alpha) << 8;
       for (let channel = 0; channel < 3; channel++)
-        rgb[to + channel] = data[from + channel]! + (((rgb[to + channel]! * through + 127) / 255) | 0);
+        rgb[to + channel] = data[from + channel]! + SCALED[through | rgb[to + channel]!]!;
     }
   }
 }
@@ -73,4 +82,26 @@ export function copyRows(card: Buffer, width: number, rows: Raw, channels: 3 | 4
   const row = rows.width * channels;
   for (let y = 0; y < rows.height; y++)
     rows.data.copy(card, ((top + y) * width + left) * channels, y * row, (y + 1) * row);
+}
+
+/**
+ * The smallest part of a layer (premultiplied RGBA) holding every pixel that is not fully
+ * transparent, and where it is in the layer: laid over the card, it gives what the whole layer
+ * gives. The label's pill is a tenth of its layer, and its overlay went over every pixel of that
+ * layer on every card (~0.5 ms of a card's ~17 ms of CPU, issue 21).
+ */
+export function shownPart(layer: Raw): Raw & { left: number; top: number } {
+  const { data, width, height } = layer;
+  let [left, top, right, bottom] = [width, height, 0, 0];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (data[(y * width + x) * 4 + 3] !== 0) {
+        [left, right] = [Math.min(left, x), Math.max(right, x + 1)];
+        [top, bottom] = [Math.min(top, y), Math.max(bottom, y + 1)];
+      }
+  if (right <= left) return { data: Buffer.alloc(0), width: 0, height: 0, left: 0, top: 0 };
+  const part = Buffer.allocUnsafe((right - left) * (bottom - top) * 4);
+  for (let y = top; y < bottom; y++)
+    data.copy(part, (y - top) * (right - left) * 4, (y * width + left) * 4, (y * width + right) * 4);
+  return { data: part, width: right - left, height: bottom - top, left, top };
 }

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import type { ShareCardProps } from '../../templates/cards/ShareCard.tsx';
 import type { CardTemplate } from './card-template.ts';
 import { Coverage, masksOf } from './card-glyphs.ts';
-import { overlay, type Raw } from './card-pixels.ts';
+import { overlay, shownPart, type Raw } from './card-pixels.ts';
 import { layOut, type Paragraph, type TextStyle } from './card-text-layout.ts';
 import { faceOf, fontFor, type Face } from './card-type.ts';
 import { BLEED, paintAlone } from './card-layers.ts';
@@ -122,9 +122,14 @@ async function columnOf(template: CardTemplate, props: ShareCardProps, box: { wi
 
 /** The parts of a card's text satori draws (a label's pill), by what they show, once a run. */
 const stickers = new WeakMap<CardTemplate, Map<string, Promise<Sticker>>>();
-/** A sticker's pixels with BLEED around it, and its height in the column. */
+/**
+ * A sticker's pixels (the part of its painting with BLEED around it that shows) and where they
+ * are in that painting, and its height in the column.
+ */
 interface Sticker {
   raw: Raw;
+  left: number;
+  top: number;
   height: number;
 }
 
@@ -158,7 +163,10 @@ function stickerOf(
       };
       return paintAlone(alone, { width: width + 2 * BLEED, fonts: template.fonts });
     });
-    sticker = kept.then((raw) => ({ raw: raw!, height: raw!.height - 2 * BLEED }));
+    sticker = kept.then((painted) => {
+      const { left, top, ...raw } = shownPart(painted!);
+      return { raw, left, top, height: painted!.height - 2 * BLEED };
+    });
     memo.set(key, sticker);
   }
   return sticker;
@@ -200,7 +208,7 @@ export async function drawText(
     const top = Math.round(offset);
     offset += heights[index]! + column.gap;
     if (!('paragraph' in part)) {
-      overlay(card.data, card.width, part.raw, box.left - BLEED, box.top + top - BLEED);
+      overlay(card.data, card.width, part.raw, box.left - BLEED + part.left, box.top + top - BLEED + part.top);
       continue;
     }
     const { paragraph, text } = part;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { opaqueRgb, overlay } from '../../cli/build/card-pixels.ts';
+import { opaqueRgb, overlay, shownPart } from '../../cli/build/card-pixels.ts';
 
 /** RGBA pixels, `count` of them, each channel a different value; `alpha` for every pixel. */
 function rgba(count: number, alpha = 255): Buffer {
@@ -61,5 +61,30 @@ describe("a card's RGB pixels", () => {
     for (let i = 0; i < card.length; i++) expect(Math.abs(card[i]! - painted[i]!)).toBeLessThanOrEqual(1);
     // Only the first column is covered.
     expect(card.subarray(3, 9)).toEqual(opaqueRgb(new Resvg(svg('')).render().pixels)!.subarray(3, 9));
+  });
+
+  it("lay a layer's shown part where the whole layer would be laid, and nothing for a layer that shows nothing", () => {
+    // A 9 x 7 layer, transparent but for a 3 x 2 patch and one faint pixel, laid at (2, 1) on an 11 x 9 card.
+    const [width, height] = [9, 7];
+    const data = Buffer.alloc(width * height * 4);
+    for (const [x, y, alpha] of [
+      [3, 2, 255],
+      [4, 2, 128],
+      [5, 2, 255],
+      [3, 3, 64],
+      [4, 3, 255],
+      [5, 3, 1],
+      [7, 5, 1],
+    ])
+      data.set([alpha! >> 1, alpha! >> 2, alpha! >> 3, alpha!], (y! * width + x!) * 4);
+    const part = shownPart({ data, width, height });
+    expect([part.left, part.top, part.width, part.height]).toEqual([3, 2, 5, 4]);
+    const card = () => Buffer.from(rgba(11 * 9).filter((_, index) => index % 4 !== 3));
+    const [whole, shown] = [card(), card()];
+    overlay(whole, 11, { data, width, height }, 2, 1);
+    overlay(shown, 11, part, 2 + part.left, 1 + part.top);
+    expect(shown).toEqual(whole);
+    expect(shown).not.toEqual(card());
+    expect(shownPart({ data: Buffer.alloc(16), width: 2, height: 2 })).toMatchObject({ width: 0, height: 0 });
   });
 });
