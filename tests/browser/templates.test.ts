@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { startServer, type RunningServer } from '../../cli/serve/server.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { browserAvailable, launchBrowser, VIEWPORTS } from '../helpers/browser.ts';
 import { buildSiteOnce } from '../helpers/islands-site.ts';
 import { measureHero, subjectProblems } from '../helpers/hero-subject.ts';
+import { PagePool } from '../helpers/page-pool.ts';
 import { templateNames, templateTargets, type Target } from '../helpers/template-targets.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -27,29 +28,36 @@ const takeScreenshots = process.env.SITE_SCREENSHOTS === '1';
 function watch(page: Page, target: Required<Target>) {
   const problems: string[] = [];
   const pending = new Set<string>();
-  page.on('request', (request) => pending.add(request.url()));
-  page.on('requestfinished', (request) => pending.delete(request.url()));
   // The 404 page is itself answered with 404, which Chromium logs as a failed resource.
   const expectedFailure = (url: string) => target.status !== 200 && new URL(url).pathname === target.path;
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !expectedFailure(message.location().url || page.url()))
-      problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => {
-    pending.delete(request.url());
-    problems.push(`failed: ${request.url()} (${request.failure()?.errorText})`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400 && !expectedFailure(response.url()))
-      problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
+  const handlers = {
+    request: (request: Request) => pending.add(request.url()),
+    requestfinished: (request: Request) => pending.delete(request.url()),
+    console: (message: ConsoleMessage) => {
+      if (message.type() === 'error' && !expectedFailure(message.location().url || page.url()))
+        problems.push(`console: ${message.text()}`);
+    },
+    pageerror: (error: Error) => problems.push(`page error: ${error.message}`),
+    requestfailed: (request: Request) => {
+      pending.delete(request.url());
+      problems.push(`failed: ${request.url()} (${request.failure()?.errorText})`);
+    },
+    response: (response: Response) => {
+      if (response.status() >= 400 && !expectedFailure(response.url()))
+        problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    },
+  };
+  for (const [event, handler] of Object.entries(handlers)) page.on(event as 'request', handler as () => void);
   /** Waits until no request has been open for 0.5 s (islands loaded, forms ready); 15 s at most. */
   const settle = () =>
     page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {
       problems.push(`requests still open after 15 s: ${[...pending].join(', ')}`);
     });
-  return { problems, settle };
+  /** Stops listening: the tab goes back to the pool for the next template. */
+  const stop = () => {
+    for (const [event, handler] of Object.entries(handlers)) page.off(event as 'request', handler as () => void);
+  };
+  return { problems, settle, stop };
 }
 
 /** A phone page a visitor still scrolls through: the home page was 10,800 px, the jobs page 11,400 (issue 19). */
@@ -118,6 +126,7 @@ describe.skipIf(!runs)('every template in a browser', () => {
   let server: RunningServer;
   let browser: Browser;
   const contexts = new Map<keyof typeof VIEWPORTS, BrowserContext>();
+  const pools = new Map<keyof typeof VIEWPORTS, PagePool>();
   let targets: Map<string, Target>;
 
   beforeAll(async () => {
@@ -147,16 +156,15 @@ describe.skipIf(!runs)('every template in a browser', () => {
         name === 'phone'
           ? { isMobile: true, hasTouch: true, colorScheme: 'dark' as const }
           : { colorScheme: 'light' as const };
-      contexts.set(
-        name,
-        await browser.newContext({
-          viewport,
-          baseURL: server.url,
-          locale: 'nl-NL',
-          reducedMotion: 'reduce',
-          ...device,
-        }),
-      );
+      const context = await browser.newContext({
+        viewport,
+        baseURL: server.url,
+        locale: 'nl-NL',
+        reducedMotion: 'reduce',
+        ...device,
+      });
+      contexts.set(name, context);
+      pools.set(name, new PagePool(context));
     }
   });
 
@@ -170,40 +178,42 @@ describe.skipIf(!runs)('every template in a browser', () => {
     // A page is four steps of a few seconds each on a busy machine; the default 60 s is tight.
     test.for(names)('%s', { timeout: 120_000 }, async (name, context) => {
       const target = targets.get(name)!;
-      if (!target.path) return context.skip(`the built site has no ${name} page`);
-      const page = await contexts.get(viewport)!.newPage();
-      try {
-        const { problems, settle } = watch(page, { ...target, path: target.path });
-        const response = await page.goto(target.path, { waitUntil: 'load' });
-        expect(response?.status(), target.path).toBe(target.status);
-        // Every image, not only those in view: a broken one below the fold must fail too, and the
-        // screenshot should show the page as a visitor who scrolls sees it.
-        await page.evaluate(() =>
-          Promise.all(
-            [...document.images].map((image) => ((image.loading = 'eager'), image.decode().catch(() => undefined))),
-          ),
-        );
-        await settle();
-        // For people to look at, so only when asked (SITE_SCREENSHOTS=1; scripts/screenshots.mjs takes
-        // every template four ways): 124 full pages cost CI about a minute. JPEG: PNG takes seconds.
-        if (takeScreenshots)
-          await page.screenshot({
-            path: join(screenshots, viewport, `${target.name.replace('/', '-')}.jpg`),
-            fullPage: true,
-            type: 'jpeg',
-            quality: 80,
-          });
-        const violations = await axeViolations(page);
-        const found = violations.map(
-          (v) =>
-            `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`,
-        );
-        expect(found, 'axe-core violations').toEqual([]);
-        expect(problems, 'browser problems').toEqual([]);
-        await expectLayout(page, viewport);
-      } finally {
-        await page.close();
-      }
+      const path = target.path;
+      if (!path) return context.skip(`the built site has no ${name} page`);
+      await pools.get(viewport)!.visit(async (page) => {
+        const { problems, settle, stop } = watch(page, { ...target, path });
+        try {
+          const response = await page.goto(path, { waitUntil: 'load' });
+          expect(response?.status(), path).toBe(target.status);
+          // Every image, not only those in view: a broken one below the fold must fail too, and the
+          // screenshot should show the page as a visitor who scrolls sees it.
+          await page.evaluate(() =>
+            Promise.all(
+              [...document.images].map((image) => ((image.loading = 'eager'), image.decode().catch(() => undefined))),
+            ),
+          );
+          await settle();
+          // For people to look at, so only when asked (SITE_SCREENSHOTS=1; scripts/screenshots.mjs takes
+          // every template four ways): 124 full pages cost CI about a minute. JPEG: PNG takes seconds.
+          if (takeScreenshots)
+            await page.screenshot({
+              path: join(screenshots, viewport, `${target.name.replace('/', '-')}.jpg`),
+              fullPage: true,
+              type: 'jpeg',
+              quality: 80,
+            });
+          const violations = await axeViolations(page);
+          const found = violations.map(
+            (v) =>
+              `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`,
+          );
+          expect(found, 'axe-core violations').toEqual([]);
+          expect(problems, 'browser problems').toEqual([]);
+          await expectLayout(page, viewport);
+        } finally {
+          stop();
+        }
+      });
     });
   });
 
