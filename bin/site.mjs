@@ -48,9 +48,9 @@ function bundleIsStale() {
   } catch {
     return true; // no bundle yet, or one from before inputs.json
   }
-  return inputs.some(
-    (input) => (statSync(join(packageRoot, input), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) > made,
-  );
+  // Paths joined as text, one options object: path.join normalised each of the ~300 paths again.
+  const options = { throwIfNoEntry: false };
+  return inputs.some((input) => (statSync(`${packageRoot}/${input}`, options)?.mtimeMs ?? Infinity) > made);
 }
 
 if (bundleIsStale()) {

@@ -2,18 +2,20 @@ import { currentBuild, tidyBuilds } from './output.ts';
 import { CODE_FOLDERS, STATE_FILE, inputDigests, readBuildDigest, readBuildState } from './build-state.ts';
 import { StageTimer } from './timings.ts';
 import { WorkerPool } from './worker-pool.ts';
-import { calendarChanges } from './calendar-revisions.ts';
+import { calendarSources, changedAt } from './calendar-revisions.ts';
 import type { BuildHooks } from './content-stages.ts';
 import type { Previous } from './pages-stage.ts';
 import { SiteError } from '../errors/site-error.ts';
-import { configStage, loadSources } from './incremental/opening.ts';
+import { configStage } from './incremental/opening.ts';
+import { BuildOpening } from './incremental/build-opening.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 
 export type { BuildHooks };
 
 /**
  * `site build`, one of the two drivers of the build's orchestration (RebuildSession, which
- * `site dev` drives too): the content is read and the inputs hashed (nothing changed: dist already
+ * `site dev` drives too): the content is listed and the inputs hashed, the texts by their stat
+ * prints when they answer for them (./incremental/build-opening.ts; nothing changed: dist already
  * is this build), the config is read, the session runs cold in the build's mode (strict validation,
  * stored parses, images started as soon as the content is valid), and its first failing stage
  * stops the build before anything is written. Then write-site.ts writes the generation out into
@@ -26,21 +28,24 @@ export type { BuildHooks };
 export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
   const { root } = options;
   const timer = new StageTimer();
-  const sources = await loadSources(root, timer);
-  const files = sources.contentFiles();
+  const loaded = await BuildOpening.open(root, timer);
   const buildDate = new Date().toISOString().slice(0, 10);
   const dir = await currentBuild(options.out);
-  // Files changed from here on may not be what the context digest holds (./cached-esbuild.ts `Vouch`).
-  const hashedFrom = Date.now();
-  const { changed, digest, context } = await timer.run('hash', async () => {
-    // When the events' files last changed (git, else the files' times): their calendar files' SEQUENCE and DTSTAMP.
-    const changed = await calendarChanges(root, files);
-    return { changed, ...(await inputDigests(root, files, options, buildDate, changed)) };
-  });
+  const hashInputs = () =>
+    timer.run('hash', async () => {
+      // Files changed from here on may not be what the context digest holds (./cached-esbuild.ts `Vouch`).
+      const hashedFrom = Date.now();
+      // When the events' files last changed (git, else the files' times): their calendar files' SEQUENCE and DTSTAMP.
+      const changed = await changedAt(root, calendarSources(loaded.texts));
+      const content = { texts: loaded.texts, hashes: loaded.hashes(), images: loaded.images };
+      return { changed, hashedFrom, ...(await inputDigests(root, content, options, buildDate, changed)) };
+    });
+  let inputs = await hashInputs();
   const last = await readBuildDigest(dir);
-  if (last?.digest === digest) {
+  if (last?.digest === inputs.digest) {
     // Nothing the site is made of has changed: dist already is this build. (Its config, in the
     // digest with the tool and the environment, was valid then and is now: it is not read.)
+    loaded.keepPrints();
     await tidyBuilds(options.out, STATE_FILE);
     if (last.warnings.length) hooks.onWarnings?.(last.warnings);
     return {
@@ -55,6 +60,11 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
       warnings: last.warnings.length,
     };
   }
+  const sources = loaded.sources(timer);
+  if (loaded.readOther()) inputs = await hashInputs();
+  loaded.keepPrints();
+  const { changed, digest, context, hashedFrom } = inputs;
+  const files = sources.contentFiles();
   // A first build (no build to start from) renders every page and Markdown body: its workers start
   // now, while the config is read and the build's code loaded, and are ready for the first bodies
   // sent to them (~0.1 s sooner at 4,000 sources).

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { type Dirent, readFileSync, readdirSync } from 'node:fs';
 
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes: what errors show. */
@@ -17,18 +15,24 @@ export interface ContentFiles {
 const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.svg', '.avif']);
 const TEXT_EXTENSIONS = new Set(['.md', '.yaml', '.yml']);
 
-/** Every file under the project's `dir`, project-relative with forward slashes; hidden names left out. */
-async function walk(root: string, dir: string): Promise<string[]> {
-  const entries = await readdir(join(root, dir), { withFileTypes: true }).catch(() => []);
-  const nested = await Promise.all(
-    entries
-      .filter((entry) => !entry.name.startsWith('.'))
-      .map((entry) => {
-        const path = `${dir}/${entry.name}`;
-        return entry.isDirectory() ? walk(root, path) : Promise.resolve([path]);
-      }),
-  );
-  return nested.flat();
+/**
+ * Every file under the project's `dir`, project-relative with forward slashes; hidden names left
+ * out. Synchronous: content/ is a dozen folders, and a promise for each was most of the listing.
+ */
+function walk(root: string, dir: string, into: string[]): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(`${root}/${dir}`, { withFileTypes: true });
+  } catch {
+    return into;
+  }
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) walk(root, path, into);
+    else into.push(path);
+  }
+  return into;
 }
 
 /**
@@ -36,29 +40,48 @@ async function walk(root: string, dir: string): Promise<string[]> {
  * (by name), or nothing. Exported so `site dev` can take in one changed file by the same rules.
  */
 export function contentEntry(projectPath: string): { kind: 'text' } | { kind: 'image'; name: string } | undefined {
-  if (!projectPath.startsWith('content/') || projectPath.split('/').some((part) => part.startsWith('.')))
-    return undefined;
-  const extension = extname(projectPath).toLowerCase();
+  // A hidden part ("/." after content/), and the extension as path.extname finds it: the load stage
+  // asks this of every file of the site (issue 21).
+  if (!projectPath.startsWith('content/') || projectPath.includes('/.')) return undefined;
+  const dot = projectPath.lastIndexOf('.');
+  const extension = dot > projectPath.lastIndexOf('/') + 1 ? projectPath.slice(dot).toLowerCase() : '';
   if (IMAGE_EXTENSIONS.has(extension) && projectPath.startsWith('content/images/')) {
     return { kind: 'image', name: projectPath.slice(projectPath.lastIndexOf('/') + 1, -extension.length) };
   }
   return TEXT_EXTENSIONS.has(extension) ? { kind: 'text' } : undefined;
 }
 
-/** Everything under content/: text files read, images only listed (the image stage reads them). */
-export async function readContent(root: string): Promise<ContentFiles> {
+/** Everything under content/ listed, not read: the text files' paths (sorted), and the images by name. */
+export function listContent(root: string): { texts: string[]; images: Map<string, string> } {
   // Paths made project-relative as they are listed: path.relative of 8,000 absolute paths was
   // a tenth of reading 4,000 sources (issue 21).
-  const all = (await walk(root, 'content')).sort();
+  const all = walk(root, 'content', []).sort();
   const images = new Map<string, string>();
-  const textPaths: string[] = [];
+  const texts: string[] = [];
   for (const path of all) {
     const entry = contentEntry(path);
     if (entry?.kind === 'image') images.set(entry.name, path);
-    else if (entry?.kind === 'text') textPaths.push(path);
+    else if (entry?.kind === 'text') texts.push(path);
   }
-  // Synchronous reads: nothing else runs while the content loads, and for thousands of small
-  // files one blocking read each costs a third of a promise's open, stat, read and close.
-  const files = textPaths.map((path) => ({ path, text: readFileSync(join(root, path), 'utf8') }));
-  return { files, images };
+  return { texts, images };
+}
+
+/**
+ * Text files read, synchronously: nothing else runs while the content loads, and for thousands of
+ * small files one blocking read each costs a third of a promise's open, stat, read and close.
+ */
+export const readTexts = (root: string, paths: readonly string[]): SourceFile[] =>
+  paths.map((path) => readText(root, path));
+
+// The root is absolute (the commands resolve it) and the path project-relative with forward
+// slashes: joined as text, since path.join normalises each of thousands of paths again.
+export const readText = (root: string, path: string): SourceFile => ({
+  path,
+  text: readFileSync(`${root}/${path}`, 'utf8'),
+});
+
+/** Everything under content/: text files read, images only listed (the image stage reads them). */
+export async function readContent(root: string): Promise<ContentFiles> {
+  const { texts, images } = listContent(root);
+  return { files: readTexts(root, texts), images };
 }

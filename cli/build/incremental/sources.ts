@@ -47,9 +47,19 @@ export class Sources {
     return sources;
   }
 
+  /** Sources of content/ read already (`site build`'s load stage, ../pipeline.ts). */
+  static of(root: string, content: ContentFiles): Sources {
+    const sources = new Sources(root);
+    sources.set(content);
+    return sources;
+  }
+
   /** Read content/ again from scratch: after a folder was added, removed or renamed. */
   async rescan(): Promise<void> {
-    const content = await readContent(this.root);
+    this.set(await readContent(this.root));
+  }
+
+  private set(content: ContentFiles): void {
     this.files = new Map(content.files.map((file) => [file.path, file]));
     this.images = content.images;
     this.view = undefined;

@@ -1,0 +1,74 @@
+import { contentHash } from '../../content/content-hash.ts';
+import { ContentPrints } from '../../content/content-prints.ts';
+import { listContent, readText, type SourceFile } from '../../content/read.ts';
+import type { StageTimer } from '../timings.ts';
+import { Sources } from './sources.ts';
+
+/**
+ * `site build`'s load stage: content/ listed, and each text's hash by its print when every file's
+ * print answers for it (../../content/content-prints.ts), else every text read as `site dev`
+ * reads them. A build with nothing changed then stats the texts instead of reading and hashing
+ * them (issue 21); one that goes on reads them all.
+ */
+export class BuildOpening {
+  private files: SourceFile[] | undefined;
+
+  private constructor(
+    private readonly root: string,
+    readonly texts: string[],
+    readonly images: Map<string, string>,
+    private readonly prints: ContentPrints,
+    private readonly known: string[] | undefined,
+    read: SourceFile[],
+    private readFrom: number,
+  ) {
+    if (!known) this.files = this.readAll(read);
+  }
+
+  static async open(root: string, timer: StageTimer): Promise<BuildOpening> {
+    return timer.run(
+      'load',
+      async () => {
+        const { texts, images } = listContent(root);
+        const prints = ContentPrints.read(root);
+        const readFrom = Date.now();
+        const { hashes, read } = prints.known(texts);
+        return new BuildOpening(root, texts, images, prints, hashes, read, readFrom);
+      },
+      (opening) => `${opening.texts.length} files, ${opening.images.size} images`,
+    );
+  }
+
+  /** Each text's hash, in the order of `texts`: by its print, or by its text once read. */
+  hashes(): readonly string[] {
+    return this.files?.map(contentHash) ?? this.known!;
+  }
+
+  /** Every text read (those the prints answered for read now) as the build's Sources. */
+  sources(timer: StageTimer): Sources {
+    if (!this.files) {
+      this.readFrom = Date.now();
+      this.files = timer.time('read', () => this.readAll([]));
+    }
+    return Sources.of(this.root, { files: this.files, images: this.images });
+  }
+
+  /**
+   * Whether a text read after its print answered for it is not the text the print stood for (a
+   * file written since): the inputs are hashed again from the texts the build is made of.
+   */
+  readOther(): boolean {
+    return this.files !== undefined && this.known?.some((hash, i) => contentHash(this.files![i]!) !== hash) === true;
+  }
+
+  /** The prints of the texts read and not answered for, kept for the next build. */
+  keepPrints(): void {
+    if (this.files) this.prints.take(this.files, this.readFrom);
+    this.prints.keep(this.texts);
+  }
+
+  private readAll(read: SourceFile[]): SourceFile[] {
+    const have = new Map(read.map((file) => [file.path, file]));
+    return this.texts.map((path) => have.get(path) ?? readText(this.root, path));
+  }
+}
