@@ -1,5 +1,5 @@
-import { readFileSync, statSync, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { settled } from '../build/file-settled.ts';
 import { writeAtomicSync } from '../images/cache.ts';
 import { contentHash } from './content-hash.ts';
@@ -112,10 +112,14 @@ export class ContentPrints {
     const listed = new Set(paths);
     const kept = [...this.entries].filter(([path]) => listed.has(path));
     if (!this.changed && kept.length === this.entries.size) return;
+    const file = contentPrintsFile(this.root);
     try {
-      writeAtomicSync(contentPrintsFile(this.root), JSON.stringify(Object.fromEntries(kept)));
+      // A first build keeps its prints before any other stage has made .site/cache: without the
+      // folder the first no-op after a cold build read and hashed every text again.
+      mkdirSync(dirname(file), { recursive: true });
+      writeAtomicSync(file, JSON.stringify(Object.fromEntries(kept)));
     } catch {
-      // no .site/cache (a build that failed before it made one) or a read-only disk: read next time
+      // a read-only disk: every text is read next time
     }
   }
 }

@@ -63,6 +63,13 @@ describe('content prints', () => {
     expect(known()).toEqual({ hashes: [hashOf('title: a\n'), hashOf('title: b\n')], read: [] });
   });
 
+  test('a first build in a project without .site keeps its prints: the no-op after it reads nothing', async () => {
+    await rm(join(root, '.site'), { recursive: true });
+    later();
+    build();
+    expect(known()).toEqual({ hashes: [hashOf('title: a\n'), hashOf('title: b\n')], read: [] });
+  });
+
   test("a print taken within the clock step of the file's last change is not trusted: the file is read", async () => {
     build(); // right after the files were written
     later();
