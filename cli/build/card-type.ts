@@ -22,7 +22,8 @@ export interface Face {
   unitsPerEm: number;
   ascender: number;
   descender: number;
-  shape(text: string): Shaped[];
+  /** The text shaped; read-only, since a face hands the same array to every caller of the same text. */
+  shape(text: string): readonly Readonly<Shaped>[];
   /** The glyph's outline in font units, y up, as SVG path commands. */
   outline(glyph: number): string;
   /** The outlines known, by glyph: those asked for, and those put in (builds before kept them: card-outline-store.ts). */
@@ -88,7 +89,7 @@ export function faceOf(data: Buffer): Promise<Face> {
       const hhea = table(data, 'hhea');
       const outlines = new Map<number, string>();
       // A site's titles share most of their words, and a card's runs are shaped twice (measured, placed).
-      const shapes = new Map<string, Shaped[]>();
+      const shapes = new Map<string, readonly Readonly<Shaped>[]>();
       let [drawn, shaped] = [0, 0];
       return {
         id: key,
