@@ -20,7 +20,6 @@ export function commonjsBundle(packageRoot, main, outdir) {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    packages: 'external',
     sourcemap: 'linked',
     logLevel: 'error',
     jsx: 'automatic',
@@ -29,9 +28,34 @@ export function commonjsBundle(packageRoot, main, outdir) {
     banner: { js: 'const __moduleUrl = require("node:url").pathToFileURL(__filename).href;' },
     // Every import() as a require in a promise: code V8 cached cannot call import() (code-cache.mjs).
     supported: { 'dynamic-import': false },
-    plugins: [markdownItBeside('./markdown-it.cjs')],
+    plugins: [markdownItBeside('./markdown-it.cjs'), packagesInside(INSIDE)],
   };
 }
+
+/**
+ * Packages bundled into main.cjs rather than required from node_modules: pure JavaScript that every
+ * build loads. Required, each is ~100 modules resolved, read, hashed and compiled from its own code
+ * cache entry, and zod's loads every language's messages (~60 of its ~95 files); inside, they are
+ * part of main.cjs's one code cache entry. Not packages that read files beside their own
+ * (ical-timezones) or load native code (sharp).
+ */
+const INSIDE = new Set(['zod', 'commander']);
+
+/** Every other package stays a require of node_modules; zod without its translated messages. */
+const packagesInside = (inside) => ({
+  name: 'packages-inside',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+      const name = path.split('/', path.startsWith('@') ? 2 : 1).join('/');
+      return inside.has(name) && !path.startsWith('node:') ? undefined : { path, external: true };
+    });
+    // The site's messages are its own (cli/errors); zod's English ones load by themselves (config(en())).
+    build.onResolve({ filter: /[\\/]locales[\\/]index\.js$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(importer) ? { path: 'zod-locales', namespace: 'empty' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+});
 
 /** esbuild options for markdown-it.cjs: module.exports is the MarkdownIt class, as the chunks' default import has it. */
 export const commonjsMarkdownIt = (packageRoot, outdir) => ({

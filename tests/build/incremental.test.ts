@@ -44,6 +44,8 @@ describe('incremental builds', { timeout: 300_000 }, () => {
         /node_modules\/(react|react-dom|markdown-it|sharp|htmlparser2|esbuild|yaml|js-yaml|zod)\//.test(url),
       ),
     ).toEqual([]);
+    // zod is bundled into main.cjs (bin/commonjs-bundle.mjs): its globals say whether its code ran.
+    expect(loaded.filter((line) => line.startsWith('global:__zod'))).toEqual([]);
 
     const article = join(
       project,
@@ -54,8 +56,12 @@ describe('incremental builds', { timeout: 300_000 }, () => {
       article,
       (await readFile(article, 'utf8')).replace(/\n---\n/, `\n---\n\nEen extra alinea voor de test, ${Date.now()}.\n`),
     );
-    const edited = await runSite(project, ['build', '--json']);
+    const edited = await runSite(project, ['build', '--json'], {
+      env: { NODE_OPTIONS: `--import ${join(projectRoot, 'tests/helpers/module-log.mjs')}`, MODULE_LOG: log },
+    });
     expect(edited.code, edited.stderr).toBe(0);
+    // The same probe sees zod when a build validates an edited file, so its silence above means something.
+    expect((await readFile(log, 'utf8')).split('\n')).toContain('global:__zod_globalConfig');
     const result = JSON.parse(edited.stdout) as {
       pages: number;
       rendered: number;
