@@ -39,8 +39,42 @@ const CONTAINERS = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)))*/;
 /** Characters that can open a container (a quote, a bullet, an ordered item's number): other lines have none. */
 const CONTAINER_START = /[>\-*+0-9]/;
 
+/** A line that begins with more than `depth` characters that indent or open a container. */
+const DEEP_START = new RegExp(`(?:^|\\n)[ \\t>\\-*+0-9.)]{${MARKDOWN_LIMITS.depth + 1}}`);
+
+/** How many times `char` is in `text`, counted up to one more than `limit`. */
+function occurrences(text: string, char: string, limit: number): number {
+  let count = 0;
+  for (let at = text.indexOf(char); at >= 0 && count <= limit; at = text.indexOf(char, at + 1)) count++;
+  return count;
+}
+
+/**
+ * Whether a text may pass a limit at all, by the whole text: nesting more than 100 levels deep
+ * takes a line that begins with more than 100 characters of indent, quote marks, bullets and
+ * numbers (each level one of them at least), or more than 100 `<` (an element opened each); more
+ * than 1,000 marks or 2,000 brackets in a paragraph, as many in the text and a text that long. Real text
+ * passes none and skips the scan line by line below: the string's own searches are ~5 x faster
+ * than it (0.1 s of a cold build's validation at 4,000 sources).
+ */
+export function mayPassLimit(text: string): boolean {
+  const { depth, marks, brackets } = MARKDOWN_LIMITS;
+  if (DEEP_START.test(text)) return true;
+  const tags = occurrences(text, '<', depth);
+  if (tags > depth) return true;
+  if (text.length <= marks && text.length <= brackets) return false;
+  const markCount = occurrences(text, '*', marks) + occurrences(text, '_', marks) + occurrences(text, '~', marks);
+  return markCount > marks || tags + occurrences(text, '[', brackets) > brackets;
+}
+
 /** Where, relative to the text (1-based line), the text passes a limit, and how. */
-export function markdownTrouble(markdown: string): { line: number; problem: string } | undefined {
+export const markdownTrouble = (markdown: string): Trouble | undefined =>
+  mayPassLimit(markdown) ? scanLines(markdown) : undefined;
+
+type Trouble = { line: number; problem: string };
+
+/** `markdownTrouble` line by line, for a text that may pass a limit (exported for its test). */
+export function scanLines(markdown: string): Trouble | undefined {
   const lines = markdown.split('\n');
   let html = 0;
   let marks = 0;

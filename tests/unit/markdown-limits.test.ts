@@ -2,10 +2,12 @@
  * The Markdown limits (cli/content/markdown-limits.ts, issue 11): where a text passes one, and that
  * the scan's short cuts (issue 21: the expressions run only on lines they can match) miss nothing:
  * indentation before a container, containers after indentation, HTML only on lines with a `<`,
- * marks and brackets counted on every line of a paragraph.
+ * marks and brackets counted on every line of a paragraph; and the test of the whole text that
+ * lets most texts skip the scan (`mayPassLimit`) says yes to every text the scan finds trouble in.
  */
 import { describe, expect, test } from 'vitest';
-import { MARKDOWN_LIMITS, markdownTrouble } from '../../cli/content/markdown-limits.ts';
+import fc from 'fast-check';
+import { MARKDOWN_LIMITS, markdownTrouble, mayPassLimit, scanLines } from '../../cli/content/markdown-limits.ts';
 
 const nested = `quotes or lists nested more than ${MARKDOWN_LIMITS.depth} levels deep`;
 const html = `HTML elements nested more than ${MARKDOWN_LIMITS.depth} levels deep`;
@@ -31,5 +33,39 @@ describe('markdownTrouble', () => {
     ['brackets', `${'[<'.repeat(600)}\nx\n${'['.repeat(801)}`, { line: 3, problem: brackets }],
   ])('%s', (_, text, trouble) => {
     expect(markdownTrouble(text)).toEqual(trouble);
+  });
+});
+
+describe('mayPassLimit', () => {
+  const part = fc.constantFrom(
+    ...['> ', '>', '  ', ' ', '\t', '- ', '-', '* ', '+ ', '1. ', '123456789) ', '1.', 'x', 'word ', '\n', '\n\n'],
+    ...['\r\n', '\n \n', '<div>', '</div>', '<br>', '<p>', '<a href="x">', '<', '[', '*', '_', '~', '**', '[x](y)'],
+  );
+  // Runs of one part, up to a few hundred long: at and around every limit.
+  const text = fc
+    .array(fc.tuple(part, fc.integer({ min: 1, max: 350 })), { maxLength: 10 })
+    .map((runs) => runs.map(([piece, times]) => piece.repeat(times)).join(''));
+
+  test('says yes to every text the scan finds a limit passed in', () => {
+    let troubled = 0;
+    fc.assert(
+      fc.property(text, (markdown) => {
+        const trouble = scanLines(markdown);
+        if (trouble) troubled++;
+        return trouble === undefined || mayPassLimit(markdown);
+      }),
+      { numRuns: 3_000 },
+    );
+    expect(troubled).toBeGreaterThan(300); // the texts reach the limits, not only plain ones
+  });
+
+  test.each([
+    ['an article', `Tekst *met* [een link](/x) en <b>vet</b>.\n\n- a\n  - b\n\n> quote\n`, false],
+    ['a long line of dashes', '-'.repeat(101), true],
+    ['101 elements', '<i>'.repeat(101), true],
+    ['1,001 marks', '_'.repeat(1001), true],
+    ['1,000 marks', '_'.repeat(1000), false],
+  ])('%s', (_, markdown, may) => {
+    expect(mayPassLimit(markdown)).toBe(may);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The Markdown stage's two speed-ups (issue 21) change no HTML: linkify-it's test skipped for
- * text without a colon, @ or //, and the CLI's markdown-it with its class fields as plain
- * assignments (bin/plain-fields.mjs). Each is checked against markdown-it itself on the site's
- * own Markdown and on generated text full of links, addresses, entities and emphasis.
+ * The Markdown stage's speed-ups (issue 21) change no HTML: linkify-it's test skipped for text
+ * without a colon, @ or //, linkify's rule left out for paragraphs without a piece that may hold a
+ * link, plain link addresses taken as they are, text escaped only when it has & < >, and the CLI's markdown-it
+ * with its class fields as plain assignments (bin/plain-fields.mjs). Each is checked against
+ * markdown-it itself on the site's own Markdown and on generated text full of links, addresses,
+ * entities and emphasis.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -12,7 +14,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { quickLinkTest } from '../../cli/content/markdown.ts';
+import { quickLinkify, quickLinkTest, quickNormalizeLink, renderMarkdown } from '../../cli/content/markdown.ts';
 import { markdownItBundle, plainFields } from '../../bin/plain-fields.mjs';
 import { projectRoot } from '../helpers/project-copy.ts';
 
@@ -51,6 +53,98 @@ describe('linkify test skipped for text without a colon, @ or //', () => {
     fc.assert(
       fc.property(markdownish, (text) => quick(text) === linkify.test(text)),
       { numRuns: 20_000 },
+    );
+  });
+});
+
+describe('linkify run on the paragraphs with a text piece that may hold a link', () => {
+  const options = { html: true, linkify: true, typographer: false } as const;
+
+  it('renders what markdown-it renders', async () => {
+    const [original, quick] = [new MarkdownIt('default', options), new MarkdownIt('default', options)];
+    quickLinkify(quick);
+    for (const text of await siteMarkdown()) expect(quick.render(text)).toBe(original.render(text));
+    fc.assert(
+      fc.property(markdownish, (text) => quick.render(text) === original.render(text)),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it("skips linkify-it's test of a paragraph whose only address is a Markdown link's", () => {
+    const markdown = new MarkdownIt('default', options);
+    const tested: string[] = [];
+    const test = markdown.linkify.test.bind(markdown.linkify);
+    markdown.linkify.test = (text) => tested.push(text) > 0 && test(text);
+    quickLinkify(markdown);
+    expect(markdown.render('Rules on [the site](https://www.knltb.nl/regels).')).toBe(
+      '<p>Rules on <a href="https://www.knltb.nl/regels">the site</a>.</p>\n',
+    );
+    expect(markdown.render('Mail info@x.nl or see [the site](https://x.nl).')).toBe(
+      '<p>Mail <a href="mailto:info@x.nl">info@x.nl</a> or see <a href="https://x.nl">the site</a>.</p>\n',
+    );
+    expect(tested).toEqual(['Mail info@x.nl or see [the site](https://x.nl).', 'Mail info@x.nl or see ']);
+  });
+});
+
+describe('link addresses', () => {
+  const markdown = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
+  const normalize = markdown.normalizeLink.bind(markdown);
+  const quick = quickNormalizeLink(normalize);
+  // A scheme or none, a host of sorts, a path of sorts: near the plain addresses and just past them.
+  const start = fc.constantFrom('', 'https://', 'http://', 'HTTPS://', 'ftp://', 'mailto:', '//', '/', './', 'a:');
+  const host = fc.constantFrom('a', 'Z', '0', 'xn--', '-', '.', '_', 'ü', ':8080', '@', 'a'.repeat(64));
+  const path = fc.constantFrom(
+    '/',
+    '//',
+    'a',
+    'Z',
+    '0',
+    '-',
+    '.',
+    '_',
+    '~',
+    '%20',
+    '%',
+    ' ',
+    'ü',
+    ':',
+    '@',
+    '?',
+    '#',
+    "'",
+    '(',
+    '\\',
+  );
+  const address = fc
+    .tuple(start, fc.array(host, { maxLength: 6 }), fc.array(path, { maxLength: 8 }))
+    .map(([scheme, hostParts, pathParts]) => scheme + hostParts.join('') + pathParts.join(''));
+
+  it("are written as markdown-it's normalizeLink writes them", async () => {
+    const links = (await siteMarkdown()).flatMap((text) =>
+      [...text.matchAll(/\]\(([^)\s]*)/g)].map((found) => found[1]!),
+    );
+    expect(links.filter((link) => quick(link) === link).length).toBeGreaterThan(links.length / 2);
+    for (const link of links) expect(quick(link)).toBe(normalize(link));
+    fc.assert(
+      fc.property(address, (url) => quick(url) === normalize(url)),
+      { numRuns: 50_000 },
+    );
+  });
+});
+
+describe('renderMarkdown', () => {
+  // markdown-it with the site's options and text escapes, none of the speed-ups.
+  const reference = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
+  const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+  reference.renderer.rules.text = (tokens, index) => tokens[index]!.content.replace(/[&<>]/g, (char) => escapes[char]!);
+  const withoutHtml = markdownish.filter((text) => !/<[a-zA-Z!?/]/.test(text)); // HTML goes through parse5 too
+
+  it('renders what markdown-it renders, for text without HTML', async () => {
+    for (const text of await siteMarkdown())
+      if (!/<[a-zA-Z!?/]/.test(text)) expect(renderMarkdown(text)).toBe(reference.render(text));
+    fc.assert(
+      fc.property(withoutHtml, (text) => renderMarkdown(text) === reference.render(text)),
+      { numRuns: 5_000 },
     );
   });
 });
