@@ -29,6 +29,8 @@ export interface FloodReport {
   statuses: Record<string, number>;
   /** Connections refused or reset before any answer. */
   errors: number;
+  /** Those errors by their code (ECONNRESET, ECONNREFUSED, ...): what a failed run saw. */
+  errorCodes: Record<string, number>;
   /** hold: connections still open when the flood ended. */
   stillOpen: number;
   elapsedMs: number;
@@ -36,7 +38,7 @@ export interface FloodReport {
 
 const plan = JSON.parse(process.argv[2] ?? '{}') as FloodPlan;
 const { hostname, port } = new URL(plan.url);
-const report: FloodReport = { statuses: {}, errors: 0, stillOpen: 0, elapsedMs: 0 };
+const report: FloodReport = { statuses: {}, errors: 0, errorCodes: {}, stillOpen: 0, elapsedMs: 0 };
 const start = Date.now();
 const open = new Set<Socket>();
 let opened = 0;
@@ -50,7 +52,7 @@ function attack(): Promise<void> {
     const socket = connect({ host: hostname, port: Number(port) });
     open.add(socket);
     let received = '';
-    let failed = false;
+    let failed: string | undefined;
     let trickle: NodeJS.Timeout | undefined;
     socket.on('connect', () => {
       opened += 1;
@@ -63,14 +65,16 @@ function attack(): Promise<void> {
       }, plan.trickleMs ?? 500);
     });
     socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-    socket.on('error', () => (failed = true));
+    socket.on('error', (error: NodeJS.ErrnoException) => (failed = error.code ?? error.message));
     socket.on('close', () => {
       clearInterval(trickle);
       open.delete(socket);
       const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
       if (status) count(status);
-      else if (failed) report.errors += 1;
-      else count('none');
+      else if (failed) {
+        report.errors += 1;
+        report.errorCodes[failed] = (report.errorCodes[failed] ?? 0) + 1;
+      } else count('none');
       resolve();
     });
   });
