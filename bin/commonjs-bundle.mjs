@@ -34,10 +34,10 @@ export function commonjsBundle(packageRoot, main, outdir) {
 
 /**
  * Packages bundled into main.cjs rather than required from node_modules: pure JavaScript that every
- * build loads. Required, each is ~100 modules resolved, read, hashed and compiled from its own code
- * cache entry, and zod's loads every language's messages (~60 of its ~95 files); inside, they are
- * part of main.cjs's one code cache entry. Not packages that read files beside their own
- * (ical-timezones) or load native code (sharp).
+ * build loads. Required, each of a package's modules is resolved, read, hashed and compiled from its
+ * own code cache entry (zod: ~95 modules, ~60 of them every language's messages); inside, they are
+ * part of main.cjs's one entry (a title edit -0.07 CPU-s, bench/RESULTS.md). Not packages that read
+ * files beside their own (ical-timezones) or load native code (sharp).
  */
 const INSIDE = new Set(['zod', 'commander']);
 
@@ -47,7 +47,7 @@ const packagesInside = (inside) => ({
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
       const name = path.split('/', path.startsWith('@') ? 2 : 1).join('/');
-      return inside.has(name) && !path.startsWith('node:') ? undefined : { path, external: true };
+      return inside.has(name) ? undefined : { path, external: true };
     });
     // The site's messages are its own (cli/errors); zod's English ones load by themselves (config(en())).
     build.onResolve({ filter: /[\\/]locales[\\/]index\.js$/ }, ({ importer }) =>
