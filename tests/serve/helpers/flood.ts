@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 
 /**
@@ -33,13 +34,32 @@ export interface FloodReport {
   errorCodes: Record<string, number>;
   /** hold: connections still open when the flood ended. */
   stillOpen: number;
+  /**
+   * How often, while the flood ran, the kernel dropped a connection's handshake because a listen
+   * queue was full (Linux's TcpExt ListenOverflows, for the whole machine); undefined where
+   * /proc/net/netstat is not there. A connection whose last step was dropped believes it is open,
+   * and after a few tries the kernel answers its request with a reset: the flood's ECONNRESETs.
+   */
+  listenOverflows?: number;
   elapsedMs: number;
+}
+
+function listenOverflows(): number | undefined {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const names = lines.findIndex((line) => line.startsWith('TcpExt:'));
+    const at = lines[names]?.split(' ').indexOf('ListenOverflows') ?? -1;
+    return at > 0 ? Number(lines[names + 1]?.split(' ')[at]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const plan = JSON.parse(process.argv[2] ?? '{}') as FloodPlan;
 const { hostname, port } = new URL(plan.url);
 const report: FloodReport = { statuses: {}, errors: 0, errorCodes: {}, stillOpen: 0, elapsedMs: 0 };
 const start = Date.now();
+const overflowsBefore = listenOverflows();
 const open = new Set<Socket>();
 let opened = 0;
 
@@ -98,4 +118,7 @@ const deadline = setTimeout(
 await Promise.all(Array.from({ length: plan.connections }, worker));
 clearTimeout(deadline);
 report.elapsedMs = Date.now() - start;
+const overflowsAfter = listenOverflows();
+if (overflowsBefore !== undefined && overflowsAfter !== undefined)
+  report.listenOverflows = overflowsAfter - overflowsBefore;
 process.stdout.write(`${JSON.stringify({ event: 'done', ...report })}\n`);
