@@ -107,6 +107,26 @@ const summary = (visits: { ms: number }[]) => {
   };
 };
 
+/**
+ * The flood's connections the kernel shed: a reset with no answer, which it sends to a connection
+ * whose handshake it dropped from a full listen queue (the server, starved, accepted too slowly).
+ * Beside three CPU burners, 2026-11-28: 180 of 2,000 in a page flood, and the kernel counted 180
+ * resets sent, 7,007 listen overflows and no close with unread data (TCPAbortOnClose 0: the server
+ * itself reset none). So resets count only up to the overflows the kernel reports during the flood
+ * (none where it cannot tell), at most a quarter of the flood, and no other error does.
+ */
+function shedByTheKernel(report: FloodReport): number {
+  const shed = report.errorCodes.ECONNRESET ?? 0;
+  expect(
+    Object.keys(report.errorCodes).filter((code) => code !== 'ECONNRESET'),
+    JSON.stringify(report.errorCodes),
+  ).toEqual([]);
+  expect(shed, `resets against the kernel's listen overflows (${report.listenOverflows})`).toBeLessThanOrEqual(
+    Math.min(report.listenOverflows ?? 0, 500),
+  );
+  return shed;
+}
+
 describe.sequential('a flood does not stop the server answering others', () => {
   test('2,000 connections at once asking for pages, replaced as they are answered, for 3 s', async () => {
     const flood = startFlood(server, {
@@ -119,27 +139,15 @@ describe.sequential('a flood does not stop the server answering others', () => {
     const visits = await visitDuring(server, flood.done, '/nl/kampen');
     const report = await flood.done;
     console.log('page flood', report, summary(visits));
-    // Every flood connection ends answered or shed. Answered: a page, or a 408 when the server had
-    // not read its head within the 4 s head limit. The flood writes its head at once, so a 408 means
-    // the server's own thread was starved by other work (load 24 on 2 cores, 2026-11-27 02:03: 57 of
-    // 2,000): the defence doing its job on a saturated machine. Shed: a reset with no answer, which
-    // the kernel sends to a connection whose handshake it dropped from a full listen queue (the
-    // server, starved, accepted too slowly). Beside three CPU burners, 2026-11-28: 180 of 2,000,
-    // and the kernel counted 180 resets sent, 7,007 listen overflows and no close with unread data
-    // (TCPAbortOnClose 0: the server itself reset none). So resets count only up to the overflows
-    // the kernel reports during the flood (none where it cannot tell), and at most a quarter of the
-    // flood. A server that answers mostly 408, refuses, or leaves connections open still fails.
+    // Every flood connection ends answered or shed (see `shedByTheKernel`). Answered: a page, or a 408
+    // when the server had not read its head within the 4 s head limit. The flood writes its head at
+    // once, so a 408 means the server's own thread was starved by other work (load 24 on 2 cores,
+    // 2026-11-27 02:03: 57 of 2,000): the defence doing its job on a saturated machine. A server that
+    // answers mostly 408, refuses, or leaves connections open still fails.
     const answered = (report.statuses['200'] ?? 0) + (report.statuses['408'] ?? 0);
-    const shed = report.errorCodes.ECONNRESET ?? 0;
+    const shed = shedByTheKernel(report);
     expect(Object.keys(report.statuses).filter((status) => status !== '200' && status !== '408')).toEqual([]);
-    expect(
-      Object.keys(report.errorCodes).filter((code) => code !== 'ECONNRESET'),
-      JSON.stringify(report.errorCodes),
-    ).toEqual([]);
     expect(report.stillOpen).toBe(0);
-    expect(shed, `resets against the kernel's listen overflows (${report.listenOverflows})`).toBeLessThanOrEqual(
-      Math.min(report.listenOverflows ?? 0, 500),
-    );
     expect(answered + shed).toBeGreaterThanOrEqual(2000);
     expect(report.statuses['200'] ?? 0).toBeGreaterThan((answered + shed) / 2);
     expect(visits.length).toBeGreaterThan(0);
@@ -182,7 +190,8 @@ describe.sequential('a flood does not stop the server answering others', () => {
       const report = await flood.done;
       const form = await visit(formServer, '/mail/send-new', { method: 'POST', body });
       console.log('form flood', report, summary(visits), form);
-      expect(report.statuses).toEqual({ 200: 20, 429: 1980 });
+      const shed = shedByTheKernel(report);
+      expect(report.statuses).toEqual({ 200: 20, 429: 1980 - shed });
       expect(form.status).toBe(200);
       for (const { status } of visits) expect(status).toBe(200);
       expect(summary(visits).slowestMs).toBeLessThan(slowestVisitorMs);
