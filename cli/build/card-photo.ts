@@ -1,4 +1,4 @@
-import sharp from '../images/sharp.ts';
+import { loadSharp } from '../images/sharp.ts';
 import { CARD_HEIGHT, PHOTO_WIDTH } from '../../templates/cards/ShareCard.tsx';
 import { focusCrop, type FocalPoint } from '../../shared/focal-point.ts';
 import { opaqueRgb } from './card-pixels.ts';
@@ -22,6 +22,7 @@ export interface PhotoPixels {
 
 /** The photo cut around its focal point to `box` (turned upright, cut, scaled: one pass). */
 function cropped(file: string, focus: FocalPoint, box: Box) {
+  const sharp = loadSharp();
   return sharp(file)
     .metadata()
     .then((meta) => {
@@ -113,7 +114,7 @@ export function photoLayer(file: string, focus: FocalPoint, box: Box, memo?: Pho
     const half = await (await cropped(file, focus, { width: PHOTO_WIDTH, height: CARD_HEIGHT }))
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const { data, info } = await sharp(half.data, {
+    const { data, info } = await loadSharp()(half.data, {
       raw: { width: half.info.width, height: half.info.height, channels: half.info.channels },
     })
       .resize(box.width, box.height, { fit: 'cover', position: 'centre' })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ReactNode } from 'react';
-import sharp from '../images/sharp.ts';
+import { sharpVersions } from '../images/sharp.ts';
 import type { ShareCardProps, textBox } from '../../templates/cards/ShareCard.tsx';
 
 const require = createRequire(import.meta.url);
@@ -26,7 +26,7 @@ const versionOf = (name: string): string =>
 export const drawingPackages = (): string =>
   JSON.stringify({
     ...Object.fromEntries(['satori', 'harfbuzzjs', '@resvg/resvg-js'].map((name) => [name, versionOf(name)])),
-    ...sharp.versions,
+    ...sharpVersions(),
   });
 
 /**

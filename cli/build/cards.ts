@@ -1,4 +1,4 @@
-import sharp from '../images/sharp.ts';
+import { loadSharp } from '../images/sharp.ts';
 import { createRequire } from 'node:module';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -217,7 +217,7 @@ export async function makeCards(
  * more a card (issue 21).
  */
 function encode(card: Raw, channels: 3 | 4, photo?: PhotoPixels & { left: number; top: number }): Promise<Buffer> {
-  const encoder = sharp(card.data, { raw: { width: card.width, height: card.height, channels } });
+  const encoder = loadSharp()(card.data, { raw: { width: card.width, height: card.height, channels } });
   if (photo?.opaque && channels === photo.raw.channels) {
     const rows = { data: photo.input, width: photo.raw.width, height: photo.raw.height };
     copyRows(card.data, card.width, rows, channels, photo.left, photo.top);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from './sharp.ts';
+import { loadSharp, sharpVersions } from './sharp.ts';
 import { CENTRE, focusCrop, type FocalPoint } from '../../shared/focal-point.ts';
 import type { SourceInfo } from './plan.ts';
 
@@ -25,12 +25,8 @@ const ENCODER_REVISION = 2;
 
 /** Short stable hash of anything that changes the encoder's output. */
 export function encodeKey(options: object): string {
-  const versions = {
-    sharp: sharp.versions.sharp,
-    vips: sharp.versions.vips,
-    webp: sharp.versions.webp,
-    revision: ENCODER_REVISION,
-  };
+  const { sharp, vips, webp } = sharpVersions();
+  const versions = { sharp, vips, webp, revision: ENCODER_REVISION };
   return createHash('sha256')
     .update(JSON.stringify({ ...versions, ...options }))
     .digest('hex')
@@ -39,10 +35,11 @@ export function encodeKey(options: object): string {
 
 // failOn 'warning' (sharp's default, said out loud): a truncated JPEG only warns in libjpeg and
 // would otherwise be encoded half grey; we would rather name the file.
-const open = (source: Buffer) => sharp(source, { failOn: 'warning' }).autoOrient();
+const open = (source: Buffer) => loadSharp()(source, { failOn: 'warning' }).autoOrient();
 
 /** Size, format and transparency of a source, as displayed (EXIF orientation applied). */
 export async function readSourceInfo(source: Buffer): Promise<SourceInfo> {
+  const sharp = loadSharp();
   const meta = await sharp(source, { failOn: 'warning' }).metadata();
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
@@ -83,7 +80,7 @@ export async function encodeFile(
   size: { width: number; height: number; crop: boolean; focus?: FocalPoint },
   options: EncodeOptions,
 ): Promise<Buffer> {
-  let image = sharp(decoded.data, {
+  let image = loadSharp()(decoded.data, {
     raw: { width: decoded.width, height: decoded.height, channels: decoded.channels },
   });
   if (size.crop) image = image.extract(focusCrop(decoded, size, size.focus ?? CENTRE));

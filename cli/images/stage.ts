@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import sharp from './sharp.ts';
+import { loadSharp } from './sharp.ts';
 import type { SiteConfig } from '../../shared/config.ts';
 import { problem, SiteError, type Problem } from '../errors/site-error.ts';
 import { ImageCache, type CacheEntry, type CachedFile } from './cache.ts';
@@ -113,8 +113,15 @@ export function startImages(options: StartImagesOptions): ImageWork {
   // Parallelism comes from running files side by side, each on one libvips thread: measured
   // faster on 2 cores than fewer jobs with more threads each (bench/RESULTS.md).
   // (libvips' thread count is process-wide: put back whatever the rest of the process had.)
-  const previousThreads = sharp.concurrency();
-  sharp.concurrency(Math.max(1, options.threads ?? 1));
+  // Set when a source is first read to be decoded: a build that takes every image from the cache
+  // does not load sharp at all (./sharp.ts).
+  let previousThreads: number | undefined;
+  const useSharp = () => {
+    if (previousThreads !== undefined) return;
+    const sharp = loadSharp();
+    previousThreads = sharp.concurrency();
+    sharp.concurrency(Math.max(1, options.threads ?? 1));
+  };
   const cache = new ImageCache(options.cacheDir);
   let cancelled = false;
   let encoded = 0;
@@ -147,8 +154,9 @@ export function startImages(options: StartImagesOptions): ImageWork {
       const path = join(options.root, file);
       const print = await fingerprint(path);
       let data = print.data;
-      // The bytes are read only when there is work; they must still be the bytes the key was made of.
+      // The bytes are read only when there is work (sharp's); they must still be the bytes the key was made of.
       const source = async () => {
+        useSharp();
         data ??= await readFile(path);
         if (sha256(data) !== print.hash) throw new Error('the file changed while the build read it; build again');
         return data;
@@ -236,14 +244,19 @@ export function startImages(options: StartImagesOptions): ImageWork {
   making.catch(() => undefined);
   lookup.catch(() => undefined);
 
-  const restoreThreads = () => sharp.concurrency(previousThreads);
+  const restoreThreads = () => {
+    if (previousThreads !== undefined) loadSharp().concurrency(previousThreads);
+  };
   return {
     lookup,
     async finish(output) {
       try {
         const outcome = await making;
         if (outcome.problems.length) throw new SiteError(sortProblems(outcome.problems));
-        const remake = (image: Planned, key: string) => remakeFile(context, image, key, options.root);
+        const remake = (image: Planned, key: string) => {
+          useSharp();
+          return remakeFile(context, image, key, options.root);
+        };
         await publishAll(cache, outcome.planned, output.under('images'), remake);
         await cache.keepPrints();
         return {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import sharp from '../../cli/images/sharp.ts';
+import { loadSharp } from '../../cli/images/sharp.ts';
 import { drawingPackages, templateVersion } from '../../cli/build/card-template.ts';
 
 const installed = (name: string) =>
@@ -11,6 +11,7 @@ describe('the cards template version', () => {
   const fonts = [Buffer.from('regular'), Buffer.from('bold')];
   const packages = drawingPackages();
   const base = templateVersion(code, fonts, packages);
+  const sharp = loadSharp();
 
   it('is the same for the same template, fonts and packages', () => {
     expect(

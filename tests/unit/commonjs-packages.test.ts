@@ -6,7 +6,7 @@ import { repoRoot } from '../build/helpers.ts';
 /**
  * sharp and satori ship an ESM and a CommonJS build of the same code; Node 20 imports the ESM one
  * in about twice the CPU (sharp 54-96 ms against 34-40, satori 129-182 against 64-71), paid by
- * every build that changed anything (sharp) or draws a card (satori). The tool loads both through
+ * every build that decodes or encodes an image (sharp) or draws a card (both). The tool loads both through
  * `require` (cli/images/sharp.ts, cli/build/cards.ts): one `import` elsewhere would load the other
  * build beside it, slower, and a second copy of sharp's settings.
  */
