@@ -50,13 +50,26 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
 /** Noon UTC of a content date's day: formatted in UTC, it is that day whatever the time. */
 const calendarDay = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`);
 
+/**
+ * The long date ("2 oktober 2026", "2 October 2026"), the one most pages show, written with the
+ * month names Intl's formats use: a process's first Intl.DateTimeFormat costs ~25 ms (ICU loads its
+ * date data), and a build after one news item's edit renders a few pages that show no other format
+ * (issue 21). tests/unit/format-date.test.ts holds it to Intl's, day by day.
+ */
+const MONTHS: Record<Locale, readonly string[]> = {
+  nl: 'januari februari maart april mei juni juli augustus september oktober november december'.split(' '),
+  en: 'January February March April May June July August September October November December'.split(' '),
+};
+const longDate = (day: string, locale: Locale) =>
+  `${Number(day.slice(8, 10))} ${MONTHS[locale][Number(day.slice(5, 7)) - 1]} ${Number(day.slice(0, 4))}`;
+
 /** A calendar date from `2026-10-02` or `2027-03-14T10:00` (local times stay as written). */
 export function formatDate(iso: string, locale: Locale, options: Intl.DateTimeFormatOptions = LONG_DATE): string {
   const formatKey = `${locale}${options === LONG_DATE ? '' : JSON.stringify(options)}`;
   const day = iso.slice(0, 10);
   const known = formattedDates.get(formatKey + day);
   if (known !== undefined) return known;
-  const text = dateFormat(locale, options).format(calendarDay(day));
+  const text = options === LONG_DATE ? longDate(day, locale) : dateFormat(locale, options).format(calendarDay(day));
   formattedDates.set(formatKey + day, text);
   return text;
 }
