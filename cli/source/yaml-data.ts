@@ -24,7 +24,7 @@ export const TOO_DEEP =
 export const tooDeep = (message: string): string => (/call stack/i.test(message) ? TOO_DEEP : message);
 
 /** Far deeper than any content file, far shallower than what overflows the parsers (~1,000). */
-const MAX_DEPTH = 256;
+export const MAX_DEPTH = 256;
 
 /**
  * The 1-based line where the text nests deeper than MAX_DEPTH, by a cheap over-estimate:
