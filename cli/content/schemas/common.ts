@@ -1,13 +1,20 @@
 import { z } from 'zod';
 
+/** Days in each month of a common year (February: 29 in a leap year). */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 /**
- * Date.parse accepts 2025-02-30 (it rolls over to 2 March), so a date is real only if it comes
- * back unchanged. `abort` stops at the format check: one mistake, one message.
+ * Whether the text's YYYY-MM-DD (already matched by the format check) is a real day of the
+ * proleptic Gregorian calendar, as Date reads it: 2025-02-30 is not (Date.parse would roll it
+ * over to 2 March). By arithmetic, not a Date a field: ~4,000 fields of a large site (issue 21).
+ * `abort` on the format check stops there: one mistake, one message.
  */
 const realDay = (s: string) => {
-  const day = s.slice(0, 10);
-  const parsed = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+  const year = Number(s.slice(0, 4));
+  const month = Number(s.slice(5, 7));
+  const day = Number(s.slice(8, 10));
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : MONTH_DAYS[month - 1]!);
 };
 export const isoDate = z
   .string()
