@@ -28,7 +28,7 @@ let versions: Versions | undefined;
  * sharp's own dist/utility.cjs takes them from, found as it finds them: the prebuilt binary's
  * package for this platform and libc, else the prebuilt libvips'. A sharp compiled from source
  * (maybe against the system's libvips, whose version only the binary knows) or sharp's WebAssembly
- * build is loaded and asked. tests/images/sharp-versions.test.ts holds these to sharp.versions.
+ * build is loaded and asked. tests/images/sharp-load.test.ts holds these to sharp.versions.
  */
 export function sharpVersions(): Versions {
   versions ??= prebuiltVersions() ?? { ...loadSharp().versions };
