@@ -137,6 +137,18 @@ describe('the index files', () => {
     ).toBe(false);
   });
 
+  test("a shard holds its terms only: a one-character term beside the terms it begins, each shard's terms in order", () => {
+    const given = [
+      { url: '/en/x', locale: 'en', indexed: indexedPage(pageRecord(page('', '<h1>B</h1><p>ac a abc ab b a</p>'))) },
+    ];
+    const files = new Map(indexOf(given).map((file) => [file.path, file.content]));
+    expect(JSON.parse(files.get('en/index.json')!)).toMatchObject({ shards: ['a', 'ab', 'ac', 'b'] });
+    expect(files.get('en/terms/a.json')).toBe('{"a":[0,0,2]}');
+    expect(files.get('en/terms/ab.json')).toBe('{"ab":[0,0,1],"abc":[0,0,1]}');
+    expect(files.get('en/terms/ac.json')).toBe('{"ac":[0,0,1]}');
+    expect(files.get('en/terms/b.json')).toBe('{"b":[0,1,1]}');
+  });
+
   test('the same pages in another order give the same bytes', () => {
     expect(indexOf([...pages].reverse())).toEqual(indexOf(pages));
   });
