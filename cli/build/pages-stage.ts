@@ -68,9 +68,15 @@ export async function makePages(run: {
   );
   const toRender = [...plan.changed, ...reused.failed];
   const context = { model, images: parts.imageLookup, assets: parts.assets, buildDate: run.buildDate, dir: output.dir };
+  // The rendered pages' prints made while this thread waits for the workers' last batches: after
+  // the render, this thread made them alone (~130 ms at 4,000 sources) with the workers idle.
+  const prints: Record<string, string> = {};
   const rendered = await timer.run(
     'render',
-    () => renderPages(parts.templates, toRender, context, run.pool, output),
+    () =>
+      renderPages(parts.templates, toRender, context, run.pool, output, (batch, reads) =>
+        Object.assign(prints, printer.printsOf(batch, reads)),
+      ),
     (o) => `${o.files} files on ${o.threads} thread${o.threads === 1 ? '' : 's'}`,
   );
   if (rendered.problems.length) throw new SiteError(rendered.problems);
@@ -89,7 +95,7 @@ export async function makePages(run: {
       scriptHashes: kept(previous.state?.scriptHashes, rendered.scriptHashes),
       cards: kept(previous.state?.cards, rendered.cards),
       reads: kept(previous.state?.reads, rendered.reads),
-      pages: kept(known, printer.printsOf(toRender, rendered.reads)),
+      pages: kept(known, prints),
     },
   };
 }

@@ -17,6 +17,9 @@ export type RenderedPages = Omit<RenderOutcome, 'search'> & {
 /**
  * Render in this thread through `output`, or shared between this thread and the workers, each
  * of which writes its own pages through its own writer; `files`: the page files written.
+ * `rendered`, if given, is called in this thread with each batch of pages and what its template
+ * read, from when this thread has rendered its share (WorkerPool.share): work on them (the pages'
+ * prints) fills its wait for the workers' last batches.
  */
 export async function renderPages(
   templates: CompiledTemplates,
@@ -24,9 +27,11 @@ export async function renderPages(
   context: RenderContext,
   pool: WorkerPool | undefined,
   output: FolderWriter,
+  rendered?: (batch: PageRoute[], reads: RenderOutcome['reads']) => void,
 ): Promise<RenderedPages> {
   if (!pool || pages.length < 50) {
     const { value, written } = output.measure(() => renderAndWrite(templates.module, pages, context, output));
+    rendered?.(pages, value.reads);
     const search = new Map<string, Uint8Array>();
     unpackRecords(value.search, search);
     return { ...value, search, files: written.files, threads: 1 };
@@ -43,7 +48,12 @@ export async function renderPages(
   // on its share: their first batches follow the set-up and wait for it there (cli/build/worker.ts).
   const [, outcomes] = await Promise.all([
     pool.broadcast('render-setup', { templatesFile: templates.file, context: { ...context, model }, bodies }),
-    pool.share('render', pages, (batch) => [renderBatch(templates.module, batch, context, writer)]),
+    pool.share(
+      'render',
+      pages,
+      (batch) => [renderBatch(templates.module, batch, context, writer)],
+      (batch, [outcome]) => rendered?.(batch, outcome!.reads),
+    ),
   ]);
   const sum: RenderedPages = {
     files: 0,

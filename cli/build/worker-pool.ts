@@ -112,25 +112,45 @@ export class WorkerPool {
    * A task over many items, in batches taken by whichever thread is free: the workers, and this
    * thread through `here` (the same work, done here), so a slower thread takes fewer. Each worker
    * has a second batch waiting while it runs one: it does not wait for this thread to hand it the
-   * next. The results in the items' order.
+   * next. The results in the items' order. `each`, if given, is called in this thread with each
+   * batch and its results once this thread has no batch of its own left: its work fills the
+   * time this thread would wait for the workers' last batches, and adds nothing to its own share
+   * (done beside the render, the pages' prints made the build's peak 5-8 MB higher).
    */
-  async share<I, O>(task: TaskName, items: I[], here: (batch: I[]) => O[]): Promise<O[]> {
+  async share<I, O>(
+    task: TaskName,
+    items: I[],
+    here: (batch: I[]) => O[],
+    each?: (batch: I[], results: O[]) => void,
+  ): Promise<O[]> {
     const size = Math.max(1, Math.ceil(items.length / BATCHES));
     const batches = Array.from({ length: Math.ceil(items.length / size) }, (_, at) =>
       items.slice(at * size, (at + 1) * size),
     );
     const results: O[][] = new Array(batches.length);
     let next = 0;
+    // The batches done while this thread still renders its own: handed to `each` after its last.
+    let held: number[] | undefined = [];
+    const done = (at: number) => {
+      if (held) held.push(at);
+      else each?.(batches[at]!, results[at]!);
+    };
     const onWorker = async (worker: number) => {
-      for (let at = next++; at < batches.length; at = next++)
+      for (let at = next++; at < batches.length; at = next++) {
         results[at] = await this.run<O[]>(task, { items: batches[at] }, worker);
+        done(at);
+      }
     };
     const onThisThread = async () => {
       for (let at = next++; at < batches.length; at = next++) {
         results[at] = here(batches[at]!);
+        done(at);
         // The workers' answers are taken (and their next batches sent) between two of this thread's.
         await new Promise((resolve) => setImmediate(resolve));
       }
+      const hand = held!;
+      held = undefined;
+      for (const at of hand) done(at);
     };
     // A failed batch fails the task: no thread takes another.
     const stopOnError = (work: Promise<void>) =>

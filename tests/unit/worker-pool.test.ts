@@ -115,3 +115,38 @@ test('this thread takes back, from the last, the batches sent ahead that no work
     await pool.close();
   }
 });
+
+test('hands each batch of a shared task to `each` once this thread has done its own, from a worker or this thread', async () => {
+  const { pool } = countingPool(1, new Int32Array(new SharedArrayBuffer(8)).fill(5, 1));
+  try {
+    // From 1: a batch's answers tell a worker's (doubled) from this thread's (negated).
+    const items = Array.from({ length: 200 }, (_, n) => n + 1);
+    const seen: Array<[number[], number[]]> = [];
+    let finished = false;
+    const results = await pool.share<number, number>(
+      'render',
+      items,
+      (batch) => {
+        // None handed on while this thread has batches of its own: it would take from its share.
+        expect(seen).toHaveLength(0);
+        return batch.map((n) => -n);
+      },
+      (batch, answers) => {
+        // Called before the task's end: the work on a batch fills the wait for the workers'.
+        expect(finished).toBe(false);
+        seen.push([batch, answers]);
+      },
+    );
+    finished = true;
+    // Every batch once, with its own results, from both threads.
+    expect(seen.flatMap(([batch]) => batch).sort((a, b) => a - b)).toEqual(items);
+    for (const [batch, answers] of seen)
+      expect(answers.map((value, at) => value === batch[at]! * 2 || value === -batch[at]!)).toEqual(
+        batch.map(() => true),
+      );
+    expect(seen.flatMap(([, answers]) => answers).sort((a, b) => a - b)).toEqual(results.sort((a, b) => a - b));
+    expect(new Set(seen.map(([batch, answers]) => answers[0] === batch[0]! * 2)).size).toBe(2);
+  } finally {
+    await pool.close();
+  }
+});
