@@ -168,7 +168,8 @@ describe.sequential('a flood does not stop the server answering others', () => {
     const report = await flood.done;
     console.log('slowloris flood', report, summary(visits));
     // Every held connection was closed by the server's head timeout (4 s here), none left for the
-    // flood's own end at 10 s: each got its 408, or a reset where the close crossed a byte in flight.
+    // flood's own end 10 s after its last connection opened: each got its 408, or a reset where the
+    // close crossed a byte in flight.
     expect(report.stillOpen).toBe(0);
     expect((report.statuses['408'] ?? 0) + report.errors).toBe(2000);
     for (const { status } of visits) expect(status).toBe(200);
