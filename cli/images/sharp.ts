@@ -19,6 +19,25 @@ export function loadSharp(): typeof Sharp {
   return loaded;
 }
 
+/**
+ * libvips' thread count, which is process-wide: `set` makes it `threads` when sharp is first put
+ * to work (a build that takes every image from the cache does not load sharp at all), `restore`
+ * puts back whatever the rest of the process had.
+ */
+export function libvipsThreads(threads: number): { set(): void; restore(): void } {
+  let previous: number | undefined;
+  return {
+    set() {
+      if (previous !== undefined) return;
+      previous = loadSharp().concurrency();
+      loadSharp().concurrency(threads);
+    },
+    restore() {
+      if (previous !== undefined) loadSharp().concurrency(previous);
+    },
+  };
+}
+
 type Versions = Record<string, string>;
 let versions: Versions | undefined;
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { loadSharp } from './sharp.ts';
+import { libvipsThreads } from './sharp.ts';
 import type { SiteConfig } from '../../shared/config.ts';
 import { problem, SiteError, type Problem } from '../errors/site-error.ts';
 import { ImageCache, type CacheEntry, type CachedFile } from './cache.ts';
@@ -112,16 +112,7 @@ export function startImages(options: StartImagesOptions): ImageWork {
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   // Parallelism comes from running files side by side, each on one libvips thread: measured
   // faster on 2 cores than fewer jobs with more threads each (bench/RESULTS.md).
-  // (libvips' thread count is process-wide: put back whatever the rest of the process had.)
-  // Set when a source is first read to be decoded: a build that takes every image from the cache
-  // does not load sharp at all (./sharp.ts).
-  let previousThreads: number | undefined;
-  const useSharp = () => {
-    if (previousThreads !== undefined) return;
-    const sharp = loadSharp();
-    previousThreads = sharp.concurrency();
-    sharp.concurrency(Math.max(1, options.threads ?? 1));
-  };
+  const threads = libvipsThreads(Math.max(1, options.threads ?? 1));
   const cache = new ImageCache(options.cacheDir);
   let cancelled = false;
   let encoded = 0;
@@ -156,7 +147,7 @@ export function startImages(options: StartImagesOptions): ImageWork {
       let data = print.data;
       // The bytes are read only when there is work (sharp's); they must still be the bytes the key was made of.
       const source = async () => {
-        useSharp();
+        threads.set();
         data ??= await readFile(path);
         if (sha256(data) !== print.hash) throw new Error('the file changed while the build read it; build again');
         return data;
@@ -244,9 +235,6 @@ export function startImages(options: StartImagesOptions): ImageWork {
   making.catch(() => undefined);
   lookup.catch(() => undefined);
 
-  const restoreThreads = () => {
-    if (previousThreads !== undefined) loadSharp().concurrency(previousThreads);
-  };
   return {
     lookup,
     async finish(output) {
@@ -254,7 +242,7 @@ export function startImages(options: StartImagesOptions): ImageWork {
         const outcome = await making;
         if (outcome.problems.length) throw new SiteError(sortProblems(outcome.problems));
         const remake = (image: Planned, key: string) => {
-          useSharp();
+          threads.set();
           return remakeFile(context, image, key, options.root);
         };
         await publishAll(cache, outcome.planned, output.under('images'), remake);
@@ -266,7 +254,7 @@ export function startImages(options: StartImagesOptions): ImageWork {
           ms: performance.now() - started,
         };
       } finally {
-        restoreThreads();
+        threads.restore();
       }
     },
     async cancel() {
@@ -275,7 +263,7 @@ export function startImages(options: StartImagesOptions): ImageWork {
     },
     async settle() {
       await making.catch(() => undefined);
-      restoreThreads();
+      threads.restore();
     },
   };
 }

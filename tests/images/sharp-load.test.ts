@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSharp, sharpVersions } from '../../cli/images/sharp.ts';
+import { libvipsThreads, loadSharp, sharpVersions } from '../../cli/images/sharp.ts';
 import { drawPhoto, makeProject, repoRoot, run } from './fixtures.ts';
 
 /**
@@ -15,6 +15,20 @@ describe('sharp', () => {
   // (the order is in the JSON hashed into card template versions), or a key drifts from sharp's.
   it("versions read without loading sharp are sharp's own", () => {
     expect(JSON.stringify(sharpVersions())).toBe(JSON.stringify(loadSharp().versions));
+  });
+
+  it("sets libvips' thread count at its first use and puts back what the process had", () => {
+    const sharp = loadSharp();
+    const before = sharp.concurrency();
+    const threads = libvipsThreads(before + 1);
+    threads.restore(); // never set: nothing to put back
+    expect(sharp.concurrency()).toBe(before);
+    threads.set();
+    expect(sharp.concurrency()).toBe(before + 1);
+    sharp.concurrency(before + 2); // a second set keeps the first count it saw, not this one
+    threads.set();
+    threads.restore();
+    expect(sharp.concurrency()).toBe(before);
   });
 
   it('is not loaded by an image stage that takes every file from the cache, and is by one that encodes', async () => {
