@@ -177,8 +177,8 @@ describe.sequential('a flood does not stop the server answering others', () => {
   });
 
   test('2,000 form posts at once from one address: 20 go through, the rest get 429, a visitor still posts', async () => {
-    // A server of its own with the default head timeout: the 2 s above is for the slowloris test,
-    // and on a busy machine a post whose bytes were sent at once could still wait 2 s to be read
+    // A server of its own with the default head timeout: the 4 s above is for the slowloris test,
+    // and on a busy machine a post whose bytes were sent at once could still wait 4 s to be read
     // among 2,000 connections and get a 408 where this test asks about the rate limit.
     const formServer = await startFixtureServer();
     try {
