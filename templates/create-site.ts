@@ -1,5 +1,6 @@
 import type { Strings } from '../cli/content/schemas/data.ts';
 import { routePath } from '../shared/paths.ts';
+import { perSiteText, type SiteTextMemo } from './lib/per-site-text.ts';
 import type { PageFound } from './lib/share-card.ts';
 import type { Site } from './lib/site.tsx';
 import type { RenderInput } from './render-input.ts';
@@ -16,26 +17,36 @@ function flatten(strings: Strings, prefix = '', into = new Map<string, string>()
   return into;
 }
 
-function lookup(strings: Strings, key: string): string | undefined {
+function stringsByKey(strings: Strings): Map<string, string> {
   let byKey = flattened.get(strings);
   if (!byKey) flattened.set(strings, (byKey = flatten(strings)));
-  return byKey.get(key);
+  return byKey;
 }
+
+// The paths of routes without parameters, by language and route: pages link to the same few
+// dozen (the menu, the footer, the breadcrumb) thousands of times a build.
+const plainPaths: SiteTextMemo<string> = new WeakMap();
 
 /** A page's Site: its render input with the UI strings, route paths and shared parts its template reads. */
 export function createSite(input: RenderInput, found?: PageFound): Site {
+  const { model } = input;
   const locale = input.page.locale;
+  const own = stringsByKey(model.strings[locale]);
+  const dutch = stringsByKey(model.strings.nl);
   const site: Omit<Site, 'shared'> = {
     ...input,
     locale,
     t(key, params = {}) {
-      const text = lookup(input.model.strings[locale], key) ?? lookup(input.model.strings.nl, key);
+      const text = own.get(key) ?? dutch.get(key);
       if (text === undefined) throw new Error(`UI string "${key}" is missing from content/${locale}/strings.yaml`);
       return text.includes('{')
         ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
         : text;
     },
-    href: (route, params = {}, other = locale) => routePath(input.model.config, route, other, params),
+    href: (route, params, other = locale) =>
+      params
+        ? routePath(model.config, route, other, params)
+        : perSiteText(plainPaths, model, `${other} ${route}`, () => routePath(model.config, route, other)),
   };
   return { ...site, shared: sharedParts(site), ...(found ? { found } : {}) };
 }

@@ -1,5 +1,6 @@
 import type { NavLink } from '../../shared/config.ts';
 import type { Locale } from '../../shared/locale.ts';
+import { perSiteText, type SiteTextMemo } from './per-site-text.ts';
 import type { Site } from './site.tsx';
 
 /** A link of the main navigation, in the page's language. */
@@ -22,12 +23,19 @@ function navLink(site: Site, link: NavLink): NavLinkItem {
   return { label, href: site.href(link.route), ...(site.page.route === link.route ? { current: true } : {}) };
 }
 
-/** The main navigation of site.config.yaml, in the page's language. */
+const madeItems: SiteTextMemo<NavItem[]> = new WeakMap();
+
+/**
+ * The main navigation of site.config.yaml, in the page's language: the same on every page of a
+ * language but those whose route is in it (marked current), so made once for each route.
+ */
 export function navItems(site: Site): NavItem[] {
-  return site.model.config.navigation.map((item) =>
-    'children' in item
-      ? { label: site.t(item.label), children: item.children.map((child) => navLink(site, child)) }
-      : navLink(site, item),
+  return perSiteText(madeItems, site.model, `${site.locale} ${site.page.route}`, () =>
+    site.model.config.navigation.map((item) =>
+      'children' in item
+        ? { label: site.t(item.label), children: item.children.map((child) => navLink(site, child)) }
+        : navLink(site, item),
+    ),
   );
 }
 
