@@ -66,11 +66,12 @@ function MenuContent({ label, items, search }: MenuProps) {
 }
 
 /**
- * The menu's markup by what it shows (its labels and links, the current one marked): the same on
- * every page of a language but the few whose route is in it, so a thread renders it once for each
- * (it was a fifth of an article page's tags and most of the header's work).
+ * The menu's markup by its items, then its labels: the same on every page of a language but the
+ * few whose route is in it, so a thread renders it once for each (it was a fifth of an article
+ * page's tags and most of the header's work). Pages share their items arrays (navItems makes
+ * them once per route), so they are found by identity, without a key made of them for each page.
  */
-const rendered = new Map<string, string>();
+const rendered = new WeakMap<NavItem[], Map<string, string>>();
 
 /**
  * The main navigation as HTML and CSS only (issue 19): on phones a <details> that opens a panel
@@ -83,8 +84,10 @@ const rendered = new Map<string, string>();
  * (the phone's header row has no room for a fifth button).
  */
 export function MainMenu(props: MenuProps) {
-  const key = JSON.stringify(props);
-  let inner = rendered.get(key);
-  if (inner === undefined) rendered.set(key, (inner = renderToString(<MenuContent {...props} />)));
+  let byLabels = rendered.get(props.items);
+  if (!byLabels) rendered.set(props.items, (byLabels = new Map()));
+  const key = `${props.label}\n${props.search.href}\n${props.search.label}`;
+  let inner = byLabels.get(key);
+  if (inner === undefined) byLabels.set(key, (inner = renderToString(<MenuContent {...props} />)));
   return <details className="menu" data-menu="" dangerouslySetInnerHTML={{ __html: inner }} />;
 }
