@@ -143,3 +143,33 @@ describe('useImage', () => {
     ).toThrow(/no processed image/);
   });
 });
+
+// What an image's <img> needs in a shape is worked out once per image object (issue 21): every
+// other shape of it, and every other image, still gets its own.
+describe('<Picture> shapes of one image, rendered in turn', () => {
+  it('gives each shape its own files and sizes, however often and in whatever order they come', () => {
+    const coach = lookup.coach!;
+    const shapes = [
+      () => <Picture image={coach} alt="" width={48} height={48} />,
+      () => <Picture image={coach} alt="" sizes="100vw" />,
+      () => <Picture image={coach} alt="" width={60} height={60} />,
+      () => <Picture image={coach} alt="" sizes="(min-width: 40rem) 50vw, 100vw" />,
+    ];
+    const first = shapes.map((shape) => img(renderToString(shape())));
+    expect(new Set(first.map((attrs) => JSON.stringify(attrs))).size).toBe(shapes.length);
+    // 48 x 48 has files of its own, cropped; 60 x 60 none: CSS crops a breakpoint file.
+    expect(first[2]!.style).toContain('object-fit:cover');
+    expect(first[0]!.style).not.toContain('object-fit');
+    expect(first[3]!.sizes).toBe('(min-width: 40rem) 50vw, 100vw');
+    expect([...shapes].reverse().map((shape) => img(renderToString(shape())))).toEqual([...first].reverse());
+  });
+
+  it('an image object of the same name with another placeholder (a rebuild) shows its own', () => {
+    const club = lookup.club!;
+    const before = img(renderToString(<Picture image={club} alt="" sizes="100vw" />));
+    const rebuilt = { ...club, placeholder: 'data:image/webp;base64,UklGRg==' };
+    const after = img(renderToString(<Picture image={rebuilt} alt="" sizes="100vw" />));
+    expect(after.style).toContain('UklGRg==');
+    expect(before.style).not.toContain('UklGRg==');
+  });
+});
