@@ -36,8 +36,11 @@ export function renderedRecord(html: string): RenderedRecord {
   return { shown, terms: JSON.stringify(terms) };
 }
 
-/** A record as the records memo's line holds it after the file's identity: `shown \t terms`, UTF-8. */
-export const recordBytes = (record: RenderedRecord): Buffer => Buffer.from(`${record.shown}\t${record.terms}`);
+/** A record as the records memo's line ends with it, after the file's identity: `shown \t terms \n`. */
+const recordText = (record: RenderedRecord): string => `${record.shown}\t${record.terms}\n`;
+
+/** A record's bytes as the records memo's line holds them (`recordText`), UTF-8. */
+export const recordBytes = (record: RenderedRecord): Buffer => Buffer.from(recordText(record));
 
 /**
  * The records a batch of the render made, as bytes in one buffer: a render worker's message
@@ -53,7 +56,7 @@ export interface RecordBatch {
 }
 
 export function packRecords(records: ReadonlyArray<readonly [url: string, record: RenderedRecord]>): RecordBatch {
-  const texts = records.map(([, record]) => `${record.shown}\t${record.terms}`);
+  const texts = records.map(([, record]) => recordText(record));
   const ends: number[] = [];
   let size = 0;
   for (const text of texts) ends.push((size += Buffer.byteLength(text)));

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { MemoLine } from '../../cli/build/search-memo.ts';
 import { packRecords, recordBytes, unpackRecords } from '../../cli/build/search-rendered.ts';
 
 const records = [
@@ -21,4 +22,29 @@ test('an empty batch', () => {
   const received = new Map<string, Uint8Array>();
   unpackRecords(packRecords([]), received);
   expect(received.size).toBe(0);
+});
+
+test("a page's memo line made of its record keeps the record's bytes as received, not a copy; read back whole, the same line", () => {
+  const batch = packRecords(records);
+  const received = new Map<string, Uint8Array>();
+  unpackRecords(batch, received);
+  const line = MemoLine.of('nl/nieuws/a.html', '1:2:3:4', received.get('/nl/nieuws/a')!);
+  expect(line.record.buffer).toBe(batch.bytes.buffer);
+  const parts = (one: MemoLine) => ({
+    complete: one.complete,
+    file: one.file,
+    identity: one.identity,
+    shown: one.shown,
+    terms: one.terms,
+  });
+  expect(parts(line)).toEqual({
+    complete: true,
+    file: 'nl/nieuws/a.html',
+    identity: '1:2:3:4',
+    shown: '["Één baan","Café — gravel"]',
+    terms: ['een', 1, 0],
+  });
+  const read = new MemoLine(Buffer.concat([line.head, line.record]));
+  expect(parts(read)).toEqual(parts(line));
+  expect(Buffer.concat([read.head, read.record])).toEqual(Buffer.concat([line.head, line.record]));
 });
