@@ -61,6 +61,30 @@ function vouchFor(root: string, paths: string[], latest: number): string | undef
   return vouch && latest < vouch.since && paths.every(held) ? vouch.digest : undefined;
 }
 
+/**
+ * Whether this process makes its bundles once and exits (`site build`, `bundlesOnce`): its esbuild
+ * service then runs without Go's garbage collector, as esbuild's own command line does for a build
+ * that is not a server or a watcher ("we're just going to allocate a bunch of memory and then exit
+ * anyway", cmd/esbuild/main.go); its JavaScript API cannot know that and leaves it on. The build's
+ * bundles took 0.49 against 0.70 CPU-s of esbuild's process, which holds ~20 MB more (117 against
+ * 97 MB) until the build exits (bench/RESULTS.md, fixed21j). `site dev`'s service lives on: not there.
+ */
+let once = false;
+export function bundlesOnce(): void {
+  once = true;
+}
+
+/** `start` (a first esbuild call starts its service synchronously) with GOGC=off when `once`; a GOGC the user set is kept. */
+function serviceSettings<T>(start: () => T): T {
+  const unset = once && process.env.GOGC === undefined;
+  if (unset) process.env.GOGC = 'off';
+  try {
+    return start();
+  } finally {
+    if (unset) delete process.env.GOGC; // for the service alone, not for every process the build starts after it
+  }
+}
+
 const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('base64url');
 
 /** Files that change what esbuild makes of the same sources without being among its inputs. */
@@ -244,7 +268,7 @@ export async function cachedBuild(
   }
   const started = Date.now();
   const { build } = await import('esbuild');
-  const result = await build({ ...options, write: false, metafile: true });
+  const result = await serviceSettings(() => build({ ...options, write: false, metafile: true }));
   // The sha256 a cache hit returns, not esbuild's hash: the next build links what this one wrote (kept-files.ts).
   const outputFiles = result.outputFiles.map((output) =>
     outputFile(output.path, output.contents, sha(output.contents)),

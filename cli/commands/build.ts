@@ -47,7 +47,12 @@ export function registerBuildCommand(program: Command): void {
         const started = performance.now();
         // A live line in a terminal, one summary line in CI (the image stage is the long one).
         const images = createImageReporter(options.json ? { stream: { write: () => true } } : {});
-        const { buildSite } = await import('../build/pipeline.ts'); // loaded when run, as every command
+        // Loaded when run, as every command.
+        const [{ buildSite }, { bundlesOnce }] = await Promise.all([
+          import('../build/pipeline.ts'),
+          import('../build/cached-esbuild.ts'),
+        ]);
+        bundlesOnce(); // this process exits after the build: esbuild need not collect its garbage
         const result = await buildSite(
           {
             root,
