@@ -1,10 +1,17 @@
 import { useSite } from '../lib/site.tsx';
 import { languageLink, navItems } from '../lib/navigation.ts';
 import { accountProps } from '../lib/identity-props.ts';
+import { perSiteText, type SiteTextMemo } from '../lib/per-site-text.ts';
+import type { Site } from '../lib/site.tsx';
 import { AccountLink } from './AccountLink.tsx';
 import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { MainMenu } from './MainMenu.tsx';
+
+const accountMenus: SiteTextMemo<string> = new WeakMap();
+/** The account menu's props as the slot carries them: the same on every page of a language. */
+const accountMenu = (site: Site) =>
+  perSiteText(accountMenus, site.model, site.locale, () => JSON.stringify(accountProps(site)));
 
 /**
  * The site header, all HTML and CSS (issue 19): word mark, the other language, the login link and
@@ -44,7 +51,7 @@ export function Header() {
             <span className="language-long">{language.label}</span>
           </a>
           <AccountLink />
-          <span className="account-slot" data-account-menu={JSON.stringify(accountProps(site))} />
+          <span className="account-slot" data-account-menu={accountMenu(site)} />
         </div>
       </header>
       {/* A module runs once the page is parsed wherever it stands; here it is fetched early. */}

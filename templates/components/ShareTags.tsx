@@ -15,6 +15,7 @@ import {
 import { amsterdamIso } from '../../shared/zoned-time.ts';
 import { feedPaths } from '../../shared/paths.ts';
 import { isListed } from '../../shared/listing.ts';
+import { perSiteText, type SiteTextMemo } from '../lib/per-site-text.ts';
 
 const ogLocale = { nl: 'nl_NL', en: 'en_GB' } as const;
 
@@ -58,18 +59,33 @@ function cardRequest(site: Site, title: string, hero: Pick<HeroProps, 'image' | 
   };
 }
 
+const madeFacts: SiteTextMemo<WeakMap<object, SiteFacts>> = new WeakMap();
+const NO_SOCIALS = {};
+
+/**
+ * The organisation as structured data names it: the same on every page of a language, so made
+ * once per socials page. That page is read through this page's model, as every page reads it:
+ * the page still records that it shows the socials' links (shared/model-reads.ts).
+ */
 function siteFacts(site: Site, absolute: (path: string) => string): SiteFacts {
   const { model, t } = site;
-  const socials = model.pages.get('socials')?.nl.data.sections ?? [];
-  return {
-    name: model.config.name,
-    url: model.config.url,
-    email: model.config.officeEmail,
-    telephone: t('footer.phone'),
-    address: t('footer.address'),
-    logo: absolute('/favicon.svg'),
-    sameAs: socials.flatMap((section) => (section.cta && 'href' in section.cta ? [section.cta.href] : [])),
-  };
+  const socialsPage = model.pages.get('socials');
+  const bySocials = perSiteText(madeFacts, model, site.locale, () => new WeakMap<object, SiteFacts>());
+  let facts = bySocials.get(socialsPage ?? NO_SOCIALS);
+  if (!facts) {
+    const socials = socialsPage?.nl.data.sections ?? [];
+    facts = {
+      name: model.config.name,
+      url: model.config.url,
+      email: model.config.officeEmail,
+      telephone: t('footer.phone'),
+      address: t('footer.address'),
+      logo: absolute('/favicon.svg'),
+      sameAs: socials.flatMap((section) => (section.cta && 'href' in section.cta ? [section.cta.href] : [])),
+    };
+    bySocials.set(socialsPage ?? NO_SOCIALS, facts);
+  }
+  return facts;
 }
 
 /** The page's structured data: the organisation on the home page, an event, an article, the breadcrumb. */

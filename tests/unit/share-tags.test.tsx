@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { renderToString } from '../../templates/runtime/render.ts';
 import { describe, expect, test } from 'vitest';
 import { siteFor } from '../auth/helpers/site.ts';
+import { recordReads } from '../../shared/model-reads.ts';
 import { createSite } from '../../templates/create-site.ts';
 import { ShareTags } from '../../templates/components/ShareTags.tsx';
 import { SiteProvider } from '../../templates/lib/site.tsx';
@@ -50,5 +51,34 @@ describe('the share card a page names', () => {
     expect(after.card.request.site.host).toBe('staging.example.org');
     expect(after.card.key).not.toBe(before.card.key);
     expect(cardWith('https://www.baselinetennis.nl').card.key).toBe(before.card.key);
+  });
+});
+
+// The organisation's facts are made once per config, strings and socials page (issue 21): each
+// page still records that it read the socials page, and a new socials page brings its own links.
+describe("the organisation's links (sameAs) on the home page", () => {
+  const base = siteFor('nl', 'home');
+  const socialsWith = (href: string) => ({ nl: { data: { sections: [{ cta: { href } }] } } });
+  function homeTags(pages: Map<string, unknown>) {
+    const recorded = recordReads({ ...base.model, pages } as typeof base.model);
+    const site = createSite({ ...base, model: recorded.model });
+    const html = renderToString(
+      <SiteProvider value={site}>
+        <ShareTags title="Home" fullTitle="Home" description="Tennis" hero={{ image: '' }} />
+      </SiteProvider>,
+    );
+    return { html, reads: recorded.reads() };
+  }
+
+  test('every page records the socials page it shows; an edited socials page shows its own links', () => {
+    const pages = new Map([['socials', socialsWith('https://www.instagram.com/one')]]);
+    const first = homeTags(pages);
+    const again = homeTags(pages);
+    expect(first.html).toContain('"sameAs":["https://www.instagram.com/one"]');
+    expect(again.html).toBe(first.html);
+    expect(again.reads).toContain('pages:socials');
+    const edited = homeTags(new Map([['socials', socialsWith('https://www.instagram.com/two')]]));
+    expect(edited.html).toContain('"sameAs":["https://www.instagram.com/two"]');
+    expect(homeTags(new Map()).html).toContain('"sameAs":[]');
   });
 });
