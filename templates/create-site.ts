@@ -27,14 +27,23 @@ function stringsByKey(strings: Strings): Map<string, string> {
 // dozen (the menu, the footer, the breadcrumb) thousands of times a build.
 const plainPaths: SiteTextMemo<string> = new WeakMap();
 
+// A site's shared parts are rendered with the site itself: until then it has none.
+const NO_SHARED_YET: Site['shared'] = { footer: '' };
+
 /** A page's Site: its render input with the UI strings, route paths and shared parts its template reads. */
 export function createSite(input: RenderInput, found?: PageFound): Site {
   const { model } = input;
   const locale = input.page.locale;
   const own = stringsByKey(model.strings[locale]);
   const dutch = stringsByKey(model.strings.nl);
-  const site: Omit<Site, 'shared'> = {
-    ...input,
+  const { page, images, assets, buildDate } = input;
+  // Built field by field, not spread from the input: every page makes one (issue 21).
+  const site: Site = {
+    page,
+    model,
+    images,
+    assets,
+    buildDate,
     locale,
     t(key, params = {}) {
       const text = own.get(key) ?? dutch.get(key);
@@ -47,6 +56,9 @@ export function createSite(input: RenderInput, found?: PageFound): Site {
       params
         ? routePath(model.config, route, other, params)
         : perSiteText(plainPaths, model, `${other} ${route}`, () => routePath(model.config, route, other)),
+    shared: NO_SHARED_YET,
+    found,
   };
-  return { ...site, shared: sharedParts(site), ...(found ? { found } : {}) };
+  site.shared = sharedParts(site);
+  return site;
 }

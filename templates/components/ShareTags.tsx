@@ -19,23 +19,19 @@ import { perSiteText, type SiteTextMemo } from '../lib/per-site-text.ts';
 
 const ogLocale = { nl: 'nl_NL', en: 'en_GB' } as const;
 
-// A card's site part (name, host, colours) by the config it comes from: the same on every card of
+// A card's site part (name, host, colours) comes from the config alone: the same on every card of
 // a build, so made once, not parsed from the URL again for each of thousands of pages.
-const cardSites = new WeakMap<Site['model']['config'], CardRequest['site']>();
+const cardSites: SiteTextMemo<CardRequest['site']> = new WeakMap();
 
-function cardSite(config: Site['model']['config']): CardRequest['site'] {
-  let site = cardSites.get(config);
-  if (!site) {
-    const { name, url, theme } = config;
-    site = {
+const cardSite = (model: Site['model']): CardRequest['site'] =>
+  perSiteText(cardSites, model, 'card', () => {
+    const { name, url, theme } = model.config;
+    return {
       name,
       host: new URL(url).host,
       colors: { dark: theme.primary[900], light: theme.primary[200], accent: theme.accent, muted: theme.primary[300] },
     };
-    cardSites.set(config, site);
-  }
-  return site;
-}
+  });
 
 /** The card's label and detail line: the section it sits in, and its date or place. */
 function cardRequest(site: Site, title: string, hero: Pick<HeroProps, 'image' | 'parent' | 'subtitle'>): CardRequest {
@@ -52,7 +48,7 @@ function cardRequest(site: Site, title: string, hero: Pick<HeroProps, 'image' | 
   return {
     locale,
     title,
-    site: cardSite(model.config),
+    site: cardSite(model),
     ...(hero.parent ? { label: t(`nav.${hero.parent}`) } : {}),
     ...(detail ? { detail } : {}),
     ...(version ? { photo: { name: hero.image, version, ...(photo?.focus ? { focus: photo.focus } : {}) } } : {}),

@@ -167,4 +167,7 @@ export function breadcrumbs(trail: Array<{ name: string; url: string }>): WithCo
 }
 
 /** JSON for a <script type="application/ld+json">: `<` escaped, so no text in it can close the tag. */
-export const jsonLd = (data: unknown): string => JSON.stringify(data).replace(/</g, '\\u003c');
+export function jsonLd(data: unknown): string {
+  const json = JSON.stringify(data);
+  return json.includes('<') ? json.replace(/</g, '\\u003c') : json;
+}
