@@ -86,10 +86,14 @@ const booleanAttribute = (name: string, value: unknown) => (value && !unwritable
 const javascriptUrl =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the leading control characters a browser skips in a URL.
   /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
-const sanitizeUrl = (url: string) =>
-  javascriptUrl.test(url)
+const sanitizeUrl = (url: string) => {
+  // A URL that starts with neither a character a browser skips nor j can be no javascript: URL.
+  const first = url.charCodeAt(0);
+  if (first > 32 && first !== 106 && first !== 74) return url;
+  return javascriptUrl.test(url)
     ? "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')"
     : url;
+};
 
 const styleNames = new Map<string, string>();
 
@@ -135,9 +139,20 @@ export function styleAttribute(style: unknown): string {
 
 type Rule = (name: string, value: unknown) => string;
 
+/**
+ * The rules that write a string value escaped under a fixed name (most of a page's attributes),
+ * with that name ('' for the prop's own): attribute() writes such a value with the rule's
+ * ` name="` made once, without calling the rule.
+ */
+const textRules = new Map<Rule, string>();
+const named = (written: string, rule: Rule): Rule => {
+  textRules.set(rule, written);
+  return rule;
+};
+
 const lowerBoolean: Rule = (name, value) => booleanAttribute(name.toLowerCase(), value);
 const plainBoolean: Rule = (name, value) => booleanAttribute(name, value);
-const always: Rule = (name, value) => (unwritable(value) ? '' : pair(name, value));
+const always = named('', (name, value) => (unwritable(value) ? '' : pair(name, value)));
 const url: Rule = (name, value) =>
   value == null || unwritable(value) || typeof value === 'boolean' ? '' : pair(name, sanitizeUrl(`${value}`));
 // React's isNaN(value): the value as a number (a numeric string counts).
@@ -145,10 +160,7 @@ const notANumber = (value: unknown) => Number.isNaN(Number(value));
 const positive: Rule = (name, value) =>
   unwritable(value) || notANumber(value) || !(Number(value) >= 1) ? '' : pair(name, value);
 const numeric: Rule = (name, value) => (unwritable(value) || notANumber(value) ? '' : pair(name, value));
-const renamed =
-  (attribute: string): Rule =>
-  (_, value) =>
-    stringAttribute(attribute, value);
+const renamed = (attribute: string): Rule => named(attribute, (_, value) => stringAttribute(attribute, value));
 const dropped: Rule = () => '';
 
 // The props pushAttribute treats otherwise than "write it under its (aliased) name"; the others'
@@ -209,12 +221,27 @@ function plainRule(name: string): Rule {
   if (!isSafeName(written)) return dropped;
   const prefix = written.toLowerCase().slice(0, 5);
   const booleans = prefix === 'data-' || prefix === 'aria-';
-  return (_, value) => (unwritable(value) || (typeof value === 'boolean' && !booleans) ? '' : pair(written, value));
+  return named(written, (_, value) =>
+    unwritable(value) || (typeof value === 'boolean' && !booleans) ? '' : pair(written, value),
+  );
 }
+
+/** A prop's rule, and its ` name="` when the rule writes a string value escaped under a fixed name. */
+interface Plan {
+  rule: Rule;
+  text: string | undefined;
+}
+const plans = new Map<string, Plan>();
 
 /** One prop of an HTML or SVG element as React writes it (`value` is not null or undefined). */
 export function attribute(name: string, value: unknown): string {
-  let rule = rules.get(name);
-  if (!rule) rules.set(name, (rule = plainRule(name)));
-  return rule(name, value);
+  let plan = plans.get(name);
+  if (plan === undefined) {
+    const rule = rules.get(name) ?? plainRule(name);
+    const written = textRules.get(rule);
+    plans.set(name, (plan = { rule, text: written === undefined ? undefined : ` ${written || name}="` }));
+  }
+  return typeof value === 'string' && plan.text !== undefined
+    ? `${plan.text}${escapeAsReact(value)}"`
+    : plan.rule(name, value);
 }

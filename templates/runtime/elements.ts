@@ -44,8 +44,6 @@ export function hostElement(writer: Output, type: string, props: Props, format: 
   if (isPlain(type)) return generic(writer, type, props);
   const preamble = writer.preamble;
   switch (type) {
-    case 'a':
-      return generic(writer, type, props, '', undefined, true);
     case 'select':
       return generic(writer, type, props, '', SELECT_OWN);
     case 'option': {

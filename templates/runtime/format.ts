@@ -14,18 +14,26 @@ export interface Format {
 export const ROOT: Format = { mode: 0, noscript: false, picture: false, selected: null };
 export const HEAD = 3;
 export const SVG = 4;
-const PAGE: Format = { mode: 2, noscript: false, picture: false, selected: null };
 
 // Elements whose children are on the page again (React's table modes and foreignObject).
 const TABLE_PARTS = new Set(['foreignObject', 'table', 'thead', 'tbody', 'tfoot', 'colgroup', 'tr']);
 
 /**
- * Tag names met so far that React writes as any element, whose children are where they are:
- * after the first time, such an element (most of a page) skips every special case.
+ * Tag names met so far that React writes as any element, whose children are where they are, and
+ * their end tags: after the first time, such an element (most of a page) skips every special case.
  */
-const plain = new Set<string>();
+const plain = new Map<string, string>();
 export const isPlain = (type: string) => plain.has(type);
+/** A plain tag's end tag (undefined for a tag not found plain). */
+export const plainEnd = (type: string) => plain.get(type);
 const FORMAT_NAMES = new Set(['noscript', 'select', 'svg', 'picture', 'math', 'head', 'html', ...TABLE_PARTS]);
+
+// The formats outside a <select>, made once each (a page has an <svg> or <picture> in every card).
+const formats: Format[] = [];
+function format(mode: number, noscript: boolean, picture: boolean): Format {
+  const index = mode * 4 + (noscript ? 2 : 0) + (picture ? 1 : 0);
+  return (formats[index] ??= { mode, noscript, picture, selected: null });
+}
 
 /** The format of an element's children (React's getChildFormatContext). */
 export function childFormat(parent: Format, type: string, props: Record<string, unknown>): Format {
@@ -33,29 +41,28 @@ export function childFormat(parent: Format, type: string, props: Record<string, 
   const { noscript, picture } = parent;
   switch (type) {
     case 'noscript':
-      return { mode: 2, noscript: true, picture, selected: null };
+      return format(2, true, picture);
     case 'select':
       return { mode: 2, noscript, picture, selected: props.value ?? props.defaultValue };
     case 'svg':
-      return { mode: SVG, noscript, picture, selected: null };
+      return format(SVG, noscript, picture);
     case 'picture':
-      return { mode: 2, noscript, picture: true, selected: null };
+      return format(2, noscript, true);
     case 'math':
-      return { mode: 5, noscript, picture, selected: null };
+      return format(5, noscript, picture);
     case 'head':
-      if (parent.mode < 2) return { mode: HEAD, noscript, picture, selected: null };
+      if (parent.mode < 2) return format(HEAD, noscript, picture);
       break;
     case 'html':
-      if (parent.mode === 0) return { mode: 1, noscript, picture, selected: null };
+      if (parent.mode === 0) return format(1, noscript, picture);
   }
   // Table elements (React's modes 6-9) differ from the page only for Suspense boundaries, which
   // the templates do not have; the rest keep their parent's format.
-  if (parent.mode < 2 || TABLE_PARTS.has(type))
-    return noscript || picture ? { mode: 2, noscript, picture, selected: null } : PAGE;
+  if (parent.mode < 2 || TABLE_PARTS.has(type)) return format(2, noscript, picture);
   return parent;
 }
 
 /** A tag name ./elements.ts found to be written as any element: later ones take the short way. */
 export function foundPlain(type: string): void {
-  if (!FORMAT_NAMES.has(type)) plain.add(type);
+  if (!FORMAT_NAMES.has(type)) plain.set(type, `</${type}>`);
 }

@@ -8,7 +8,8 @@
 import { ELEMENT, Fragment, isContext } from './react.ts';
 import { escapeAsReact } from './attributes.ts';
 import { hostElement } from './elements.ts';
-import { type Format, childFormat, ROOT, HEAD } from './format.ts';
+import { type Format, childFormat, ROOT, HEAD, plainEnd } from './format.ts';
+import { generic } from './tags.ts';
 import { newPreamble, type Output } from './output.ts';
 import { VOID_ELEMENTS } from '../../shared/void-elements.ts';
 
@@ -64,6 +65,16 @@ export class Writer implements Output {
   }
 
   private host(type: string, props: Record<string, unknown>, format: Format): void {
+    // Most of a page: a plain element outside <head>'s own segment, whose children are in its format.
+    const end = format.mode >= 2 && format.mode !== HEAD ? plainEnd(type) : undefined;
+    if (end !== undefined) {
+      const children = generic(this, type, props);
+      this.text = false;
+      this.node(children, format);
+      this.out += end;
+      this.text = false;
+      return;
+    }
     const children = hostElement(this, type, props, format);
     this.text = false;
     const inner = childFormat(format, type, props);

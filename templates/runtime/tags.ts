@@ -40,14 +40,9 @@ export function selfClosing(type: string, props: Props): string {
  * An element's start as pushStartGenericElement writes it (`extra`: attributes an element writes
  * after the others; `skip`: props it writes itself or not at all), and its children.
  */
-export function generic(
-  writer: Output,
-  type: string,
-  props: Props,
-  extra = '',
-  skip?: Set<string>,
-  emptyHref = false,
-): unknown {
+export function generic(writer: Output, type: string, props: Props, extra = '', skip?: Set<string>): unknown {
+  // On <a> an empty href stays (elsewhere React drops it).
+  const emptyHref = type === 'a';
   let attrs = '';
   let children: unknown;
   let inner: unknown;
@@ -58,7 +53,6 @@ export function generic(
     if (name === 'children') children = value;
     else if (name === 'dangerouslySetInnerHTML') inner = value;
     else if (skip === undefined || !skip.has(name))
-      // On <a> an empty href stays (elsewhere React drops it).
       attrs += emptyHref && name === 'href' && value === '' ? ' href=""' : attribute(name, value);
   }
   writer.out += `<${type}${attrs}${extra}>`;
