@@ -1,4 +1,15 @@
-import { VOID_ELEMENTS } from '../../shared/void-elements.ts';
+import {
+  COLON,
+  EXCLUDED,
+  FULL_STOP,
+  HEADING,
+  hasExcludedClass,
+  INLINE,
+  isSpace,
+  RAW,
+  tagKind,
+  VOID,
+} from './search-tags.ts';
 import { type TermCounts, termCounts } from './search-terms.ts';
 
 export { forEachTerm, type TermCounts } from './search-terms.ts';
@@ -12,45 +23,6 @@ export interface SearchRecord {
   text: string;
   terms: TermCounts;
 }
-
-/** Parts of <main> every page of their kind repeats (they would match every search), forms, and what is not text. */
-const EXCLUDED_CLASSES = ['crumbs', 'signup-call', 'article-foot'];
-const EXCLUDED_TAGS = new Set(['form', 'site-island', 'script', 'style', 'template', 'noscript', 'svg']);
-/** Elements that may sit inside a word: no space between their text and the text around them. */
-const INLINE = new Set([
-  'a',
-  'abbr',
-  'b',
-  'cite',
-  'code',
-  'em',
-  'i',
-  'kbd',
-  'mark',
-  'q',
-  's',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'sup',
-  'time',
-  'u',
-]);
-
-/** Elements without content (and SVG's self-closed ones): nothing to skip inside them. */
-const VOID = new Set<string>(VOID_ELEMENTS);
-/** Elements whose content is not HTML: skipped to their end tag. */
-const RAW = new Set(['script', 'style']);
-
-const excluded = (name: string, attributes: string) =>
-  EXCLUDED_TAGS.has(name) ||
-  (attributes.includes('class') &&
-    (/\bclass="([^"]*)"/
-      .exec(attributes)?.[1]
-      ?.split(/\s+/)
-      .some((one) => EXCLUDED_CLASSES.includes(one)) ??
-      false));
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 /** Text with its character references (the build's pages are React's and markdown-it's: these, and numbers) as characters. */
@@ -68,10 +40,6 @@ const decode = (text: string) =>
  * between most of its words; replacing each of those by itself took most of this function's time).
  */
 const collapse = (text: string) => text.replace(/\s{2,}|[^\S ]/g, ' ').trim();
-
-/** Blocks whose text ends a sentence (a definition's term ends in a colon), and the mark it ends with. */
-const SENTENCE_END: Record<string, string> = { p: '.', li: '.', dd: '.', dt: ':', blockquote: '.', figcaption: '.' };
-for (const level of [1, 2, 3, 4, 5, 6]) SENTENCE_END[`h${level}`] = '.';
 
 /**
  * Whether a text, as far as it is not white space, ends in a letter or digit: a block ending there
@@ -94,16 +62,15 @@ const isLetter = (code: number) => (code >= 97 && code <= 122) || (code >= 65 &&
 const isNameCharacter = (code: number) => isLetter(code) || (code >= 48 && code <= 57) || code === 45;
 
 /**
- * A tag or comment found by `nextTag`: where it starts and ends, and for a tag, whether it closes,
- * its name as written, whether it has a capital, and where its name ends (its attributes run from
- * there to the `>`).
+ * A tag or comment found by `nextTag`: where it starts and ends, and for a tag, whether it closes
+ * and where its name is (its attributes run from the name's end to the `>`).
  */
 export interface FoundTag {
   start: number;
   end: number;
+  comment: boolean;
   closing: boolean;
-  name: string | undefined;
-  capital: boolean;
+  nameStart: number;
   nameEnd: number;
 }
 
@@ -120,15 +87,13 @@ export function nextTag(html: string, from: number, tag: FoundTag): boolean {
     if (isLetter(html.charCodeAt(nameStart))) {
       const close = html.indexOf('>', nameStart);
       if (close < 0) return false; // no '>' from here on: no tag, and no comment's end either
-      let capital = html.charCodeAt(nameStart) <= 90;
       let nameEnd = nameStart + 1;
-      for (let code = html.charCodeAt(nameEnd); isNameCharacter(code); code = html.charCodeAt(++nameEnd))
-        if (code >= 65 && code <= 90) capital = true;
-      tag.capital = capital;
+      while (isNameCharacter(html.charCodeAt(nameEnd))) nameEnd++;
       tag.start = open;
       tag.end = close + 1;
+      tag.comment = false;
       tag.closing = closing;
-      tag.name = html.slice(nameStart, nameEnd);
+      tag.nameStart = nameStart;
       tag.nameEnd = nameEnd;
       return true;
     }
@@ -137,7 +102,7 @@ export function nextTag(html: string, from: number, tag: FoundTag): boolean {
       if (end >= 0) {
         tag.start = open;
         tag.end = end + 3;
-        tag.name = undefined;
+        tag.comment = true;
         return true;
       }
     }
@@ -159,35 +124,49 @@ function mainText(main: string): { text: string; heading: string } {
   let headingTo = -1;
   let skipping = 0; // elements open inside an excluded one, itself included
   let at = 0;
-  const add = (chunk: string) => {
-    text += chunk;
-    inWord = endsInWord(chunk) ?? inWord;
+  // Whether `text` ends in white space: more of it would collapse into it (`collapse`), so it is not
+  // added (a block's tags and the line breaks between them were most of the text's parts).
+  let spaced = false;
+  const space = () => {
+    if (!spaced) text += ' ';
+    spaced = true;
   };
-  const tag: FoundTag = { start: 0, end: 0, closing: false, name: undefined, capital: false, nameEnd: 0 };
+  const add = (chunk: string) => {
+    const word = endsInWord(chunk);
+    if (word === undefined) return space();
+    text += chunk;
+    inWord = word;
+    spaced = isSpace(chunk.charCodeAt(chunk.length - 1));
+  };
+  let classAt = main.indexOf('class="'); // the first at or after the last tag's name
+  const tag: FoundTag = { start: 0, end: 0, comment: false, closing: false, nameStart: 0, nameEnd: 0 };
   while (nextTag(main, at, tag)) {
     if (skipping === 0 && tag.start > at) add(decode(main.slice(at, tag.start)));
     at = tag.end;
-    if (tag.name === undefined) continue; // a comment (React's between two texts): no space
-    const name = tag.capital ? tag.name.toLowerCase() : tag.name;
-    // Self-closed: its attributes (from the name's end to the '>') end in '/'.
-    const selfClosed = tag.end - 2 >= tag.nameEnd && main.charCodeAt(tag.end - 2) === 47;
+    if (tag.comment) continue; // React's between two texts: no space
+    const kind = tagKind(main, tag.nameStart, tag.nameEnd);
     if (tag.closing) {
       if (skipping > 0) skipping -= 1;
-      else if (name === 'h1' && headingFrom >= 0 && headingTo < 0) headingTo = text.length;
-      else if (inWord && Object.hasOwn(SENTENCE_END, name)) {
-        text += SENTENCE_END[name];
+      else if (kind & HEADING && headingFrom >= 0 && headingTo < 0) {
+        headingTo = text.length;
+        spaced = false; // the text after the heading is collapsed apart from it: its own space
+      } else if (inWord && kind & (FULL_STOP | COLON)) {
+        text += kind & COLON ? ':' : '.';
         inWord = false;
+        spaced = false;
       }
-    } else if (!VOID.has(name) && !selfClosed) {
-      if (skipping > 0 || excluded(name, tag.end - 1 > tag.nameEnd ? main.slice(tag.nameEnd, tag.end - 1) : ''))
-        skipping += 1;
-      else if (name === 'h1' && headingFrom < 0) headingFrom = text.length;
-      if (RAW.has(name)) {
-        const end = main.indexOf(`</${name}`, at);
+      // Self-closed: its attributes (from the name's end to the '>') end in '/'.
+    } else if (!(kind & VOID) && !(tag.end - 2 >= tag.nameEnd && main.charCodeAt(tag.end - 2) === 47)) {
+      if (classAt >= 0 && classAt < tag.nameEnd) classAt = main.indexOf('class="', tag.nameEnd);
+      if (skipping > 0 || kind & EXCLUDED || hasExcludedClass(main, tag.nameEnd, tag.end - 1, classAt)) skipping += 1;
+      else if (kind & HEADING && headingFrom < 0) headingFrom = text.length;
+      if (kind & RAW) {
+        // Its end tag as the name is in lower case (`</script`, `</style`).
+        const end = main.indexOf(tag.nameEnd - tag.nameStart === 6 ? '</script' : '</style', at);
         at = end < 0 ? main.length : end;
       }
     }
-    if (!INLINE.has(name)) text += ' ';
+    if (!(kind & INLINE)) space();
   }
   if (skipping === 0) text += decode(main.slice(at));
   if (headingFrom < 0) return { text: collapse(text), heading: '' };

@@ -25,15 +25,20 @@ function byRegex(html: string, from: number) {
 }
 
 function byScan(html: string, from: number) {
-  const tag: FoundTag = { start: 0, end: 0, closing: false, name: undefined, capital: false, nameEnd: 0 };
+  const tag: FoundTag = { start: 0, end: 0, comment: false, closing: false, nameStart: 0, nameEnd: 0 };
   if (!nextTag(html, from, tag)) return undefined;
+  const name = tag.comment ? undefined : html.slice(tag.nameStart, tag.nameEnd);
   return {
     start: tag.start,
     end: tag.end,
-    name: tag.name,
-    ...(tag.name === undefined
+    name,
+    ...(name === undefined
       ? {}
-      : { closing: tag.closing, attributes: html.slice(tag.nameEnd, tag.end - 1), capital: tag.capital }),
+      : {
+          closing: tag.closing,
+          attributes: html.slice(tag.nameEnd, tag.end - 1),
+          capital: name !== name.toLowerCase(),
+        }),
   };
 }
 
