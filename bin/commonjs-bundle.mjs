@@ -5,7 +5,10 @@
 // ES modules, and between CommonJS chunks every imported name is read through a getter. A command's
 // modules and the packages they import still load only when it runs: esbuild wraps each module that
 // only a dynamic import() reaches in a function it calls then.
+import { createRequire } from 'node:module';
 import { markdownItBeside, markdownItBundle } from './plain-fields.mjs';
+
+const require = createRequire(import.meta.url);
 
 /** esbuild options for main.cjs; `main` is cli/main.ts, `outdir` the bundle's folder. */
 export function commonjsBundle(packageRoot, main, outdir) {
@@ -28,7 +31,7 @@ export function commonjsBundle(packageRoot, main, outdir) {
     banner: { js: 'const __moduleUrl = require("node:url").pathToFileURL(__filename).href;' },
     // Every import() as a require in a promise: code V8 cached cannot call import() (code-cache.mjs).
     supported: { 'dynamic-import': false },
-    plugins: [markdownItBeside('./markdown-it.cjs'), packagesInside(INSIDE)],
+    plugins: [markdownItBeside('./markdown-it.cjs'), builtinsOnUse(ON_USE), packagesInside(INSIDE)],
   };
 }
 
@@ -40,6 +43,34 @@ export function commonjsBundle(packageRoot, main, outdir) {
  * files beside their own (ical-timezones) or load native code (sharp).
  */
 const INSIDE = new Set(['zod', 'commander']);
+
+/**
+ * Node's own modules that the CLI's thread loads when they are first used, not as the modules that
+ * import them start: commander requires child_process for its external subcommands, which this CLI
+ * has none of, and the build's output and worker pool import them for what a build with nothing to
+ * do never runs. Compiling child_process was 8.7 ms and worker_threads 2.5 ms of every command's
+ * start (bench/RESULTS.md, noop21l). Each is a module whose exports are getters that require it.
+ */
+const ON_USE = ['child_process', 'worker_threads'];
+
+const builtinsOnUse = (names) => ({
+  name: 'builtins-on-use',
+  setup(build) {
+    const filter = new RegExp(`^(node:)?(${names.join('|')})$`);
+    build.onResolve({ filter }, ({ path, namespace }) =>
+      namespace === 'on-use' ? { path, external: true } : { path: path.replace(/^node:/, ''), namespace: 'on-use' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'on-use' }, ({ path }) => ({
+      loader: 'js',
+      contents: [
+        `let loaded;`,
+        `const load = () => (loaded ??= require("node:${path}"));`,
+        `for (const name of ${JSON.stringify(Object.keys(require(`node:${path}`)))})`,
+        `  Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });`,
+      ].join('\n'),
+    }));
+  },
+});
 
 /** Every other package stays a require of node_modules; zod without its translated messages. */
 const packagesInside = (inside) => ({

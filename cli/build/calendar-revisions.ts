@@ -6,8 +6,6 @@ import { promisify } from 'node:util';
 import type { ContentFiles } from '../content/read.ts';
 import type { ByLocale, EventText } from '../content/types.ts';
 
-const run = promisify(execFile);
-
 /**
  * The events in each language (the files classify() calls events) and the clubs (their places):
  * a pattern of its own, since classify() loads every kind's schema (zod), which the hash stage of
@@ -43,7 +41,9 @@ async function git(root: string, args: string[]): Promise<string | undefined> {
   // Never a prompt or a pager; a project outside git (or without git installed) has no history.
   if (!mayBeInRepository(root)) return undefined;
   const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
-  return run('git', args, { cwd: root, env, maxBuffer: 64 * 1024 * 1024 }).then(
+  // Promisified here, not as the module starts: that read of execFile would load child_process in
+  // every command (bin/commonjs-bundle.mjs ON_USE).
+  return promisify(execFile)('git', args, { cwd: root, env, maxBuffer: 64 * 1024 * 1024 }).then(
     (done) => done.stdout,
     () => undefined,
   );

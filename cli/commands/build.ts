@@ -72,6 +72,9 @@ export function registerBuildCommand(program: Command): void {
           throw error;
         });
         if (!result.unchanged) images.finish(result.images, result.images.ms);
+        // Nothing to do: this run called no function the build before it did not, so the launcher
+        // need not make its code cache again at exit (bin/code-cache.mjs SETTLED).
+        else Object.assign(globalThis, { [Symbol.for('site.code-cache.settled')]: true });
         process.stdout.write(
           options.json
             ? `${JSON.stringify(result, null, 2)}\n`

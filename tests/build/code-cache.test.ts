@@ -23,13 +23,14 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 /** What the module's `answer()` gives in a fresh process that compiles through the cache. */
-function run(flags: string[] = [], { own = false, argument = '' } = {}): string {
+function run(flags: string[] = [], { own = false, argument = '', settled = false } = {}): string {
   const script = `
     import { createRequire } from 'node:module';
-    import { useCodeCache } from ${JSON.stringify(join(repoRoot, 'bin', 'code-cache.mjs'))};
+    import { SETTLED, useCodeCache } from ${JSON.stringify(join(repoRoot, 'bin', 'code-cache.mjs'))};
     useCodeCache(${JSON.stringify(cache)}, { own: ${JSON.stringify(own ? [module] : [])} });
     const { answer } = createRequire(import.meta.url)(${JSON.stringify(module)});
-    console.log(await answer(${JSON.stringify(argument)}));`;
+    console.log(await answer(${JSON.stringify(argument)}));
+    globalThis[SETTLED] = ${settled};`;
   return execFileSync(process.execPath, [...flags, '--input-type=module', '-e', script], {
     encoding: 'utf8',
   }).trim();
@@ -117,6 +118,22 @@ describe('the code cache', () => {
     const once = await stat(await entry());
     expect(run([], { argument: 'all' })).toBe('40');
     expect((await stat(await entry())).ino).toBe(once.ino);
+  });
+
+  it('makes no entry it took again after a run that says it called nothing new (a build with nothing to do)', async () => {
+    const many = Array.from({ length: 40 }, (_, n) => `function part${n}(s) { return s + ${n}; }`);
+    await writeFile(
+      module,
+      `${many.join('\n')}\nexports.answer = (all) => all ? [${many.map((_, n) => `part${n}('a')`).join(', ')}].length : part0('a');\n`,
+    );
+    // Not taken (none yet): made, settled or not.
+    expect(run([], { own: true, settled: true })).toBe('a0');
+    const thin = await stat(await entry());
+    // Taken: a settled run keeps it even when it compiled more; the next run that is not settled grows it.
+    expect(run([], { own: true, argument: 'all', settled: true })).toBe('40');
+    expect((await stat(await entry())).ino).toBe(thin.ino);
+    expect(run([], { own: true, argument: 'all' })).toBe('40');
+    expect((await stat(await entry())).size).toBeGreaterThan(thin.size);
   });
 
   it('makes no entry in a run that fails (it may have stopped before most of the code ran)', async () => {

@@ -79,6 +79,21 @@ describe('the launcher', () => {
       await utimes(join(project, source), soon, soon);
       expect(await bundled(), source).toBeGreaterThan(before);
     }
+    // Dated back: a source still ahead of the clock would rebundle the runs of the tests after this one.
+    for (const source of ['functions/index.ts', 'shared/event-clock.ts'])
+      await utimes(join(project, source), hourAgo, hourAgo);
+  });
+
+  it("loads child_process and worker_threads in the CLI's thread only when they are used (not for `site --version`)", async () => {
+    const preload = join(project, 'builtins-loaded.cjs');
+    await writeFile(
+      preload,
+      "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (child_process|worker_threads)$/.test(m)))));\n",
+    );
+    expect((await runSite(project, ['--version'])).code).toBe(0); // bundled (esbuild's service is a child process)
+    const result = await runSite(project, ['--version'], { env: { NODE_OPTIONS: `--require ${preload}` } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stderr)).toEqual([]);
   });
 
   it('a package missing from node_modules (a pull without npm ci) is a problem that says to run npm ci, not an internal error', async () => {
