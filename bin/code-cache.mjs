@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import vm from 'node:vm';
 
 /**
@@ -71,6 +72,12 @@ export const SETTLED = Symbol.for('site.code-cache.settled');
  * the functions it took from the entry included, so an entry grows to what the runs call.
  */
 export function useCodeCache(folder, { own = [] } = {}) {
+  // V8 drops the bytecode of a function that has not run for a few full collections, and an entry
+  // holds only the functions whose bytecode is there at exit: after a first build's 45 s, main.cjs's
+  // entry lacked what ran only at its start (the CLI's setup, the load and hash stages), and every
+  // build with nothing to do after it, which makes no entry again, compiled those (~40 ms of its
+  // 0.32 s; bench/RESULTS.md, noop22). Kept, they cost a few MB at most: the code is loaded once.
+  setFlagsFromString('--no-flush-bytecode');
   const original = Module.prototype._compile;
   const owned = new Set(own);
   const compiled = [];

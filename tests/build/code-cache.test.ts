@@ -23,13 +23,15 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 /** What the module's `answer()` gives in a fresh process that compiles through the cache. */
-function run(flags: string[] = [], { own = false, argument = '', settled = false } = {}): string {
+function run(flags: string[] = [], { own = false, argument = '', settled = false, garbage = 0 } = {}): string {
   const script = `
     import { createRequire } from 'node:module';
     import { SETTLED, useCodeCache } from ${JSON.stringify(join(repoRoot, 'bin', 'code-cache.mjs'))};
     useCodeCache(${JSON.stringify(cache)}, { own: ${JSON.stringify(own ? [module] : [])} });
     const { answer } = createRequire(import.meta.url)(${JSON.stringify(module)});
     console.log(await answer(${JSON.stringify(argument)}));
+    // Rounds of large arrays: V8 collects them in full collections of its own, unlike gc()'s.
+    for (let n = 0; n < ${garbage}; n++) Array.from({ length: 30 }, () => new Array(1e5).fill(n));
     globalThis[SETTLED] = ${settled};`;
   return execFileSync(process.execPath, [...flags, '--input-type=module', '-e', script], {
     encoding: 'utf8',
@@ -134,6 +136,20 @@ describe('the code cache', () => {
     expect((await stat(await entry())).ino).toBe(thin.ino);
     expect(run([], { own: true, argument: 'all' })).toBe('40');
     expect((await stat(await entry())).size).toBeGreaterThan(thin.size);
+  });
+
+  it('holds the functions that ran only at the start of a run that collected garbage many times since', async () => {
+    // Called once, as the module loads (a first build's setup and load stage, then 45 s of work).
+    const setup = Array.from({ length: 40 }, (_, n) => `function setup${n}(s) { return s.split('').join(${n}); }`);
+    await writeFile(
+      module,
+      `${setup.join('\n')}\nconst made = [${setup.map((_, n) => `setup${n}('ab')`).join(', ')}];\nexports.answer = () => made.length;\n`,
+    );
+    expect(run()).toBe('40');
+    const short = (await stat(await entry())).size;
+    await rm(cache, { recursive: true });
+    expect(run([], { garbage: 40 })).toBe('40');
+    expect((await stat(await entry())).size).toBeGreaterThanOrEqual(short);
   });
 
   it('makes no entry in a run that fails (it may have stopped before most of the code ran)', async () => {
