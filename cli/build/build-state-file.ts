@@ -16,6 +16,21 @@ export interface BuildState {
   scriptHashes: Record<string, string[]>;
   /** The social card of each page (reused pages keep theirs; issue 23). */
   cards: Record<string, CardImage>;
+  /** What the prints were taken of (cli/build/page-prints.ts `PrintInputs`); absent in a state of an older build. */
+  printed?: PrintInputs;
+}
+
+/**
+ * What a build's page prints were taken of, beside them: the next build takes a page's print from
+ * the build before when all of it is the same (cli/build/page-prints.ts `printsBefore`).
+ */
+export interface PrintInputs {
+  /** The part all pages share (cli/build/build-state.ts `globalFingerprint`). */
+  global: string;
+  /** The digest of every page's route, as JSON in the pages' order (cli/build/page-prints.ts `routesDigest`). */
+  routes: string;
+  /** Each key the pages read (shared/model-reads.ts) to the hash its value took. */
+  values: Record<string, string>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { SiteModel } from '../content/types.ts';
-import { fingerprint, pageId } from './build-state.ts';
+import { fingerprint, pageId, type BuildState } from './build-state.ts';
+import type { PrintInputs } from './build-state-file.ts';
 import { bodyKey } from './markdown-stage.ts';
 import type { PageRoute } from './types.ts';
 
@@ -20,6 +21,29 @@ export const knownDigest = (value: object): string | undefined => digests.get(va
 /** The digest of an object of a model read back from a store, as the build that stored it took it. */
 export const keepDigest = (value: object, digest: string): void => {
   digests.set(value, digest);
+};
+
+/** A build's pages as JSON, and its digest, taken once: a list of pages is never changed once made. */
+const routeTexts = new WeakMap<readonly PageRoute[], string>();
+const routeDigests = new WeakMap<readonly PageRoute[], string>();
+
+/** The pages as JSON: the digest of their routes, and what a stored state keeps of them (./incremental/stored-state.ts). */
+export function routesJson(pages: readonly PageRoute[]): string {
+  let text = routeTexts.get(pages);
+  if (text === undefined) routeTexts.set(pages, (text = JSON.stringify(pages)));
+  return text;
+}
+
+/** The digest of the pages' routes (`PrintInputs.routes`). */
+export function routesDigest(pages: readonly PageRoute[]): string {
+  let routes = routeDigests.get(pages);
+  if (routes === undefined) routeDigests.set(pages, (routes = hash('sha256', routesJson(pages), 'base64url')));
+  return routes;
+}
+
+/** The digest of pages read back from a store, as the build that stored them took it (`routesDigest`). */
+export const keepRoutesDigest = (pages: readonly PageRoute[], routes: string): void => {
+  routeDigests.set(pages, routes);
 };
 
 /**
@@ -48,6 +72,41 @@ export class PagePrinter {
       if (known) prints[pageId(page)] = this.print(page, known);
     }
     return prints;
+  }
+
+  /**
+   * The prints of the pages by what each read in the build before (`previous.reads`): that build's
+   * print of the page when it was taken of the same text (the same site-wide part, the same routes,
+   * each key read hashing as it did then: `previous.printed`), else taken again. After one edit at
+   * 4,000 sources, most of the 4,488 pages read nothing that changed, and their texts' JSON and
+   * hashes were ~60 ms of the build.
+   */
+  printsBefore(
+    pages: readonly PageRoute[],
+    previous: Pick<BuildState, 'pages' | 'reads' | 'printed'>,
+  ): Record<string, string> {
+    const { printed } = previous;
+    const values =
+      printed?.global === this.global && typeof printed.values === 'object' && printed.routes === routesDigest(pages)
+        ? printed.values
+        : undefined;
+    const prints: Record<string, string> = {};
+    for (const page of pages) {
+      const id = pageId(page);
+      const reads = previous.reads[id];
+      if (!reads) continue;
+      const before = previous.pages[id];
+      const same = before !== undefined && values && reads.every((key) => this.valueHash(key) === values[key]);
+      prints[id] = same ? before : this.print(page, reads);
+    }
+    return prints;
+  }
+
+  /** What this build's prints were taken of, for the next build's `printsBefore`: the pages, and the keys `reads` name. */
+  printed(pages: readonly PageRoute[], reads: Record<string, readonly string[]>): PrintInputs {
+    const values = new Map<string, string>();
+    for (const keys of Object.values(reads)) for (const key of keys) values.set(key, this.valueHash(key));
+    return { global: this.global, routes: routesDigest(pages), values: Object.fromEntries(values) };
   }
 
   private valueHash(key: string): string {

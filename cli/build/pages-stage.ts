@@ -22,6 +22,7 @@ export interface PageRecords {
   reads: BuildState['reads'];
   scriptHashes: BuildState['scriptHashes'];
   cards: Record<string, CardImage>;
+  printed: BuildState['printed'];
 }
 
 /**
@@ -59,7 +60,7 @@ export async function makePages(run: {
   });
   // A page is rendered again when something it read last time changed (or nothing is known of it).
   const printer = new PagePrinter(model, global);
-  const known = previous.state ? printer.printsOf(pages, previous.state.reads) : undefined;
+  const known = previous.state ? printer.printsBefore(pages, previous.state) : undefined;
   const plan = planReuse(pages, known, previous.state);
   const reused = await timer.run(
     'reuse',
@@ -86,6 +87,7 @@ export async function makePages(run: {
     pages,
     plan.unchanged.filter((page) => !failed.has(page)),
   );
+  const reads = kept(previous.state?.reads, rendered.reads);
   return {
     files: rendered.files + reused.linked,
     rendered: rendered.files,
@@ -94,8 +96,9 @@ export async function makePages(run: {
     records: {
       scriptHashes: kept(previous.state?.scriptHashes, rendered.scriptHashes),
       cards: kept(previous.state?.cards, rendered.cards),
-      reads: kept(previous.state?.reads, rendered.reads),
+      reads,
       pages: kept(known, prints),
+      printed: printer.printed(pages, reads),
     },
   };
 }

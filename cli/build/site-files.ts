@@ -42,6 +42,7 @@ export async function writeSiteFiles(
         warnings: state.warnings,
         scriptHashes: records.scriptHashes,
         cards: records.cards,
+        printed: records.printed,
       }),
     ),
     output.write(DIGEST_FILE, JSON.stringify({ digest: state.digest, warnings: state.warnings } satisfies BuildDigest)),

@@ -132,6 +132,21 @@ describe('a build from the stored content state', { timeout: 300_000 }, () => {
     expect(truncated.path).toBe('full');
     await expectSameAsWithoutState();
   });
+  it('takes the full path when a shard of the Markdown cache was written since the state was stored and lost its texts', async () => {
+    await expectSameAsWithoutState(); // a state of this content, with its shards' stamps
+    const folder = join(project, '.site', 'cache', 'markdown');
+    const shards = await Promise.all(
+      (await readdir(folder)).map(async (name) => ({ name, bytes: await readFile(join(folder, name)) })),
+    );
+    const { name, bytes } = shards.reduce((a, b) => (b.bytes.length > a.bytes.length ? b : a));
+    await writeFile(join(folder, name), bytes.subarray(0, bytes.length - 1));
+    await edit(await newsFile('8-'), (text) => text.replace(/^title: .*$/m, 'title: Trainersdag 2026 na de cache'));
+    const cut = await build();
+    expect(cut.code, cut.stderr).toBe(0);
+    expect(cut.path).toBe('full');
+    await expectSameAsWithoutState();
+  });
+
   it('with --strict, patches an edit, and fails on a warning of the edited file as a build without the state does', async () => {
     // Article 9 translated: this site has no warning left, and a strict build succeeds.
     const english = join(project, 'content/en/news/9-new-clay-courts-at-ltc-de-kei.md');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { KEY, MarkdownCache, SHARDS } from '../../cli/build/markdown-cache.ts';
+import { KEY, MarkdownCache, SHARDS, shardReader, shardStamps } from '../../cli/build/markdown-cache.ts';
 
 /**
  * The build's Markdown cache (.site/cache/markdown/, in shards): what it gives back must be what
@@ -120,5 +120,28 @@ describe('the Markdown cache in shards', () => {
     cache.save(new Map(missing.map((key) => [key, htmlOf(keys.indexOf(key))])));
     const mended = MarkdownCache.read(dir, keys);
     keys.forEach((key, n) => expect(mended.html(key)).toBe(htmlOf(n)));
+  });
+
+  test("read a shard at a time when asked for; the shards' stamps change with any write", async () => {
+    const { dir, keys } = await filled(200);
+    const stamps = shardStamps(dir);
+    expect(shardStamps(dir)).toBe(stamps);
+    // A key's own shard alone is read: another one damaged meanwhile (written in place: another stamp) is not.
+    const other = keys.find((key) => shardName(key) !== shardName(keys[0]!))!;
+    const path = join(dir, shardName(other));
+    const bytes = await readFile(path);
+    await writeFile(path, Buffer.concat([Buffer.from('damaged'), bytes.subarray('damaged'.length)]));
+    const damaged = shardStamps(dir);
+    expect(damaged).not.toBe(stamps);
+    const find = shardReader(dir);
+    expect([find(keys[0]!), find(keys[0]!)]).toEqual([htmlOf(0), htmlOf(0)]);
+    keys.forEach((key, n) => shardName(key) === shardName(keys[0]!) && expect(find(key)).toBe(htmlOf(n)));
+    expect([find(other), find(keyOf('not saved'))]).toEqual([undefined, undefined]);
+    // Written again (renamed into place), or removed: another stamp.
+    MarkdownCache.read(dir, keys).save(new Map([[other, htmlOf(keys.indexOf(other))]]));
+    const saved = shardStamps(dir);
+    expect([saved === stamps, saved === damaged]).toEqual([false, false]);
+    await rm(path);
+    expect(shardStamps(dir)).not.toBe(saved);
   });
 });

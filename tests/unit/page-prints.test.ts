@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { renderMarkdown } from '../../cli/content/markdown.ts';
 import { buildModel } from '../../cli/content/model.ts';
 import type { ContentFiles } from '../../cli/content/read.ts';
-import { PagePrinter } from '../../cli/build/page-prints.ts';
+import { PagePrinter, routesDigest } from '../../cli/build/page-prints.ts';
+import { pageId } from '../../cli/build/build-state.ts';
+import type { PageRoute } from '../../cli/build/types.ts';
 import { buildRoutes } from '../../cli/routes/routes.ts';
 import { type Change, change, NEWS, realContent, replace, validate } from './fixtures/content.ts';
 import { realConfig } from './fixtures/model.ts';
@@ -17,12 +19,17 @@ beforeAll(async () => {
   content = await realContent();
 });
 
-/** The print of a page that read the item `news@id`, after `changes`, the bodies rendered by `render`. */
-function printOf(id: number, changes: Change[] = [], render = renderMarkdown): string {
+/** The model and pages after `changes`, the bodies rendered by `render`. */
+function siteOf(changes: Change[] = [], render = renderMarkdown) {
   const { content: valid } = validate(config, change(content, ...changes));
   const { model } = buildModel(config, valid!, content.images, render);
-  const page = buildRoutes(model)[0]!;
-  return new PagePrinter(model, 'global').print(page, [`news@${id}`]);
+  return { model, pages: buildRoutes(model) };
+}
+
+/** The print of a page that read the item `news@id`, after `changes`, the bodies rendered by `render`. */
+function printOf(id: number, changes: Change[] = [], render = renderMarkdown): string {
+  const { model, pages } = siteOf(changes, render);
+  return new PagePrinter(model, 'global').print(pages[0]!, [`news@${id}`]);
 }
 
 describe('page prints', () => {
@@ -37,5 +44,42 @@ describe('page prints', () => {
     expect(printOf(1, [], (markdown) => `<p>${renderMarkdown(markdown)}</p>`)).toBe(printOf(1));
     // The rest of the item is still hashed as it is.
     expect(printOf(1, [replace(NEWS, /^title: .*$/m, 'title: Een andere titel')])).not.toBe(printOf(1));
+  });
+
+  test("the build before's print of a page is taken when what it was taken of is the same, else made again", () => {
+    const { model, pages } = siteOf();
+    const ids = model.news.map((item) => item.nl.data.id);
+    // Each page read one article, and the list of them.
+    const reads = Object.fromEntries(
+      pages.map((page, at) => [pageId(page), [`news@${ids[at % ids.length]}`, 'news.length']]),
+    );
+    const before = new PagePrinter(model, 'global');
+    const made = before.printsOf(pages, reads);
+    const printed = before.printed(pages, reads);
+    expect(printed.routes).toBe(routesDigest(structuredClone(pages)));
+    // Marks in place of the build before's prints: taken as they are, not made again.
+    const marks = Object.fromEntries(Object.keys(made).map((id) => [id, `before ${id}`]));
+    const previous = { pages: marks, reads, printed };
+    expect(new PagePrinter(siteOf().model, 'global').printsBefore(pages, previous)).toEqual(marks);
+
+    // An article's body edited: the pages that read it printed again (as the edited site prints them), the others taken.
+    const edited = siteOf([replace(NEWS, /\n---\n/, '\n---\n\nEen alinea erbij.\n')]).model;
+    const after = new PagePrinter(edited, 'global');
+    const prints = after.printsBefore(pages, previous);
+    for (const page of pages) {
+      const id = pageId(page);
+      const [key] = reads[id]!;
+      expect(prints[id]).toBe(key === 'news@1' ? after.print(page, reads[id]!) : marks[id]);
+    }
+    expect(Object.values(prints).filter((print) => !print.startsWith('before')).length).toBeGreaterThan(0);
+
+    // Another site-wide part, a page's route changed, a build before that kept no inputs: all made again.
+    const other = new PagePrinter(model, 'other');
+    expect(other.printsBefore(pages, previous)).toEqual(other.printsOf(pages, reads));
+    const moved: PageRoute[] = pages.map((page, at) =>
+      at === 1 ? { ...page, canonical: `${page.canonical}-x` } : page,
+    );
+    expect(before.printsBefore(moved, previous)).toEqual(before.printsOf(moved, reads));
+    expect(before.printsBefore(pages, { pages: marks, reads })).toEqual(made);
   });
 });

@@ -3,11 +3,11 @@ import type { CollectionOptions } from '../../content/collection-items.ts';
 import { renderMarkdown } from '../../content/markdown.ts';
 import { markdownKeyOf } from '../../content/markdown-key.ts';
 import { ParseMemo } from '../../content/parse-memo.ts';
-import { MarkdownCache } from '../markdown-cache.ts';
+import { MarkdownCache, shardReader, shardStamps } from '../markdown-cache.ts';
 import { MARKDOWN_CACHE } from '../markdown-stage.ts';
 import { patchItem, validClubs } from './content-patch.ts';
 import { withIndex, type ContentState } from './content-state.ts';
-import { readState, restoredState, storedKeys } from './stored-state.ts';
+import { readState, restoredState, storedKeys, type StoredBodies } from './stored-state.ts';
 import type { StoredFile } from './stored-state-file.ts';
 
 /** What a patch of the stored state reads: the build's validation and its files as they are now. */
@@ -31,14 +31,14 @@ export interface StartInputs {
 export function startFromStored(stored: StoredFile, inputs: StartInputs): ContentState | undefined {
   const read = readState(stored.payload);
   if (!read) return undefined;
-  const cache = MarkdownCache.read(join(inputs.cacheDir, MARKDOWN_CACHE), storedKeys(read), true);
-  const state = restoredState(read, { has: (key) => cache.has(key), get: (key) => cache.html(key) });
+  const bodies = storedBodies(join(inputs.cacheDir, MARKDOWN_CACHE), stored.markdown, () => storedKeys(read));
+  const state = restoredState(read, bodies);
   if (!state) return undefined;
   const [file] = stored.changed;
   if (file === undefined) return withIndex(state);
   // The edited item's texts: from the cache when unchanged (a title edit), else rendered (the
   // next full build keeps them in the cache).
-  const markdown = (text: string): string => cache.html(markdownKeyOf(text)) ?? renderMarkdown(text);
+  const markdown = (text: string): string => bodies.find(markdownKeyOf(text)) ?? renderMarkdown(text);
   const { validation, textOf } = inputs;
   // The clubs of the state: clubs.yaml is one of its files, unchanged (the changed file is this item's).
   const clubs = validClubs(state.content.clubs);
@@ -46,4 +46,33 @@ export function startFromStored(stored: StoredFile, inputs: StartInputs): Conten
   if (result.kind !== 'patched' || result.problems.length) return undefined;
   const files: string[] = Object.values(result.item.files);
   return state.warnings.some((p) => p.location && files.includes(p.location.file)) ? undefined : result.state;
+}
+
+/**
+ * The HTML of a stored state's texts, from the Markdown cache in `dir`. Its shards as they were
+ * when the state was stored (`stamps`: the build that stored it had just saved them with its texts'
+ * keys): each shard read when one of its texts is first asked for. Else (written since, or a state
+ * of an older build) all of them read first, to know they hold every key (12 MB at 4,000 sources).
+ * `find`: a key's HTML, none when the cache does not hold it.
+ */
+function storedBodies(
+  dir: string,
+  stamps: string | undefined,
+  keys: () => Set<string>,
+): StoredBodies & { find(key: string): string | undefined } {
+  if (stamps !== undefined && stamps === shardStamps(dir)) {
+    const find = shardReader(dir);
+    return {
+      has: () => true,
+      get: (key) => {
+        const html = find(key);
+        // A shard changed since its stamps were taken, in place or while this build read it.
+        if (html === undefined) throw new Error(`The Markdown cache in ${dir} changed during the build: build again.`);
+        return html;
+      },
+      find,
+    };
+  }
+  const cache = MarkdownCache.read(dir, keys(), true);
+  return { has: (key) => cache.has(key), get: (key) => cache.html(key), find: (key) => cache.html(key) };
 }

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { contentHash } from '../../content/content-hash.ts';
 import type { ContentFiles } from '../../content/read.ts';
 import { temporaryPath } from '../../images/cache.ts';
+import { shardStamps } from '../markdown-cache.ts';
+import { MARKDOWN_CACHE } from '../markdown-stage.ts';
 
 /**
  * The first bytes of the file: what it is and this version of its form. The key follows (its
- * length in bytes, 32 bits little-endian, then the key as JSON), then the state (./stored-state.ts)
- * as `v8.serialize` made it.
+ * length in bytes, 32 bits little-endian, then the key as JSON, with the stamps of the Markdown
+ * cache's shards), then the state (./stored-state.ts) as `v8.serialize` made it.
  */
 const MAGIC = Buffer.from('site content state 2\n');
 const LENGTH = 4;
@@ -29,15 +31,25 @@ export const stateKey = (context: string, content: ContentFiles): StateKey => ({
   files: content.files.map((file) => [file.path, contentHash(file)]),
 });
 
+/** A key as stored: with the Markdown cache's shards as they were (../markdown-cache.ts `shardStamps`). */
+type Header = StateKey & { markdown?: string };
+
 /** The stored state and the content files changed since it was made (at most one). */
 export interface StoredFile {
   payload: Buffer;
   changed: string[];
+  /**
+   * The stamps of the Markdown cache's shards when the state was stored, by the build that had
+   * just saved them with the keys of the state's texts (../markdown-stage.ts).
+   */
+  markdown: string | undefined;
 }
 
 /** Kept whole or not at all: written to a file of its own, renamed into place. */
 export async function writeStoredState(cacheDir: string, key: StateKey, payload: Buffer): Promise<void> {
-  const header = Buffer.from(JSON.stringify(key));
+  const header = Buffer.from(
+    JSON.stringify({ ...key, markdown: shardStamps(join(cacheDir, MARKDOWN_CACHE)) } satisfies Header),
+  );
   const length = Buffer.alloc(LENGTH);
   length.writeUInt32LE(header.length);
   const path = join(cacheDir, FILE);
@@ -68,9 +80,9 @@ export function readStoredState(cacheDir: string, key: StateKey): StoredFile | u
     const start = head.length;
     const header = readExactly(fd, start, head.readUInt32LE(MAGIC.length), size);
     if (!header) return undefined;
-    let stored: StateKey;
+    let stored: Header;
     try {
-      stored = JSON.parse(header.toString('utf8')) as StateKey;
+      stored = JSON.parse(header.toString('utf8')) as Header;
     } catch {
       return undefined;
     }
@@ -78,7 +90,8 @@ export function readStoredState(cacheDir: string, key: StateKey): StoredFile | u
     if (!changed || changed.length > 1) return undefined;
     const payloadStart = start + header.length;
     const payload = readExactly(fd, payloadStart, size - payloadStart, size);
-    return payload && { payload, changed };
+    const markdown = typeof stored.markdown === 'string' ? stored.markdown : undefined;
+    return payload && { payload, changed, markdown };
   } finally {
     closeSync(fd);
   }

@@ -3,7 +3,7 @@ import { collections } from '../../content/kinds.ts';
 import type { ByLocale, Localized, SiteModel } from '../../content/types.ts';
 import type { ValidContent } from '../../content/validate.ts';
 import { bodyKey, restoreBodyKey } from '../markdown-stage.ts';
-import { keepDigest, knownDigest } from '../page-prints.ts';
+import { keepDigest, keepRoutesDigest, knownDigest, routesDigest, routesJson } from '../page-prints.ts';
 import type { ContentState } from './content-state.ts';
 
 /** A content state without its request index (`site dev`'s): what a build keeps for the next. */
@@ -26,7 +26,12 @@ type Stored = CheckedState & { digests?: Digests };
  * less than v8 deserializes them; as JSON strings, no less, a string with one character beyond
  * Latin-1 being two bytes a character).
  */
-type Payload = Omit<Stored, 'pages' | 'redirects'> & { pages: Buffer; redirects: Buffer };
+type Payload = Omit<Stored, 'pages' | 'redirects'> & {
+  pages: Buffer;
+  redirects: Buffer;
+  /** The pages' digest the prints take (../page-prints.ts `routesDigest`): the pages of a build after one edit are these. */
+  routes?: string;
+};
 
 /** Each copy `storableState` makes of a part of the model or an item, to what it copies. */
 const originals = new WeakMap<object, object>();
@@ -81,15 +86,17 @@ export function storableState(state: CheckedState): CheckedState | undefined {
 
 /**
  * A storable state's bytes: v8's serialization (JSON's parse of the whole took longer, and has no
- * Maps), its pages and redirects as JSON, with the digests of its model's parts and items the
- * build's page prints took by now (stored once the pages are written: ../build-changed.ts).
+ * Maps), its pages and redirects as JSON (the pages' the one their prints' digest was taken of),
+ * with the digests of its model's parts and items the build's page prints took by now (stored
+ * once the pages are written: ../build-changed.ts).
  */
 export const storedState = (storable: CheckedState): Buffer =>
   serialize({
     ...storable,
-    pages: Buffer.from(JSON.stringify(storable.pages)),
+    pages: Buffer.from(routesJson(storable.pages)),
     redirects: Buffer.from(JSON.stringify(storable.redirects)),
     digests: digestsOf(storable.model),
+    routes: routesDigest(storable.pages),
   } satisfies Payload);
 
 /** Each part of a model by name, with its items when it is a list or a Map. */
@@ -127,7 +134,10 @@ export function readState(payload: Buffer): Stored | undefined {
     if (!Buffer.isBuffer(state.pages) || !Buffer.isBuffer(state.redirects)) return undefined;
     const pages = JSON.parse(state.pages.toString('utf8')) as Stored['pages'];
     const redirects = JSON.parse(state.redirects.toString('utf8')) as Stored['redirects'];
-    return Array.isArray(pages) && Array.isArray(redirects) ? { ...state, pages, redirects } : undefined;
+    if (!Array.isArray(pages) || !Array.isArray(redirects)) return undefined;
+    const { routes, ...rest } = state;
+    if (typeof routes === 'string') keepRoutesDigest(pages, routes);
+    return { ...rest, pages, redirects };
   } catch {
     return undefined;
   }
