@@ -8,6 +8,7 @@ import { writeAtomicSync } from '../images/cache.ts';
 import { toolStamp } from './build-state.ts';
 import type { FolderWriter } from './folder-writer.ts';
 import { languageFiles, type SearchFile, type SearchLanguage, searchLanguages } from './search-files.ts';
+import { type PackedOutcome, type PackedRecords, packRecords } from './search-packed.ts';
 import { PagesOnDisk } from './search-pages.ts';
 import { isSearchable } from './search-rendered.ts';
 import { type PatchSource, patchedLanguage } from './search-patch.ts';
@@ -19,6 +20,12 @@ const RECORDS_MEMO = 'search-records';
 const INDEX_MEMO = 'search-index.json';
 /** Pages changed at most for an index mended from the last one; more, and it is made whole. */
 const MOST_PATCHED = 64;
+
+/** Whether a build that rendered this many searchable pages makes its index whole (a worker for its files pays off). */
+export const madeWhole = (rendered: number): boolean => rendered > MOST_PATCHED;
+
+/** Writes a whole index's files into `dir` in another thread (cli/build/search-packed.ts), its records' buffers moved there. */
+export type WriteElsewhere = (dir: string, records: PackedRecords) => Promise<PackedOutcome>;
 
 /** Where the last build's index is: its public/ folder, the tool that made it, its pages (a digest of each language's URLs in order), and the records memo it was made from. */
 interface IndexMemo {
@@ -96,6 +103,24 @@ async function mend(
   }
 }
 
+interface SearchIndexOptions {
+  /** The build's public/ folder: the pages are read from it, the index written through it. */
+  output: FolderWriter;
+  pages: readonly PageRoute[];
+  /**
+   * The records of the pages this build rendered, by canonical URL (cli/build/search-rendered.ts);
+   * the others are read back. Each is taken out once its memo line is made. With `elsewhere`, a
+   * buffer they are views of, larger than Node's pool of small buffers, is the records' alone (the
+   * render's batches: unpackRecords), and may be moved to the other thread.
+   */
+  rendered?: Map<string, Uint8Array>;
+  /** The public/ folder of the last build, which the pages not rendered now were linked from. */
+  linkedFrom?: string;
+  cacheDir: string;
+  /** Where a whole index's files are made, if not in this thread: they need no more of it than the records. */
+  elsewhere?: WriteElsewhere;
+}
+
 /**
  * The search index of the pages as written into the build's public/ folder, under /search/
  * (cli/build/search-files.ts). A page whose file is not the one an earlier build recorded has the
@@ -104,22 +129,33 @@ async function mend(
  * pages are not in are linked from it. Otherwise the index is made whole from the records.
  * Synchronous past the tool's stamp: the stage's few milliseconds of files in an edit build are not
  * spread over the other stages' turns of the event loop (its 14 MB memo was read in 28 of them).
+ * An index made whole has its files made `elsewhere` when given (a worker: the build's other
+ * stages go on here meanwhile), its records sent there, and the stage ends when they are written.
  */
-export async function buildSearchIndex(options: {
-  /** The build's public/ folder: the pages are read from it, the index written through it. */
-  output: FolderWriter;
-  pages: readonly PageRoute[];
-  /**
-   * The records of the pages this build rendered, by canonical URL (cli/build/search-rendered.ts);
-   * the others are read back. Each is taken out once its memo line is made.
-   */
-  rendered?: Map<string, Uint8Array>;
-  /** The public/ folder of the last build, which the pages not rendered now were linked from. */
-  linkedFrom?: string;
-  cacheDir: string;
-}): Promise<SearchIndexTotals> {
+export async function buildSearchIndex(options: SearchIndexOptions): Promise<SearchIndexTotals> {
+  const index = indexFiles(options, await toolStamp());
+  // The records are held no longer (indexFiles returned) while the files made elsewhere are awaited.
+  const { totals, memo } = await index;
+  let { files } = totals;
+  if (memo.elsewhere) {
+    const outcome = await memo.elsewhere;
+    if ('failed' in outcome) throw writeFailure({ code: outcome.failed.code }, outcome.failed.path);
+    options.output.under(SEARCH_FOLDER).add(outcome);
+    files += outcome.files;
+  }
+  writeAtomicSync(memo.path, memo.text);
+  return { ...totals, files };
+}
+
+/**
+ * The index's files written, or sent to be written (`elsewhere`), and the records memo saved:
+ * the totals, and the index memo to write once the files are there.
+ */
+async function indexFiles(
+  options: SearchIndexOptions,
+  tool: string,
+): Promise<{ totals: SearchIndexTotals; memo: { path: string; text: string; elsewhere?: Promise<PackedOutcome> } }> {
   const pages = searchablePages(options.pages).map((page) => ({ url: page.canonical, locale: page.locale }));
-  const tool = await toolStamp();
   const source = PagesOnDisk.open(options.output.dir, join(options.cacheDir, RECORDS_MEMO), tool);
   const indexMemo = join(options.cacheDir, INDEX_MEMO);
   const last = lastIndexMemo(indexMemo);
@@ -131,6 +167,10 @@ export async function buildSearchIndex(options: {
     last.records === source.token &&
     options.linkedFrom !== undefined &&
     last.folder === options.linkedFrom;
+  const movable = new Set<ArrayBufferLike>();
+  if (options.elsewhere)
+    for (const record of options.rendered?.values() ?? [])
+      if (record.buffer.byteLength > Buffer.poolSize) movable.add(record.buffer);
   const changed = source.changedPages(pages, options.rendered, { linked, samePages: linked && last.pages === list });
   const lastIndex = last && join(last.folder, SEARCH_FOLDER);
   const mendable =
@@ -161,18 +201,30 @@ export async function buildSearchIndex(options: {
     write(mended.write);
     kept = mended.kept;
     files += kept;
-  } else for (const language of languages) write(languageFiles(language, source));
+  } else if (!options.elsewhere) for (const language of languages) write(languageFiles(language, source));
+  // Each page's record asked for before the memo is written (a line it lacked is made then), sent after.
+  const packed = !mended && options.elsewhere && packRecords(languages, (url) => source.record(url), movable);
   source.save();
-  writeAtomicSync(
-    indexMemo,
-    JSON.stringify({ folder: options.output.dir, tool, pages: list, records: source.token ?? '' } satisfies IndexMemo),
-  );
+  // The buffers moved are no longer this thread's: nothing reads a record from here on.
+  const elsewhere = packed ? options.elsewhere?.(target.dir, packed) : undefined;
   return {
-    pages: pages.length,
-    languages: languages.map((language) => language.language),
-    files,
-    tokenised: source.tokenised,
-    readBack: source.reads,
-    kept,
+    totals: {
+      pages: pages.length,
+      languages: languages.map((language) => language.language),
+      files,
+      tokenised: source.tokenised,
+      readBack: source.reads,
+      kept,
+    },
+    memo: {
+      path: indexMemo,
+      text: JSON.stringify({
+        folder: options.output.dir,
+        tool,
+        pages: list,
+        records: source.token ?? '',
+      } satisfies IndexMemo),
+      ...(elsewhere ? { elsewhere } : {}),
+    },
   };
 }

@@ -103,6 +103,11 @@ export class PagesOnDisk {
     return this.line(outputFile(url)).shown;
   }
 
+  /** Its record as indexed now, `shown \t terms \n` (after `changedPages`). */
+  record(url: string): Uint8Array {
+    return this.line(outputFile(url)).record;
+  }
+
   /** Its terms when the memo was written. */
   termsBefore(url: string): IndexedPage['terms'] {
     return this.remembered(outputFile(url))?.terms ?? [];

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { batchClaims, claimBatch } from './batch-claims.ts';
 
-export type TaskName = 'markdown' | 'render-setup' | 'render';
+export type TaskName = 'markdown' | 'render-setup' | 'render' | 'search-files';
 
 /** Work sent ahead (`WorkerPool.ahead`): its items, and their results once this thread has taken what the workers have not started. */
 export interface Ahead<I, O> {
@@ -94,13 +94,29 @@ export class WorkerPool {
     return this.count + 1;
   }
 
-  /** Run a task on the worker named (its index). */
-  private run<T>(task: TaskName, payload: unknown, worker: number): Promise<T> {
+  /** Run a task on the worker named (its index), the buffers in `transfer` moved to it, not copied. */
+  private run<T>(task: TaskName, payload: unknown, worker: number, transfer: ArrayBuffer[] = []): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.workers()[worker]!.postMessage({ id, task, payload });
+      this.workers()[worker]!.postMessage({ id, task, payload }, transfer);
     });
+  }
+
+  /** Run a task on the first worker, the buffers in `transfer` moved to it. */
+  first<T>(task: TaskName, payload: unknown, transfer: ArrayBuffer[]): Promise<T> {
+    return this.run<T>(task, payload, 0, transfer);
+  }
+
+  /**
+   * A pool of one worker like these, started now: for work after this pool's task is done and
+   * its workers closed (the search index's files beside the build's last stages), on a fresh heap:
+   * a render worker kept for it held its copy of the model, 30 MB more at the build's peak.
+   */
+  another(): WorkerPool {
+    const pool = new WorkerPool(1, this.start);
+    pool.warm();
+    return pool;
   }
 
   /** Run the same task on every worker (set-up). */

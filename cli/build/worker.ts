@@ -1,6 +1,7 @@
 /**
  * Entry of a build worker thread (see worker-pool.ts): Markdown bodies and page rendering,
- * the two parts of a build whose cost grows with the number of pages.
+ * the two parts of a build whose cost grows with the number of pages, and the search index's
+ * files made whole (cli/build/search-packed.ts).
  */
 import { parentPort } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +13,7 @@ import type { TemplateModule } from './compile-templates.ts';
 import type { PageRoute } from './types.ts';
 import { errorText } from '../errors/error-text.ts';
 import { type BatchClaims, claimBatch } from './batch-claims.ts';
+import { type PackedRecords, writePackedFiles } from './search-packed.ts';
 
 type RenderSetup = { templates: TemplateModule; context: RenderContext; writer: FolderWriter };
 
@@ -44,6 +46,7 @@ const tasks = {
     const { templates, context, writer } = await setup;
     return [renderBatch(templates, items, context, writer)];
   },
+  'search-files': ({ dir, records }: { dir: string; records: PackedRecords }) => writePackedFiles(dir, records),
 } as const;
 
 /** A batch sent ahead (worker-pool.ts `ahead`) is run only if the thread that sent it has not taken it back. */

@@ -13,7 +13,8 @@ import { OutputDir } from './output.ts';
 import { redirectsKey } from './redirect-files.ts';
 import { makePages, type Previous } from './pages-stage.ts';
 import { removeRetiredCaches } from './retired-caches.ts';
-import { buildSearchIndex } from './search-index.ts';
+import { buildSearchIndex, madeWhole, type WriteElsewhere } from './search-index.ts';
+import type { PackedOutcome } from './search-packed.ts';
 import { writeSiteFiles } from './site-files.ts';
 import type { StageTimer } from './timings.ts';
 import type { WorkerPool } from './worker-pool.ts';
@@ -39,6 +40,7 @@ export async function writeSite(run: {
   let drawing: Promise<unknown> | undefined;
   let searching: Promise<unknown> | undefined;
   let closing: Promise<void> | undefined;
+  let searchPool: WorkerPool | undefined;
   try {
     await writeAssets(options.root, run.files, output, timer);
     const made = await makePages({ ...run, output });
@@ -47,6 +49,11 @@ export async function writeSite(run: {
     // Not waited for here: a worker's exit took ~30 ms at 4,000 sources, this thread idle (issue 21).
     closing = run.pool?.close();
     closing?.catch(() => undefined); // awaited before the build's end, or before a failed build is removed
+    // A fresh worker makes a whole search index's files while this thread writes the others (issue 21).
+    searchPool = madeWhole(made.search.size) ? run.pool?.another() : undefined;
+    const worker = searchPool;
+    const elsewhere: WriteElsewhere | undefined =
+      worker && ((dir, records) => worker.first<PackedOutcome>('search-files', { dir, records }, records.buffers));
     const { records } = made;
     // The cards are drawn (or found in the cache) while the other files are written.
     const cards = Object.values(records.cards);
@@ -78,12 +85,14 @@ export async function writeSite(run: {
           rendered: made.search,
           linkedFrom: run.previous.dir && join(run.previous.dir, 'public'),
           cacheDir: join(options.root, '.site', 'cache'),
+          ...(elsewhere ? { elsewhere } : {}),
         }),
       (s) =>
         `${s.pages} pages in ${s.languages.join(' and ')}, ${s.files} files, ${s.tokenised} pages tokenised (${s.readBack} read back)` +
         (s.kept ? `, ${s.kept} files kept` : ''),
     );
-    searching = indexing.catch(() => undefined);
+    // Its worker closed once the index is made (or failed): awaited before the build's end.
+    searching = indexing.catch(() => undefined).finally(() => worker?.close());
 
     const manifest = siteManifest(config, pages, model.events);
     // The redirects' files, firebase.json and the functions bundle an edit seldom changes: from the build before when the same.
@@ -102,7 +111,6 @@ export async function writeSite(run: {
       () => writeAll(output, renderCalendars(model, pages, run.changed)),
       (n) => `${n} ics files`,
     );
-    const search = await indexing;
     await timer.run(
       'functions',
       () =>
@@ -128,6 +136,8 @@ export async function writeSite(run: {
       () => cardsDrawn,
       (c) => `${c.made} made, ${c.cached} from cache`,
     );
+    // The search index's files are made on a worker meanwhile (a whole one): waited for here, before the folder is committed.
+    const search = await indexing;
     await timer.run('write', async () => {
       await kept.files.save(cacheDir, output.dir);
       await output.commit();
@@ -136,6 +146,7 @@ export async function writeSite(run: {
       if (drawn.made > 0) await pruneUnusedCards(cardsDir, new Set(cards.map((card) => card.key)));
     });
     await closing;
+    await searching;
     return {
       out: options.out,
       unchanged: false,
@@ -164,6 +175,7 @@ export async function writeSite(run: {
   } catch (error) {
     await drawing;
     await searching;
+    await searchPool?.close();
     await closing?.catch(() => undefined);
     await output.discard();
     throw error;

@@ -13,9 +13,9 @@ import { patchedLanguage } from '../../cli/build/search-patch.ts';
 import { PagesOnDisk } from '../../cli/build/search-pages.ts';
 import { MemoLine, memoFolder, SHARDS, shardOf } from '../../cli/build/search-memo.ts';
 import { memoLines } from '../helpers/search-memo.ts';
+import { searchRoutes } from '../helpers/search-routes.ts';
 import { buildSearchIndex } from '../../cli/build/search-index.ts';
 import { FolderWriter } from '../../cli/build/folder-writer.ts';
-import type { PageRoute } from '../../cli/routes/types.ts';
 import { isSiteError } from '../../cli/errors/site-error.ts';
 import {
   forEachTerm,
@@ -391,17 +391,7 @@ describe('an index mended from the last one', () => {
 
 describe('builds one after another', () => {
   let root: string;
-  const routes = ['/a', '/b', '/en/c'].map(
-    (url) =>
-      ({
-        canonical: url,
-        locale: url.startsWith('/en') ? 'en' : 'nl',
-        route: 'page',
-        shell: false,
-        alternates: {},
-        entity: { kind: 'page' },
-      }) as unknown as PageRoute,
-  );
+  const routes = searchRoutes(['/a', '/b', '/en/c']);
   const html = (word: string) => page('', `<h1>Pagina</h1><p>${word} tennis</p>`);
   /** A build folder with the pages; `from`: an earlier one whose unchanged pages are linked, as a build reuses them. */
   async function folder(name: string, pages: Record<string, string>, from?: string): Promise<string> {
