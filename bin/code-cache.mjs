@@ -70,14 +70,17 @@ export const SETTLED = Symbol.for('site.code-cache.settled');
  * run compiled more of them: the first build after a rebundle may be a `site build --help`, or a
  * whole build, which calls little of what an edit's build calls. V8 caches what the run compiled,
  * the functions it took from the entry included, so an entry grows to what the runs call.
+ * `keepBytecode`: for a command that runs once and exits (`keepBytecode` below).
  */
-export function useCodeCache(folder, { own = [] } = {}) {
+export function useCodeCache(folder, { own = [], keepBytecode = false } = {}) {
   // V8 drops the bytecode of a function that has not run for a few full collections, and an entry
   // holds only the functions whose bytecode is there at exit: after a first build's 45 s, main.cjs's
   // entry lacked what ran only at its start (the CLI's setup, the load and hash stages), and every
   // build with nothing to do after it, which makes no entry again, compiled those (~40 ms of its
-  // 0.32 s; bench/RESULTS.md, noop22). Kept, they cost a few MB at most: the code is loaded once.
-  setFlagsFromString('--no-flush-bytecode');
+  // 0.32 s; bench/RESULTS.md, noop22). Kept, they cost a few MB at most in a build, whose code is
+  // loaded once; not in a server or `site dev`, which load each edit's templates anew and run for
+  // hours (and end by a signal, without making entries).
+  if (keepBytecode) setFlagsFromString('--no-flush-bytecode');
   const original = Module.prototype._compile;
   const owned = new Set(own);
   const compiled = [];

@@ -120,8 +120,11 @@ if (bundleIsStale()) {
 // No process.setSourceMapsEnabled(true): Node would read and parse every chunk's map as it loads
 // (~60 ms of each run); an internal error's stack is mapped when it is reported (cli/errors/error-text.ts).
 // Each command its own entries, so that `site --help` does not read a build's code.
-useCodeCache(join(codeCache, process.argv.slice(2).find((arg) => /^[a-z]+$/.test(arg)) ?? 'none'), {
+const command = process.argv.slice(2).find((arg) => /^[a-z]+$/.test(arg)) ?? 'none';
+useCodeCache(join(codeCache, command), {
   own: [commonjsMain, join(dirname(bundle), 'markdown-it.cjs')],
+  // The same flags in every run of a command: V8 takes cached code only under the flags it was made with.
+  keepBytecode: command === 'build',
 });
 const { main } = createRequire(import.meta.url)(commonjsMain);
 process.exitCode = await main(process.argv);
