@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// peer-edits.mjs [--rounds N] [--prep DIR] [--work DIR]
+// peer-edits.mjs [--rounds N] [--prep DIR] [--work DIR] [--edit body|title] [--only 'hugo,site build --watch']
 //
 // Issue 21, "one article edited": the peers measured the same way, on the same N sources. Each
 // tool runs in its own mode for edits (Hugo `--watch`, Eleventy `--watch --incremental`: both
 // write the whole site to disk and rebuild on a save; `site dev`: serves pages rendered on
-// request), and each round edits the body of the same Dutch article (as bench/scale.sh does).
+// request; `site build --watch`: writes dist as the peers write theirs), and each round edits the
+// body (or, --edit title, the title) of the same Dutch article (as bench/scale.sh does).
 // The clock starts before the file is written and stops when the article's page shows the edit:
 // read from the tool's output folder (Hugo, Eleventy) or fetched from the dev server (site), polled
 // every 2 ms. The peers' projects and content are bench/scale.sh's (its $WORK, default
@@ -21,8 +22,12 @@ const option = (name, fallback) => {
   return index === -1 ? fallback : args[index + 1];
 };
 const ROUNDS = Number(option('rounds', 10));
+const EDIT = option('edit', 'body');
 const PREP = option('prep', '/dev/shm/prep');
 const WORK = option('work', '/dev/shm/peer-edits');
+// Only these tools (comma-separated names of `tools` below), e.g. --only 'site build --watch'.
+const ONLY = option('only', undefined)?.split(',');
+const PROJECT = join(import.meta.dirname, '..');
 const N = 4000;
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const median = (values) => {
@@ -80,8 +85,12 @@ async function measure(label, article, shows) {
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       const marker = `Edited-in-round-${round}-${Date.now()}`;
-      const edited = original.replace(/\n## /, `\n${marker}.\n\n## `);
-      if (edited === original) throw new Error(`${article}: no "## " heading to edit before`);
+      const edited =
+        EDIT === 'title'
+          ? original.replace(/^title: "?(.*?)"?$/m, `title: "$1 ${marker}"`)
+          : original.replace(/\n## /, `\n${marker}.\n\n## `);
+      if (edited === original)
+        throw new Error(`${article}: no ${EDIT === 'title' ? 'title' : '"## " heading'} to edit`);
       const t0 = performance.now();
       writeFileSync(article, edited);
       while (!(await shows(marker))) {
@@ -122,11 +131,24 @@ async function peer(name, skip, command, commandArgs, ready, outDir) {
   }
 }
 
-/** `site dev` on a copy of scale.sh's site (its caches kept, no build output): the page fetched for the edit. */
-async function siteDev() {
-  const root = copyOf(`site-${N}`, ['dist', '.dist-builds', 'node_modules']);
+/**
+ * A copy of scale.sh's site with this repository's code in it (as bench/edit-pairs.sh makes one):
+ * its caches kept, its output too when `keepOutput` (a watch's first build then has nothing to do).
+ */
+function siteCopy(keepOutput) {
+  const root = copyOf(`site-${N}`, [...(keepOutput ? [] : ['dist', '.dist-builds']), 'node_modules', '.site/cli']);
+  for (const part of ['bin', 'cli', 'package.json']) {
+    rmSync(join(root, part), { recursive: true, force: true });
+    cpSync(join(PROJECT, part), join(root, part), { recursive: true });
+  }
   const file = readdirSync(join(root, 'content/nl/news')).find((entry) => entry.startsWith(`${ARTICLE}-`));
   if (!file) throw new Error(`site: no article ${ARTICLE}-* in ${root}/content/nl/news`);
+  return { root, file, article: join(root, 'content/nl/news', file) };
+}
+
+/** `site dev` (no build output; pages from memory): the page fetched for the edit. */
+async function siteDev() {
+  const { root, file, article } = siteCopy(false);
   const tool = start(
     process.execPath,
     ['bin/site.mjs', 'dev', '--port', '0', '--root', root],
@@ -137,9 +159,32 @@ async function siteDev() {
     await tool.started;
     const url = /site dev: (http:\/\/\S+)/.exec(tool.lines.join('\n'))[1];
     const page = `${url}/nieuws/${file.replace(/\.md$/, '')}`;
-    return await measure('site dev', join(root, 'content/nl/news', file), async (marker) =>
-      (await (await fetch(page)).text()).includes(marker),
+    return await measure('site dev', article, async (marker) => (await (await fetch(page)).text()).includes(marker));
+  } finally {
+    await stop(tool.child, 'SIGTERM');
+  }
+}
+
+/**
+ * `site build --watch` (dist written, as the peers' watch modes write theirs): the article's page
+ * read from dist. Its first build finds dist current (the prepared site's own build). The watching
+ * process's CPU and RSS after the edits are read from /proc before it is stopped.
+ */
+async function siteWatch() {
+  const { root, file, article } = siteCopy(true);
+  const tool = start(process.execPath, ['bin/site.mjs', 'build', '--watch', '--root', root], root, /^watching /m);
+  try {
+    await tool.started;
+    const page = join(root, 'dist/public/nieuws', file.replace(/\.md$/, '.html'));
+    const times = await measure('site build --watch', article, async (marker) => readOr(page).includes(marker));
+    const [utime, stime] = readFileSync(`/proc/${tool.child.pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13);
+    const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${tool.child.pid}/status`, 'utf8'))[1];
+    const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${tool.child.pid}/status`, 'utf8'))[1];
+    console.error(
+      `site build --watch: CPU ${((Number(utime) + Number(stime)) / 100).toFixed(2)} s in all, RSS ${Math.round(rss / 1024)} MB after the edits (peak ${Math.round(hwm / 1024)} MB)`,
     );
+    console.error(tool.lines.filter((line) => line.includes('pages rendered')).join('\n'));
+    return times;
   } finally {
     await stop(tool.child, 'SIGTERM');
   }
@@ -165,12 +210,13 @@ const tools = {
       /Watching/,
       '_site',
     ),
-  site: siteDev,
+  'site dev': siteDev,
+  'site build --watch': siteWatch,
 };
 
 rmSync(WORK, { recursive: true, force: true });
 const rows = [];
-for (const [name, run] of Object.entries(tools)) {
+for (const [name, run] of Object.entries(tools).filter(([name]) => !ONLY || ONLY.includes(name))) {
   const load = loadavg()[0].toFixed(1);
   const times = await run();
   const shown = times.map((value) => Math.round(value));
@@ -180,7 +226,7 @@ for (const [name, run] of Object.entries(tools)) {
   console.error(rows.at(-1));
 }
 rmSync(WORK, { recursive: true, force: true });
-console.log(`N = ${N} sources, ${ROUNDS} edits each of article ${ARTICLE}'s body, ${new Date().toISOString()}`);
+console.log(`N = ${N} sources, ${ROUNDS} edits each of article ${ARTICLE}'s ${EDIT}, ${new Date().toISOString()}`);
 console.log('| tool (mode) | median ms | min | max | each edit, ms | load at start |');
 console.log('| --- | ---: | ---: | ---: | --- | ---: |');
 for (const row of rows) console.log(row);

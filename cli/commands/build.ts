@@ -3,7 +3,10 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { formatSummary } from '../build/summary.ts';
 import { formatProblems } from '../errors/format.ts';
+import type { Problem } from '../errors/site-error.ts';
 import { createImageReporter } from '../images/report.ts';
+import type { BuildOptions } from '../build/types.ts';
+import type { WatchedBuild } from '../build/watch-build.ts';
 
 function threadCount(value: string): number {
   if (!/^[1-9]\d{0,2}$/.test(value)) throw new InvalidArgumentError('expected a whole number from 1 to 999.');
@@ -25,7 +28,15 @@ export function registerBuildCommand(program: Command): void {
         'publish items dated after today too (they wait for their day by default) (boolean)',
       ).default(false),
     )
-    .addOption(new Option('--json', 'print the build result as JSON (boolean)').default(false))
+    .addOption(
+      new Option(
+        '--watch',
+        'build, then build again after each save to content/, templates/ or the config, until Ctrl-C (boolean)',
+      ).default(false),
+    )
+    .addOption(
+      new Option('--json', 'print the build result as JSON; with --watch, one line per build (boolean)').default(false),
+    )
     .addOption(
       new Option(
         '--threads <number>',
@@ -40,10 +51,21 @@ export function registerBuildCommand(program: Command): void {
         out: string;
         strict: boolean;
         future: boolean;
+        watch: boolean;
         json: boolean;
         threads: number;
       }) => {
         const root = resolve(options.root);
+        const buildOptions = {
+          root,
+          out: resolve(root, options.out),
+          strict: options.strict,
+          drafts: false,
+          future: options.future,
+          quiet: options.json,
+          threads: options.threads,
+        };
+        if (options.watch) return watch(buildOptions, options.json);
         const started = performance.now();
         // A live line in a terminal, one summary line in CI (the image stage is the long one).
         const images = createImageReporter(options.json ? { stream: { write: () => true } } : {});
@@ -53,21 +75,10 @@ export function registerBuildCommand(program: Command): void {
           import('../build/cached-esbuild.ts'),
         ]);
         bundlesOnce(); // this process exits after the build: esbuild need not collect its garbage
-        const result = await buildSite(
-          {
-            root,
-            out: resolve(root, options.out),
-            strict: options.strict,
-            drafts: false,
-            future: options.future,
-            quiet: options.json,
-            threads: options.threads,
-          },
-          {
-            onWarnings: (warnings) => process.stderr.write(formatProblems(warnings)),
-            onImageProgress: images.onProgress,
-          },
-        ).catch((error: unknown) => {
+        const result = await buildSite(buildOptions, {
+          onWarnings: (warnings) => process.stderr.write(formatProblems(warnings)),
+          onImageProgress: images.onProgress,
+        }).catch((error: unknown) => {
           images.finish(undefined, 0);
           throw error;
         });
@@ -82,4 +93,54 @@ export function registerBuildCommand(program: Command): void {
         );
       },
     );
+}
+
+const warnings = (problems: Problem[]) => process.stderr.write(formatProblems(problems));
+
+/**
+ * `site build --watch`: the first build's summary as `site build` prints it, then a line per build
+ * after a save (with --json, every build a JSON line); problems as `site build` prints them. Ctrl-C
+ * or SIGTERM stops it once a build in flight is done, with exit code 0.
+ */
+async function watch(options: BuildOptions, json: boolean): Promise<void> {
+  const { watchBuild, watchLine } = await import('../build/watch-build.ts');
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    process.stderr.write(`site build --watch: ${signal}, stopping\n`);
+    stop.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let first = true;
+  const images = createImageReporter(json ? { stream: { write: () => true } } : {});
+  const onBuild = (build: WatchedBuild) => {
+    if (first) images.finish(build.result?.unchanged ? undefined : build.result?.images, build.result?.images.ms ?? 0);
+    if (build.problems) warnings(build.problems);
+    if (build.internal) process.stderr.write(`internal error: ${build.internal}\n`);
+    if (json) process.stdout.write(`${JSON.stringify(build)}\n`);
+    else if (!first) process.stdout.write(`${watchLine(build)}\n`);
+    else if (build.result) process.stdout.write(`${formatSummary(build.result, build.ms)}\n`);
+    first = false;
+  };
+  const hooks = {
+    onWarnings: warnings,
+    onImageProgress: (done: number, total: number) => first && images.onProgress(done, total),
+  };
+  try {
+    await watchBuild(
+      options,
+      hooks,
+      {
+        onBuild,
+        onWatching: () =>
+          (json ? process.stderr : process.stdout).write(
+            'watching site.config.yaml, content/, shared/, templates/, islands/, functions/ (Ctrl-C stops)\n',
+          ),
+      },
+      stop.signal,
+    );
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }

@@ -1,0 +1,84 @@
+import { watchSite } from '../dev/watcher.ts';
+import { isSiteError, type Problem } from '../errors/site-error.ts';
+import { errorText } from '../errors/error-text.ts';
+import type { ChangeSet } from './incremental/changes.ts';
+import { buildSite, type BuildHooks } from './pipeline.ts';
+import type { BuildOptions, BuildResult } from './types.ts';
+
+/** One build of a watch session: its result, or why dist was left as it was. */
+export interface WatchedBuild {
+  /** Project-relative paths whose save started it; none for the first build. */
+  changed: string[];
+  ms: number;
+  result?: BuildResult;
+  /** The build stopped at an error of the site's (the catalogue's problems): dist is as it was. */
+  problems?: Problem[];
+  /** A failure of the tool's own (a bug): reported, and the watch goes on. */
+  internal?: string;
+}
+
+/**
+ * `site build --watch`: a first build as `site build` makes it, then a build after each batch of
+ * saves, in this process (its modules loaded and its code warm: issue 21's one-edit time was mostly
+ * a fresh process's start). Each build is `buildSite` itself, so dist after a save is what a fresh
+ * `site build` of the same files makes, swapped in as atomically, and the stored state it leaves is
+ * the one the next plain `site build` finds (nothing to do). The watcher (shared with `site dev`)
+ * hands over one batch at a time: a save during a build waits for it and gets a build of its own.
+ * A build that fails leaves dist as it was; the next save builds again.
+ */
+export async function watchBuild(
+  options: BuildOptions,
+  hooks: BuildHooks,
+  events: { onBuild: (build: WatchedBuild) => void; onWatching: () => void },
+  stop: AbortSignal,
+): Promise<void> {
+  const build = async (changed: string[]): Promise<void> => {
+    const started = performance.now();
+    const report = (outcome: Omit<WatchedBuild, 'changed' | 'ms'>) =>
+      events.onBuild({ changed, ms: performance.now() - started, ...outcome });
+    try {
+      report({ result: await buildSite(options, hooks) });
+    } catch (error) {
+      if (isSiteError(error)) report({ problems: error.problems });
+      else report({ internal: errorText(error) });
+    }
+  };
+  // Watching starts beside the first build, so a save made while it runs is not missed: its batch
+  // waits for the first build (the watcher runs one batch at a time), then builds.
+  let running = build([]);
+  const watcher = await watchSite(
+    options.root,
+    async (changes: ChangeSet) => {
+      await running;
+      // A batch the watcher had already taken when the watch was stopped is not built.
+      if (stop.aborted) return;
+      running = build([...changes.paths].sort());
+      await running;
+    },
+    (error) => events.onBuild({ changed: [], ms: 0, internal: errorText(error) }),
+  );
+  await running;
+  if (!stop.aborted) {
+    events.onWatching();
+    await new Promise((resolve) => stop.addEventListener('abort', resolve, { once: true }));
+  }
+  await watcher.close();
+  // The build in flight, if any, finishes: its folder is swapped in whole (or, failed, removed).
+  await running;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** The terminal's line for a build after a save (its problems, if any, are printed above it). */
+export function watchLine(build: WatchedBuild): string {
+  const what = !build.changed.length
+    ? 'first build'
+    : build.changed.length > 3
+      ? `${build.changed.slice(0, 3).join(', ')} and ${build.changed.length - 3} more`
+      : build.changed.join(', ');
+  const { result } = build;
+  if (!result) return `${what}: not built, dist left as it was (${seconds(build.ms)}); watching for the next save`;
+  if (result.unchanged) return `${what}: nothing to build, ${result.out} is up to date (${seconds(build.ms)})`;
+  const images = result.images.made ? `, ${result.images.made} images made` : '';
+  return `${what}: ${result.rendered ?? result.pages} of ${result.pages} pages rendered${images} in ${seconds(build.ms)} -> ${result.out}`;
+}

@@ -1,0 +1,130 @@
+/**
+ * `site build --watch`: a first build, then a build after each save, in one process. One session
+ * goes through what a user meets: a bad save (dist kept, the watch goes on), a good one (dist holds
+ * it), a save while a build runs (built after it), SIGTERM while a build runs (it finishes: no
+ * half-written build folder, exit code 0); then dist is what a fresh build of the same files
+ * writes, and a plain `site build` finds nothing to do.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, readlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { copyProject, removeProject, runSite } from '../helpers/project-copy.ts';
+import { fileHashes } from './helpers.ts';
+import type { WatchedBuild } from '../../cli/build/watch-build.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A watch session's builds, one JSON line each (--json), and its stderr. */
+function startWatch(project: string) {
+  const child: ChildProcess = spawn(process.execPath, [join(project, 'bin/site.mjs'), 'build', '--watch', '--json'], {
+    cwd: project,
+    env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const builds: WatchedBuild[] = [];
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    const lines = stdout.split('\n');
+    stdout = lines.pop()!;
+    builds.push(...lines.map((line) => JSON.parse(line) as WatchedBuild));
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const until = async <T>(found: () => T | undefined): Promise<T> => {
+    for (;;) {
+      const value = found();
+      if (value !== undefined) return value;
+      if (child.exitCode !== null) throw new Error(`site build --watch exited:\n${stderr}`);
+      await sleep(20);
+    }
+  };
+  /** The first build from `from` on that `test` accepts. */
+  const build = (from: number, test: (build: WatchedBuild) => boolean) => until(() => builds.slice(from).find(test));
+  /** No build for `ms`: the saves' builds are done (a save's file is looked at again 60 ms on: dev/watcher.ts). */
+  const settled = async (ms = 1_000) => {
+    for (let count = -1; count !== builds.length; await sleep(ms)) count = builds.length;
+  };
+  return { child, builds, build, until, settled, exited, stderr: () => stderr };
+}
+
+describe('site build --watch', { timeout: 240_000 }, () => {
+  let project: string;
+  let article: string;
+  let original: string;
+  beforeAll(async () => {
+    project = await copyProject();
+    const news = join(project, 'content/nl/news');
+    article = join(news, (await readdir(news)).find((name) => name.startsWith('3-'))!);
+    original = await readFile(article, 'utf8');
+  });
+  afterAll(() => removeProject(project));
+
+  const page = async () => {
+    const folder = join(project, 'dist/public/nieuws');
+    const name = (await readdir(folder)).find((file) => file.startsWith('3-') && file.endsWith('.html'))!;
+    return readFile(join(folder, name), 'utf8');
+  };
+  const edit = (text: string) => writeFile(article, original.replace(/\n---\n/, `\n---\n\n${text}\n`));
+
+  it('builds after each save, keeps dist through a bad one, and stops cleanly on SIGTERM', async () => {
+    const watch = startWatch(project);
+    const first = await watch.build(0, () => true);
+    expect(first.result?.pages, watch.stderr()).toBeGreaterThan(150);
+    await watch.until(() => watch.stderr().includes('watching ') || undefined); // the watcher is ready
+
+    // Invalid front matter: the catalogue's error, dist as it was, and the watch goes on.
+    const before = await readlink(join(project, 'dist'));
+    let seen = watch.builds.length;
+    await writeFile(article, original.replace(/^title: .*$/m, 'title: [unclosed'));
+    const bad = await watch.build(seen, (build) => build.problems !== undefined);
+    expect(bad.changed).toEqual([`content/nl/news/${article.split('/').pop()}`]);
+    expect(bad.problems?.[0]?.location?.file).toContain('content/nl/news/3-');
+    expect(watch.stderr()).toMatch(/error [A-Z_]+ {2}content\/nl\/news\/3-.*:\d+/);
+    expect(await readlink(join(project, 'dist'))).toBe(before);
+
+    // The next good save is built.
+    await watch.settled();
+    seen = watch.builds.length;
+    await edit('Eerste bewerking.');
+    expect((await watch.build(seen, (build) => (build.result?.rendered ?? 0) > 0)).result?.rendered).toBe(6);
+    expect(await page()).toContain('Eerste bewerking.');
+
+    // A save while a build runs is built after it: the page ends with the second save.
+    seen = watch.builds.length;
+    await edit('Tweede bewerking.');
+    await sleep(50); // the first save's build has begun
+    await edit('Derde bewerking.');
+    for (let round = 0; !(await page()).includes('Derde bewerking.'); round++) {
+      await watch.build(seen + round, () => true);
+    }
+
+    // SIGTERM while a build runs: it finishes, the process exits with 0, and no build folder but
+    // the current one and the one before it is left.
+    await watch.settled();
+    await edit('Vierde bewerking.');
+    await sleep(200); // its build has begun (it takes longer)
+    watch.child.kill('SIGTERM');
+    expect(await watch.exited, watch.stderr()).toBe(0);
+    expect(watch.stderr()).not.toMatch(/internal error|\n\s+at /);
+    expect(await page()).toContain('Vierde bewerking.');
+    const builds = await readdir(join(project, '.dist-builds'));
+    expect(builds.length).toBeLessThanOrEqual(2);
+    for (const build of builds) expect(existsSync(join(project, '.dist-builds', build, 'build-state.json'))).toBe(true);
+  });
+
+  it('leaves the dist and the stored state a fresh build of the same files makes', async () => {
+    expect((await runSite(project, ['build'])).stdout).toMatch(/nothing changed since the last build/);
+    const cold = await runSite(project, ['build', '--out', 'cold']);
+    expect(cold.code, cold.stderr).toBe(0);
+    const [watched, fresh] = await Promise.all([
+      fileHashes(join(project, 'dist/public')),
+      fileHashes(join(project, 'cold/public')),
+    ]);
+    expect([...watched.keys()].sort()).toEqual([...fresh.keys()].sort());
+    expect([...fresh].filter(([path, hash]) => watched.get(path) !== hash).map(([path]) => path)).toEqual([]);
+  });
+});
