@@ -1,4 +1,4 @@
-import { watchSite } from '../dev/watcher.ts';
+import { watchSite } from './incremental/watcher.ts';
 import { isSiteError, type Problem } from '../errors/site-error.ts';
 import { errorText } from '../errors/error-text.ts';
 import type { ChangeSet } from './incremental/changes.ts';

@@ -11,7 +11,7 @@ import { overlayHtml } from './overlay.ts';
 import { DevRequests } from './requests.ts';
 import { RebuildSession } from '../build/incremental/rebuild-session.ts';
 import type { RebuildReport } from '../build/incremental/rebuild-report.ts';
-import { watchSite, type SiteWatcher } from './watcher.ts';
+import { watchSite, type SiteWatcher } from '../build/incremental/watcher.ts';
 
 export interface DevServerOptions {
   /** Project folder (with site.config.yaml). */

@@ -565,11 +565,21 @@ describe('the command line', () => {
       .map((entry) => entry.replace(/\s+/g, ' ').trim())
       .filter(Boolean);
     const byFlag = Object.fromEntries(entries.map((entry) => [entry.split(' ')[0]!.replace(/,$/, ''), entry]));
-    expect(Object.keys(byFlag)).toEqual(['--root', '--out', '--strict', '--future', '--json', '--threads', '-h']);
+    expect(Object.keys(byFlag)).toEqual([
+      '--root',
+      '--out',
+      '--strict',
+      '--future',
+      '--watch',
+      '--json',
+      '--threads',
+      '-h',
+    ]);
     expect(byFlag['--root']).toMatch(/^--root <dir> .*\(string\) \(default: current folder\)$/);
     expect(byFlag['--out']).toMatch(/^--out <dir> .*\(string\) \(default: "dist"\)$/);
     expect(byFlag['--strict']).toMatch(/^--strict .*\(boolean\) \(default: false\)$/);
     expect(byFlag['--future']).toMatch(/^--future .*\(boolean\) \(default: false\)$/);
+    expect(byFlag['--watch']).toMatch(/^--watch .*\(boolean\) \(default: false\)$/);
     expect(byFlag['--json']).toMatch(/^--json .*\(boolean\) \(default: false\)$/);
     expect(byFlag['--threads']).toMatch(/^--threads <number> .*\(number\) \(default: the machine's cores\)$/);
   });

@@ -44,7 +44,7 @@ function startWatch(project: string) {
   };
   /** The first build from `from` on that `test` accepts. */
   const build = (from: number, test: (build: WatchedBuild) => boolean) => until(() => builds.slice(from).find(test));
-  /** No build for `ms`: the saves' builds are done (a save's file is looked at again 60 ms on: dev/watcher.ts). */
+  /** No build for `ms`: the saves' builds are done (a save's file is looked at again 60 ms on: build/incremental/watcher.ts). */
   const settled = async (ms = 1_000) => {
     for (let count = -1; count !== builds.length; await sleep(ms)) count = builds.length;
   };

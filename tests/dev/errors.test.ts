@@ -42,7 +42,7 @@ async function breakAndFix(
   try {
     await project.write(file, broken(original));
     // writeFile empties a file before it writes it: on a busy machine the watcher may read it
-    // empty and show that error first, then look again 60 ms later (cli/dev/watcher.ts) and show
+    // empty and show that error first, then look again 60 ms later (cli/build/incremental/watcher.ts) and show
     // the written text's. The first problems event that meets the expectations counts; if none
     // comes, the last unmet expectation is the failure.
     let unmet: unknown;

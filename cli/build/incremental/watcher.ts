@@ -1,14 +1,7 @@
 import { watch } from 'chokidar';
 import { stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import {
-  addChange,
-  emptyChanges,
-  hasChanges,
-  WATCHED,
-  type ChangeSet,
-  type FileEvent,
-} from '../build/incremental/changes.ts';
+import { addChange, emptyChanges, hasChanges, WATCHED, type ChangeSet, type FileEvent } from './changes.ts';
 
 export interface SiteWatcher {
   close(): Promise<void>;
