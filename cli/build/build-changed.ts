@@ -17,6 +17,7 @@ import { buildMode } from './incremental/session-mode.ts';
 import { storableState, storedState, type CheckedState } from './incremental/stored-state.ts';
 import { readStoredState, stateKey, writeStoredState } from './incremental/stored-state-file.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
+import type { CompiledParts } from './incremental/compiled-parts.ts';
 
 /** What ./pipeline.ts has read and hashed when the site changed. */
 export interface ChangedBuild {
@@ -32,6 +33,18 @@ export interface ChangedBuild {
   buildDate: string;
   /** The workers of a first build, started by ./pipeline.ts, which closes them. */
   pool?: WorkerPool | undefined;
+  kept?: KeptBuild | undefined;
+}
+
+/**
+ * What a process that builds again after each save (`site build --watch`) keeps from one build for
+ * the next: the compiled parts (templates, stylesheet, islands, card template), valid for a build
+ * of the same context digest (every input but the content files: ../build-state.ts), which a fresh
+ * build would compile (or take from esbuild's cache) to the same modules.
+ */
+export interface KeptBuild {
+  context?: string;
+  assets?: CompiledParts;
 }
 
 /**
@@ -41,15 +54,17 @@ export interface ChangedBuild {
  * pages are written: kept in a holder, not in a parameter or a local of the writing function,
  * which would keep it to the end of the build.
  */
-export function buildChanged({ opening, ...build }: ChangedBuild): Promise<BuildResult> {
+export function buildChanged({ opening, kept, ...build }: ChangedBuild): Promise<BuildResult> {
+  const assets = kept?.context === build.vouch.digest ? kept.assets : undefined;
   return withVouch(build.options.root, build.vouch, () =>
-    checkAndWrite({ session: RebuildSession.opened(opening) }, build),
+    checkAndWrite({ session: RebuildSession.opened(opening, assets) }, build, kept),
   );
 }
 
 async function checkAndWrite(
   held: { session?: RebuildSession },
-  build: Omit<ChangedBuild, 'opening'>,
+  build: Omit<ChangedBuild, 'opening' | 'kept'>,
+  kept: KeptBuild | undefined,
 ): Promise<BuildResult> {
   const { options, hooks, timer, previous, digest, changed, buildDate } = build;
   const session = () => held.session!;
@@ -80,6 +95,7 @@ async function checkAndWrite(
     // stored once the pages are written and the workers gone, not beside the fullest heaps.
     storable = session().restored ? undefined : storableState(session().content.state!);
     const { site, parts, compiled } = toWrite(session(), images);
+    const { assets } = session();
     held.session = undefined;
     // A first build renders every page: most of the heap is garbage now (the session, the Markdown
     // and model stages' work), collected before the render makes more, not at its start beside the
@@ -107,6 +123,7 @@ async function checkAndWrite(
       buildDate,
       functions,
     });
+    if (kept) Object.assign(kept, { context: build.vouch.digest, assets });
   } catch (error) {
     await images.cancel();
     throw error;

@@ -9,6 +9,7 @@ import { SiteError } from '../errors/site-error.ts';
 import { configStage } from './incremental/opening.ts';
 import { BuildOpening } from './incremental/build-opening.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
+import type { KeptBuild } from './build-changed.ts';
 
 export type { BuildHooks };
 
@@ -23,9 +24,10 @@ export type { BuildHooks };
  *
  * The config's schema, the session and its stages are loaded only past the digest
  * (./build-changed.ts): a build with nothing to do loads the content and output code alone
- * (issue 21: most of such a build was loading modules it never ran).
+ * (issue 21: most of such a build was loading modules it never ran). `kept`: what a process that
+ * builds again keeps from one build for the next (`site build --watch`: ./build-changed.ts).
  */
-export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): Promise<BuildResult> {
+export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}, kept?: KeptBuild): Promise<BuildResult> {
   const { root } = options;
   const timer = new StageTimer();
   const loaded = await BuildOpening.open(root, timer);
@@ -81,7 +83,19 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}): 
     const previous: Previous = { dir, state: stateBefore };
     const opening = { root, config, sources };
     const vouch = { digest: context, folders: CODE_FOLDERS, since: hashedFrom };
-    return await buildChanged({ options, hooks, timer, opening, previous, digest, vouch, changed, buildDate, pool });
+    return await buildChanged({
+      options,
+      hooks,
+      timer,
+      opening,
+      previous,
+      digest,
+      vouch,
+      changed,
+      buildDate,
+      pool,
+      kept,
+    });
   } finally {
     await pool?.close();
   }

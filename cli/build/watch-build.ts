@@ -3,6 +3,7 @@ import { isSiteError, type Problem } from '../errors/site-error.ts';
 import { errorText } from '../errors/error-text.ts';
 import type { ChangeSet } from './incremental/changes.ts';
 import { buildSite, type BuildHooks } from './pipeline.ts';
+import type { KeptBuild } from './build-changed.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 
 /** One build of a watch session: its result, or why dist was left as it was. */
@@ -32,12 +33,13 @@ export async function watchBuild(
   events: { onBuild: (build: WatchedBuild) => void; onWatching: () => void },
   stop: AbortSignal,
 ): Promise<void> {
+  const kept: KeptBuild = {};
   const build = async (changed: string[]): Promise<void> => {
     const started = performance.now();
     const report = (outcome: Omit<WatchedBuild, 'changed' | 'ms'>) =>
       events.onBuild({ changed, ms: performance.now() - started, ...outcome });
     try {
-      report({ result: await buildSite(options, hooks) });
+      report({ result: await buildSite(options, hooks, kept) });
     } catch (error) {
       if (isSiteError(error)) report({ problems: error.problems });
       else report({ internal: errorText(error) });

@@ -54,10 +54,13 @@ export class RebuildSession {
   private patchedImages: string[] = [];
   /** The content is the state the build before stored (./stored-start.ts), not one to store. */
   restored = false;
+  /** The compiled parts are a build's before of the same inputs (`opened`): the cold run compiles none. */
+  private compiledBefore: boolean;
 
-  private constructor(root: string) {
+  private constructor(root: string, assets: CompiledParts | undefined) {
     this.root = root;
-    this.assets = new CompiledParts(root);
+    this.assets = assets ?? new CompiledParts(root);
+    this.compiledBefore = assets !== undefined;
   }
 
   /** The first stages: config and every content file read (the build hashes them before it goes on). */
@@ -65,9 +68,14 @@ export class RebuildSession {
     return RebuildSession.opened(await openSources(root, timer));
   }
 
-  /** A session over the first stages run already (./opening.ts: `site build` hashes them first). */
-  static opened({ root, config, sources }: Opening): RebuildSession {
-    const session = new RebuildSession(root);
+  /**
+   * A session over the first stages run already (./opening.ts: `site build` hashes them first).
+   * `assets`: the compiled parts of a build before whose inputs but the content were these (the
+   * same context digest, ../build-state.ts), kept by a process that builds again (`site build
+   * --watch`): taken as they are.
+   */
+  static opened({ root, config, sources }: Opening, assets?: CompiledParts): RebuildSession {
+    const session = new RebuildSession(root, assets);
     session.config = config.config;
     session.configProblems = config.problems;
     session.sources = sources;
@@ -85,11 +93,14 @@ export class RebuildSession {
   async cold(mode: SessionMode): Promise<void> {
     this.mode = mode;
     const configLoaded = this.config !== undefined;
+    const compile = !this.compiledBefore;
+    this.compiledBefore = false;
     await this.remake(
       { full: true, texts: [], images: true },
       everything(),
       configLoaded,
       mode.timer ?? new StageTimer(),
+      compile,
     );
   }
 
@@ -152,9 +163,9 @@ export class RebuildSession {
   }
 
   /** The stages after the read, those the changes touch: content beside the compiled parts, images, generation. */
-  private async remake(read: Read, changes: ChangeSet, configChanged: boolean, timings: StageTimer) {
+  private async remake(read: Read, changes: ChangeSet, configChanged: boolean, timings: StageTimer, compile = true) {
     const touched = partsTouched(changes, configChanged, (file) => this.assets.templatesRead(file));
-    const names = this.mode.parts.filter((name) => touched.has(name));
+    const names = compile ? this.mode.parts.filter((name) => touched.has(name)) : [];
     // Compiling runs in esbuild's own process: it starts first, and the content is checked meanwhile.
     const compiling = timings.run('compile', () =>
       Promise.all(names.map((name) => this.assets.rebuild(name, this.config))),
