@@ -18,6 +18,7 @@ import { storableState, storedState, type CheckedState } from './incremental/sto
 import { readStoredState, stateKey, writeStoredState } from './incremental/stored-state-file.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 import type { CompiledParts } from './incremental/compiled-parts.ts';
+import type { ContentPrints } from '../content/content-prints.ts';
 
 /** What ./pipeline.ts has read and hashed when the site changed. */
 export interface ChangedBuild {
@@ -40,11 +41,13 @@ export interface ChangedBuild {
  * What a process that builds again after each save (`site build --watch`) keeps from one build for
  * the next: the compiled parts (templates, stylesheet, islands, card template), valid for a build
  * of the same context digest (every input but the content files: ../build-state.ts), which a fresh
- * build would compile (or take from esbuild's cache) to the same modules.
+ * build would compile (or take from esbuild's cache) to the same modules; the content files'
+ * prints with the texts they answer for (../content/content-prints.ts).
  */
 export interface KeptBuild {
   context?: string;
   assets?: CompiledParts;
+  prints?: ContentPrints;
 }
 
 /**

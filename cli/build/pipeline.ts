@@ -30,7 +30,7 @@ export type { BuildHooks };
 export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}, kept?: KeptBuild): Promise<BuildResult> {
   const { root } = options;
   const timer = new StageTimer();
-  const loaded = await BuildOpening.open(root, timer);
+  const loaded = await BuildOpening.open(root, timer, kept?.prints);
   const buildDate = new Date().toISOString().slice(0, 10);
   const dir = await currentBuild(options.out);
   const hashInputs = () =>

@@ -4,6 +4,7 @@ import { errorText } from '../errors/error-text.ts';
 import type { ChangeSet } from './incremental/changes.ts';
 import { buildSite, type BuildHooks } from './pipeline.ts';
 import type { KeptBuild } from './build-changed.ts';
+import { ContentPrints } from '../content/content-prints.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 
 /** One build of a watch session: its result, or why dist was left as it was. */
@@ -33,7 +34,7 @@ export async function watchBuild(
   events: { onBuild: (build: WatchedBuild) => void; onWatching: () => void },
   stop: AbortSignal,
 ): Promise<void> {
-  const kept: KeptBuild = {};
+  const kept: KeptBuild = { prints: ContentPrints.read(options.root, { remember: true }) };
   const build = async (changed: string[]): Promise<void> => {
     const started = performance.now();
     const report = (outcome: Omit<WatchedBuild, 'changed' | 'ms'>) =>

@@ -42,9 +42,15 @@ export class ContentPrints {
   private constructor(
     private readonly root: string,
     private readonly entries: Map<string, Entry>,
+    /**
+     * The texts read, kept by a process that builds again and again with these prints (`site build
+     * --watch`): a file whose print still answers for its text is not read again (`text`). A
+     * single build keeps none: the texts would stay in its heap to its end.
+     */
+    private readonly texts?: Map<string, SourceFile>,
   ) {}
 
-  static read(root: string): ContentPrints {
+  static read(root: string, { remember = false } = {}): ContentPrints {
     const entries = new Map<string, Entry>();
     try {
       const stored = JSON.parse(readFileSync(contentPrintsFile(root), 'utf8')) as Record<string, unknown>;
@@ -52,7 +58,22 @@ export class ContentPrints {
     } catch {
       // none yet, or not whole: every file is read
     }
-    return new ContentPrints(root, entries);
+    return new ContentPrints(root, entries, remember ? new Map() : undefined);
+  }
+
+  /** A file's text: the one remembered while the file's print, settled, is of that text; else read. */
+  text(path: string): SourceFile {
+    const known = this.texts?.get(path);
+    const entry = known && this.entries.get(path);
+    const now = entry?.[5] ? statSync(`${this.root}/${path}`, NO_THROW) : undefined;
+    return now && sameFile(entry!, now) && entry![4] === contentHash(known!) ? known! : readText(this.root, path);
+  }
+
+  /** Keep these texts for `text` (when remembering), dropping those of files no longer listed. */
+  remember(files: readonly SourceFile[]): void {
+    if (!this.texts) return;
+    this.texts.clear();
+    for (const file of files) this.texts.set(file.path, file);
   }
 
   /**

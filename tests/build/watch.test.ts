@@ -93,6 +93,30 @@ describe('site build --watch', { timeout: 240_000 }, () => {
     expect((await watch.build(seen, (build) => (build.result?.rendered ?? 0) > 0)).result?.rendered).toBe(6);
     expect(await page()).toContain('Eerste bewerking.');
 
+    // A template that throws: the catalogue's error, dist as it was. Fixed and edited: every page
+    // is made with the new template (the compiled parts kept from the build before are not).
+    const footer = join(project, 'templates/components/Footer.tsx');
+    const footerText = await readFile(footer, 'utf8');
+    const tagline = "<p>{t('footer.tagline')}</p>";
+    await watch.settled();
+    seen = watch.builds.length;
+    const good = await readlink(join(project, 'dist'));
+    await writeFile(
+      footer,
+      footerText.replace(
+        'const { config } = model;',
+        "const { config } = model;\n  if (config) throw new Error('Sjabloonfout');",
+      ),
+    );
+    const thrown = await watch.build(seen, (build) => build.problems !== undefined);
+    expect(thrown.problems?.map((p) => p.message).join('\n')).toContain('Sjabloonfout');
+    expect(await readlink(join(project, 'dist'))).toBe(good);
+    await watch.settled();
+    seen = watch.builds.length;
+    await writeFile(footer, footerText.replace(tagline, "<p>{t('footer.tagline')} Sjabloonbewerking</p>"));
+    await watch.build(seen, (build) => build.result !== undefined && !build.result.unchanged);
+    expect(await page()).toContain('Sjabloonbewerking');
+
     // A save while a build runs is built after it: the page ends with the second save.
     seen = watch.builds.length;
     await edit('Tweede bewerking.');

@@ -171,3 +171,35 @@ describe("site build's load stage (BuildOpening)", () => {
     expect(opening.hashes()[0]).toBe(hashOf('title: A\n'));
   });
 });
+
+describe('prints kept by a process that builds again (site build --watch)', () => {
+  test('a remembered text is taken while its settled print answers for it; an edited file is read again', async () => {
+    later();
+    const prints = ContentPrints.read(root, { remember: true });
+    const files = readTexts(root, paths);
+    prints.take(files, Date.now());
+    prints.remember(files);
+    expect(prints.text(A)).toBe(files[0]); // the same object: not read again
+    await sameSizeEdit(A, 'title: A\n');
+    expect(prints.text(A)).toEqual({ path: A, text: 'title: A\n' });
+    expect(prints.text(B)).toBe(files[1]);
+    // Without remembering (a single build), every text is read.
+    expect(ContentPrints.read(root).text(B)).not.toBe(files[1]);
+  });
+
+  test('an opening over kept prints reads only the edited file, and hashes as one that read them all', async () => {
+    later();
+    const prints = ContentPrints.read(root, { remember: true });
+    const first = await BuildOpening.open(root, new StageTimer(), prints);
+    const before = first.sources(new StageTimer()).contentFiles().files;
+    first.keepPrints();
+    later();
+    await writeFile(join(root, A), 'title: edited a\n');
+    later();
+    const second = await BuildOpening.open(root, new StageTimer(), prints);
+    const after = second.sources(new StageTimer()).contentFiles().files;
+    expect(after).toEqual(readTexts(root, paths));
+    expect(after[1]).toBe(before[1]);
+    expect(second.hashes()).toEqual([hashOf('title: edited a\n'), hashOf('title: b\n')]);
+  });
+});

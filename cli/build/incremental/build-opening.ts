@@ -1,6 +1,6 @@
 import { contentHash } from '../../content/content-hash.ts';
 import { ContentPrints } from '../../content/content-prints.ts';
-import { listContent, readText, type SourceFile } from '../../content/read.ts';
+import { listContent, type SourceFile } from '../../content/read.ts';
 import type { StageTimer } from '../timings.ts';
 import { Sources } from './sources.ts';
 
@@ -25,12 +25,13 @@ export class BuildOpening {
     if (!known) this.files = this.readAll(read);
   }
 
-  static async open(root: string, timer: StageTimer): Promise<BuildOpening> {
+  /** `prints`: those a process that builds again keeps (`site build --watch`), else the stored ones. */
+  static async open(root: string, timer: StageTimer, kept?: ContentPrints): Promise<BuildOpening> {
     return timer.run(
       'load',
       async () => {
         const { texts, images } = listContent(root);
-        const prints = ContentPrints.read(root);
+        const prints = kept ?? ContentPrints.read(root);
         const readFrom = Date.now();
         const { hashes, read } = prints.known(texts);
         return new BuildOpening(root, texts, images, prints, hashes, read, readFrom);
@@ -63,12 +64,15 @@ export class BuildOpening {
 
   /** The prints of the texts read and not answered for, kept for the next build. */
   keepPrints(): void {
-    if (this.files) this.prints.take(this.files, this.readFrom);
+    if (this.files) {
+      this.prints.take(this.files, this.readFrom);
+      this.prints.remember(this.files);
+    }
     this.prints.keep(this.texts);
   }
 
   private readAll(read: SourceFile[]): SourceFile[] {
     const have = new Map(read.map((file) => [file.path, file]));
-    return this.texts.map((path) => have.get(path) ?? readText(this.root, path));
+    return this.texts.map((path) => have.get(path) ?? this.prints.text(path));
   }
 }
