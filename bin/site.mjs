@@ -25,8 +25,13 @@ setFlagsFromString('--heap-growing-percent=100');
 process.env.NODE_ENV ??= 'production';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-// main: the CLI; worker: the build's worker threads (render, Markdown), a file of their own.
-const entries = { main: join(packageRoot, 'cli', 'main.ts'), worker: join(packageRoot, 'cli', 'build', 'worker.ts') };
+// main: the CLI; worker: the build's worker threads (render, Markdown), a file of their own;
+// search-worker: the search index's files, without the render's modules (cli/build/search-worker.ts).
+const entries = {
+  main: join(packageRoot, 'cli', 'main.ts'),
+  worker: join(packageRoot, 'cli', 'build', 'worker.ts'),
+  'search-worker': join(packageRoot, 'cli', 'build', 'search-worker.ts'),
+};
 const bundle = join(packageRoot, '.site', 'cli', 'main.mjs');
 // What this thread runs: the same code as one CommonJS file (./commonjs-bundle.mjs says why).
 const commonjsMain = join(dirname(bundle), 'main.cjs');

@@ -30,6 +30,11 @@ const PARALLEL_FROM_FILES = 400;
  * CPU the same. Only the young generation: an old-generation limit could fail a large site's build.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+/**
+ * The search index's worker (`another`): its heap is beside the main thread's last stages, where
+ * the kept build's peak RSS is, and its garbage (each page's terms parsed) is short-lived.
+ */
+const SEARCH_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
 /** Batches a shared task is cut into: small enough that the threads finish together. */
 const BATCHES = 80;
@@ -51,17 +56,26 @@ export class WorkerPool {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
 
-  /** `start`: makes a worker (a thread running worker.ts), called `count` times at the first task. */
+  /**
+   * `start`: makes a worker (a thread running worker.ts), called `count` times at the first task;
+   * `startAnother`: makes the worker of `another` (search-worker.ts).
+   */
   constructor(
     private readonly count: number,
     private readonly start: () => Worker,
+    private readonly startAnother = start,
   ) {}
 
   /** Workers beside this thread, `threads` in all, for a site of `files` content files large enough for them to pay off. */
   static forSite(files: number, threads = availableParallelism()): WorkerPool | undefined {
-    const file = fileURLToPath(new URL('./worker.mjs', import.meta.url));
-    if (files < PARALLEL_FROM_FILES || threads < 2 || !existsSync(file)) return undefined;
-    return new WorkerPool(threads - 1, () => new Worker(file, { resourceLimits: WORKER_LIMITS }));
+    const entry = (name: string) => fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
+    const starts =
+      (file: string, resourceLimits = WORKER_LIMITS) =>
+      () =>
+        new Worker(file, { resourceLimits });
+    // The bundle's entries are written together (bin/site.mjs): one there, all there.
+    if (files < PARALLEL_FROM_FILES || threads < 2 || !existsSync(entry('worker'))) return undefined;
+    return new WorkerPool(threads - 1, starts(entry('worker')), starts(entry('search-worker'), SEARCH_LIMITS));
   }
 
   /** Start the workers now, for work known to come (a first build renders every page): they start while this thread works. */
@@ -109,14 +123,13 @@ export class WorkerPool {
   }
 
   /**
-   * A pool of one worker like these, started now: for work after this pool's task is done and
-   * its workers closed (the search index's files beside the build's last stages), on a fresh heap:
-   * a render worker kept for it held its copy of the model, 30 MB more at the build's peak.
+   * A pool of one worker of `startAnother`, started at its first task or `warm`: for work after
+   * this pool's task is done and its workers closed (the search index's files beside the build's
+   * last stages), on a fresh heap: a render worker kept for it held its copy of the model, 30 MB
+   * more at the build's peak.
    */
   another(): WorkerPool {
-    const pool = new WorkerPool(1, this.start);
-    pool.warm();
-    return pool;
+    return new WorkerPool(1, this.startAnother);
   }
 
   /** Run the same task on every worker (set-up). */

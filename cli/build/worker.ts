@@ -1,9 +1,8 @@
 /**
  * Entry of a build worker thread (see worker-pool.ts): Markdown bodies and page rendering,
- * the two parts of a build whose cost grows with the number of pages, and the search index's
- * files made whole (cli/build/search-packed.ts).
+ * the two parts of a build whose cost grows with the number of pages. The search index's files
+ * are made on a worker of their own (search-worker.ts).
  */
-import { parentPort } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { renderMarkdown } from '../content/markdown.ts';
 import { renderBatch, type RenderContext } from './render.ts';
@@ -11,9 +10,7 @@ import { type SharedBodies, withBodies } from './shared-bodies.ts';
 import { FolderWriter } from './folder-writer.ts';
 import type { TemplateModule } from './compile-templates.ts';
 import type { PageRoute } from './types.ts';
-import { errorText } from '../errors/error-text.ts';
-import { type BatchClaims, claimBatch } from './batch-claims.ts';
-import { type PackedRecords, writePackedFiles } from './search-packed.ts';
+import { serveTasks } from './worker-tasks.ts';
 
 type RenderSetup = { templates: TemplateModule; context: RenderContext; writer: FolderWriter };
 
@@ -34,7 +31,7 @@ async function renderSetup(payload: {
   return { templates, context: { ...context, model }, writer: new FolderWriter(context.dir) };
 }
 
-const tasks = {
+serveTasks({
   markdown: ({ items }: { items: string[] }) => items.map(renderMarkdown),
   'render-setup': async (payload: Parameters<typeof renderSetup>[0]) => {
     setup = renderSetup(payload);
@@ -46,22 +43,4 @@ const tasks = {
     const { templates, context, writer } = await setup;
     return [renderBatch(templates, items, context, writer)];
   },
-  'search-files': ({ dir, records }: { dir: string; records: PackedRecords }) => writePackedFiles(dir, records),
-} as const;
-
-/** A batch sent ahead (worker-pool.ts `ahead`) is run only if the thread that sent it has not taken it back. */
-const taken = (payload: { claims?: BatchClaims; at?: number }) =>
-  payload.claims !== undefined && !claimBatch(payload.claims, payload.at!);
-
-parentPort!.on('message', async (message: { id: number; task: keyof typeof tasks; payload: never }) => {
-  try {
-    const value = taken(message.payload) ? null : await tasks[message.task](message.payload);
-    parentPort!.postMessage({ id: message.id, ok: true, value });
-  } catch (error) {
-    parentPort!.postMessage({
-      id: message.id,
-      ok: false,
-      error: errorText(error),
-    });
-  }
 });

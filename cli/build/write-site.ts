@@ -52,6 +52,9 @@ export async function writeSite(run: {
     // A fresh worker makes a whole search index's files while this thread writes the others (issue 21).
     searchPool = madeWhole(made.search.size) ? run.pool?.another() : undefined;
     const worker = searchPool;
+    // Started once the render's workers have exited: started beside them, the two heaps and this
+    // thread's were the build's peak (issue 21). The files are sent later than that (changedPages).
+    closing?.then(() => worker?.warm()).catch(() => undefined);
     const elsewhere: WriteElsewhere | undefined =
       worker && ((dir, records) => worker.first<PackedOutcome>('search-files', { dir, records }, records.buffers));
     const { records } = made;

@@ -1,5 +1,5 @@
 /**
- * bin/site.mjs bundles cli/ into .site/cli/ (main.mjs, worker.mjs and shared chunks, and main.cjs
+ * bin/site.mjs bundles cli/ into .site/cli/ (main.mjs, worker.mjs, search-worker.mjs and shared chunks, and main.cjs
  * for its own thread) when a source is newer, and clears chunks of earlier bundles once they are an
  * hour old.
  */
@@ -21,7 +21,7 @@ describe('the launcher', () => {
     expect(first.code, first.stderr).toBe(0);
     const bundle = join(project, '.site', 'cli');
     const names = await readdir(bundle);
-    expect(names).toEqual(expect.arrayContaining(['main.mjs', 'worker.mjs']));
+    expect(names).toEqual(expect.arrayContaining(['main.mjs', 'worker.mjs', 'search-worker.mjs']));
     expect(names.some((name) => /^chunk-\w+\.mjs$/.test(name))).toBe(true);
 
     const stale = join(bundle, 'chunk-STALE000.mjs');

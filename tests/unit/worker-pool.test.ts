@@ -21,15 +21,17 @@ parentPort.on('message', ({ id, payload }) => {
 });
 `;
 
+/** Starts such a worker, kept in `made`. */
+const answering = (made: Worker[], workerData?: Int32Array) => () => {
+  const worker = new Worker(ANSWERING, { eval: true, workerData });
+  made.push(worker);
+  return worker;
+};
+
 /** A pool of `count` such workers, counting the workers it made. */
 function countingPool(count: number, workerData?: Int32Array) {
   const made: Worker[] = [];
-  const pool = new WorkerPool(count, () => {
-    const worker = new Worker(ANSWERING, { eval: true, workerData });
-    made.push(worker);
-    return worker;
-  });
-  return { pool, made };
+  return { pool: new WorkerPool(count, answering(made, workerData)), made };
 }
 
 test('starts no worker until a task comes: a build that renders its few pages in this thread never pays for them', async () => {
@@ -149,4 +151,26 @@ test('hands each batch of a shared task to `each` once this thread has done its 
   } finally {
     await pool.close();
   }
+});
+
+test('another pool: one worker of its own kind, started at its first task or when warmed, never once closed', async () => {
+  const made: Worker[] = [];
+  const others: Worker[] = [];
+  const withOthers = new WorkerPool(1, answering(made), answering(others));
+  const search = withOthers.another();
+  try {
+    // Not started beside the render's workers while they exit: only when warmed (write-site.ts).
+    expect(others).toHaveLength(0);
+    search.warm();
+    expect(others).toHaveLength(1);
+    expect(await search.first<number[]>('search-files', { items: [4] }, [])).toEqual([8]);
+    expect([others.length, made.length]).toEqual([1, 0]);
+  } finally {
+    await search.close();
+  }
+  // A build that failed closes it before the render's workers are gone: the warm after starts nothing.
+  const closedFirst = withOthers.another();
+  await closedFirst.close();
+  closedFirst.warm();
+  expect(others).toHaveLength(1);
 });
