@@ -126,10 +126,13 @@ if (bundleIsStale()) {
 // (~60 ms of each run); an internal error's stack is mapped when it is reported (cli/errors/error-text.ts).
 // Each command its own entries, so that `site --help` does not read a build's code.
 const command = process.argv.slice(2).find((arg) => /^[a-z]+$/.test(arg)) ?? 'none';
-useCodeCache(join(codeCache, command), {
+// `site build --watch` runs for hours and loads each edit's templates anew, as `site dev` does: its
+// bytecode is flushed, so its entries are its own (made under other flags than a build's).
+const watching = command === 'build' && process.argv.includes('--watch');
+useCodeCache(join(codeCache, watching ? 'build-watch' : command), {
   own: [commonjsMain, join(dirname(bundle), 'markdown-it.cjs')],
   // The same flags in every run of a command: V8 takes cached code only under the flags it was made with.
-  keepBytecode: command === 'build',
+  keepBytecode: command === 'build' && !watching,
 });
 const { main } = createRequire(import.meta.url)(commonjsMain);
 process.exitCode = await main(process.argv);

@@ -133,6 +133,8 @@ describe('site build --watch', { timeout: 240_000 }, () => {
     await sleep(200); // its build has begun (it takes longer)
     watch.child.kill('SIGTERM');
     expect(await watch.exited, watch.stderr()).toBe(0);
+    // Its code cache is its own: made without a build's --no-flush-bytecode (bin/site.mjs).
+    expect(existsSync(join(project, '.site/cli/code-cache/build-watch'))).toBe(true);
     expect(watch.stderr()).not.toMatch(/internal error|\n\s+at /);
     expect(await page()).toContain('Vierde bewerking.');
     const builds = await readdir(join(project, '.dist-builds'));
