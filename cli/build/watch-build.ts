@@ -83,5 +83,32 @@ export function watchLine(build: WatchedBuild): string {
   if (!result) return `${what}: not built, dist left as it was (${seconds(build.ms)}); watching for the next save`;
   if (result.unchanged) return `${what}: nothing to build, ${result.out} is up to date (${seconds(build.ms)})`;
   const images = result.images.made ? `, ${result.images.made} images made` : '';
-  return `${what}: ${result.rendered ?? result.pages} of ${result.pages} pages rendered${images} in ${seconds(build.ms)} -> ${result.out}`;
+  const warnings = result.warnings ? `, ${result.warnings} warning${result.warnings === 1 ? '' : 's'}` : '';
+  return `${what}: ${result.rendered ?? result.pages} of ${result.pages} pages rendered${images}${warnings} in ${seconds(build.ms)} -> ${result.out}`;
+}
+
+/**
+ * What a watch session's terminal shows of each build. The watcher looks at every saved file once
+ * more 60 ms after its save (./incremental/watcher.ts), so most saves are followed by a build that
+ * finds nothing to do, or fails again with the same errors: printing those, and every build's
+ * unchanged warnings, would bury the one line that matters. So problems are printed when they
+ * differ from those printed last, and a build's line when it wrote dist or changed the state the
+ * editor last saw (failing -> current, or other errors): a save that mends a broken file back to
+ * the last built site still says "nothing to build, dist is up to date".
+ */
+export class WatchReport {
+  private shownProblems = '';
+  private state = '';
+
+  /** `problems`: the build's problems as the catalogue prints them ('' for none). */
+  next(build: WatchedBuild, problems: string): { problems: string; line?: string } {
+    const state = `${build.result ? 'current' : 'failed'}\n${problems}`;
+    const changedState = state !== this.state;
+    this.state = state;
+    const newProblems = problems !== this.shownProblems;
+    this.shownProblems = problems;
+    const wrote = build.result !== undefined && !build.result.unchanged;
+    const line = build.internal !== undefined || wrote || changedState ? watchLine(build) : undefined;
+    return { problems: newProblems ? problems : '', line };
+  }
 }

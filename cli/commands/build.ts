@@ -95,15 +95,14 @@ export function registerBuildCommand(program: Command): void {
     );
 }
 
-const warnings = (problems: Problem[]) => process.stderr.write(formatProblems(problems));
-
 /**
  * `site build --watch`: the first build's summary as `site build` prints it, then a line per build
- * after a save (with --json, every build a JSON line); problems as `site build` prints them. Ctrl-C
- * or SIGTERM stops it once a build in flight is done, with exit code 0.
+ * after a save (with --json, every build a JSON line); problems as `site build` prints them, each
+ * time they change (WatchReport). Ctrl-C or SIGTERM stops it once a build in flight is done, with
+ * exit code 0.
  */
 async function watch(options: BuildOptions, json: boolean): Promise<void> {
-  const { watchBuild, watchLine } = await import('../build/watch-build.ts');
+  const { watchBuild, WatchReport } = await import('../build/watch-build.ts');
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     process.stderr.write(`site build --watch: ${signal}, stopping\n`);
@@ -113,17 +112,24 @@ async function watch(options: BuildOptions, json: boolean): Promise<void> {
   process.on('SIGTERM', onSignal);
   let first = true;
   const images = createImageReporter(json ? { stream: { write: () => true } } : {});
+  const report = new WatchReport();
+  let warnings: Problem[] = [];
   const onBuild = (build: WatchedBuild) => {
     if (first) images.finish(build.result?.unchanged ? undefined : build.result?.images, build.result?.images.ms ?? 0);
-    if (build.problems) warnings(build.problems);
+    const problems = build.problems ?? warnings;
+    warnings = [];
+    const shown = report.next(build, problems.length ? formatProblems(problems) : '');
+    process.stderr.write(shown.problems);
     if (build.internal) process.stderr.write(`internal error: ${build.internal}\n`);
     if (json) process.stdout.write(`${JSON.stringify(build)}\n`);
-    else if (!first) process.stdout.write(`${watchLine(build)}\n`);
-    else if (build.result) process.stdout.write(`${formatSummary(build.result, build.ms)}\n`);
+    else if (first && build.result) process.stdout.write(`${formatSummary(build.result, build.ms)}\n`);
+    else if (!first && shown.line) process.stdout.write(`${shown.line}\n`);
     first = false;
   };
   const hooks = {
-    onWarnings: warnings,
+    onWarnings: (problems: Problem[]) => {
+      warnings = problems;
+    },
     onImageProgress: (done: number, total: number) => first && images.onProgress(done, total),
   };
   try {
