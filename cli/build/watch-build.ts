@@ -1,7 +1,7 @@
 import { watchSite } from './incremental/watcher.ts';
 import { isSiteError, type Problem } from '../errors/site-error.ts';
 import { errorText } from '../errors/error-text.ts';
-import type { ChangeSet } from './incremental/changes.ts';
+import { WATCHED, type ChangeSet } from './incremental/changes.ts';
 import { buildSite, type BuildHooks } from './pipeline.ts';
 import type { KeptBuild } from './build-changed.ts';
 import { ContentPrints } from '../content/content-prints.ts';
@@ -69,6 +69,9 @@ export async function watchBuild(
   // The build in flight, if any, finishes: its folder is swapped in whole (or, failed, removed).
   await running;
 }
+
+/** What a watch looks at, as the terminal says it: the watcher's own list (folders with a slash). */
+export const watchedText = WATCHED.map((name) => (name.includes('.') ? name : `${name}/`)).join(', ');
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 

@@ -102,7 +102,7 @@ export function registerBuildCommand(program: Command): void {
  * exit code 0.
  */
 async function watch(options: BuildOptions, json: boolean): Promise<void> {
-  const { watchBuild, WatchReport } = await import('../build/watch-build.ts');
+  const { watchBuild, WatchReport, watchedText } = await import('../build/watch-build.ts');
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     process.stderr.write(`site build --watch: ${signal}, stopping\n`);
@@ -138,10 +138,7 @@ async function watch(options: BuildOptions, json: boolean): Promise<void> {
       hooks,
       {
         onBuild,
-        onWatching: () =>
-          (json ? process.stderr : process.stdout).write(
-            'watching site.config.yaml, content/, shared/, templates/, islands/, functions/ (Ctrl-C stops)\n',
-          ),
+        onWatching: () => (json ? process.stderr : process.stdout).write(`watching ${watchedText} (Ctrl-C stops)\n`),
       },
       stop.signal,
     );
