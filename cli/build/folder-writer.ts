@@ -1,6 +1,7 @@
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
+import type { Ledger } from './ledger.ts';
 
 /** What a writer has put into its folder so far. */
 export interface Written {
@@ -91,6 +92,8 @@ export class FolderWriter {
     private readonly written: Written = { files: 0, bytes: 0 },
     private readonly madeDirs = new Set<string>(),
     private readonly makingDirs = new Map<string, Promise<unknown>>(),
+    /** What the folder holds, file by file, when a process that builds again keeps it (./ledger.ts). */
+    readonly ledger?: Ledger,
   ) {}
 
   get files(): number {
@@ -102,13 +105,14 @@ export class FolderWriter {
   }
 
   under(folder: string): FolderWriter {
-    return new FolderWriter(join(this.dir, folder), this.written, this.madeDirs, this.makingDirs);
+    return new FolderWriter(join(this.dir, folder), this.written, this.madeDirs, this.makingDirs, this.ledger);
   }
 
   /** A new file (never written into one linked here: each path is written once a build). */
   async write(path: string, contents: Contents): Promise<void> {
     const target = join(this.dir, path);
     await this.folder(dirname(target));
+    this.ledger?.clear(target);
     await writeContents(target, contents);
     this.count(1, sizeOf(contents));
   }
@@ -126,6 +130,7 @@ export class FolderWriter {
     for (const path of paths) {
       const target = join(this.dir, path);
       this.folderSync(dirname(target));
+      this.ledger?.clear(target);
       if (first) linkSync(first, target);
       else writeFileSync(target, contents);
       first ??= target;
@@ -154,17 +159,34 @@ export class FolderWriter {
     // and a promised link (a round trip through the thread pool, a promise, a folder check) cost
     // several times the link itself: most of a one-edit build's reuse stage (issue 21).
     const placed: Array<{ target: string; bytes: number }> = [];
+    // Files a recycled folder holds already (./ledger.ts): counted as linked, not linked again.
+    const held: Array<{ target: string; bytes: number }> = [];
+    const { ledger } = this;
     try {
       for (const { source, path, bytes } of files) {
         const target = joinUnder(this.dir, path);
+        const fate = ledger?.place(source, target);
+        if (fate === 'held') held.push({ target, bytes });
+        if (fate === 'held' || fate === 'there') continue;
         this.folderSync(dirname(target));
         if (linkOrCopy(source, target)) placed.push({ target, bytes });
       }
     } catch (error) {
       for (const { target } of placed) rmSync(target, { force: true });
+      for (const { target } of [...placed, ...held]) ledger?.forget(target);
       throw error;
     }
     for (const { bytes } of placed) this.count(1, bytes);
+    for (const { bytes } of held) this.count(1, bytes);
+  }
+
+  /**
+   * Files another thread writes here (a render worker, its own writer): with a ledger, the folder's
+   * files at those paths go first (a recycled folder's may be links to dist's) and the paths are noted.
+   */
+  expect(paths: Iterable<string>): void {
+    if (!this.ledger) return;
+    for (const path of paths) this.ledger.clear(joinUnder(this.dir, path));
   }
 
   /** What synchronous `work` wrote through this writer (nothing else can write meanwhile). */

@@ -1,5 +1,5 @@
 import type { OutputFile } from 'esbuild';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { problem, SiteError } from '../errors/site-error.ts';
 import { packageRoot } from '../paths.ts';
@@ -106,7 +106,6 @@ export async function buildFunctions(options: BuildFunctionsOptions): Promise<nu
   const notFoundEnglish = await readFile(join(output.dir, 'public', site.notFound.en), 'utf8').catch(() => null);
   const bundle = await (options.bundle ?? bundleFunctions(options.root));
 
-  await rm(join(output.dir, 'functions'), { recursive: true, force: true });
   const runtimes = firebaseRuntimes();
   if (!runtimes)
     throw new SiteError([

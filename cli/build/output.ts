@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, symlink, readdir, lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { FolderWriter } from './folder-writer.ts';
+import { Ledger, type RecentBuilds } from './ledger.ts';
 
 /**
  * The build output, written beside the current one and switched in at the end. `dist` is a
@@ -16,8 +17,14 @@ export class OutputDir extends FolderWriter {
   /** The removal of the builds older than the current one, begun when this one was (see create). */
   readonly clearing: Promise<void>;
 
-  private constructor(out: string, dir: string, clearing: Promise<void>) {
-    super(dir);
+  private constructor(
+    out: string,
+    dir: string,
+    clearing: Promise<void>,
+    private readonly recent?: RecentBuilds,
+    ledger?: Ledger,
+  ) {
+    super(dir, { files: 0, bytes: 0 }, new Set(), new Map(), ledger);
     this.out = out;
     this.clearing = clearing;
   }
@@ -29,23 +36,35 @@ export class OutputDir extends FolderWriter {
    * at the end of every one-edit build at 4,000 sources (issue 21). The current build stays until
    * the commit, so a build that fails still leaves `dist` as it was; the commit waits for this
    * removal, then removes whatever is left over as before.
+   *
+   * `recent`: the builds this process made before (site build --watch: ./ledger.ts). When dist is
+   * the latest of them and the one before it is still there, that one is renamed to be this
+   * build's folder and brought up to date file by file (its writers' ledger), not removed.
    */
-  static async create(out: string): Promise<OutputDir> {
+  static async create(out: string, recent?: RecentBuilds): Promise<OutputDir> {
     const absolute = resolve(out);
     const store = buildsFolder(absolute);
     await mkdir(store, { recursive: true });
     const current = await currentBuild(absolute);
-    const stale = await staleBuilds(absolute, [current]);
+    const ours = recent?.latest?.dir === current ? recent?.latest : undefined;
+    const spare = ours && recent?.before?.tokens && existsSync(recent.before.dir) ? recent.before : undefined;
+    // Renamed below, or (dist not ours, or the folder gone) never recycled.
+    if (recent) recent.before = undefined;
+    const stale = await staleBuilds(absolute, [current, spare?.dir]);
     const dir = join(store, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
-    await mkdir(dir);
+    if (spare) await rename(spare.dir, dir);
+    else await mkdir(dir);
     // A failure here is the commit's to meet: it removes what is left, and reports what it cannot.
     const clearing = removeFolders(stale).catch(() => undefined);
-    return new OutputDir(absolute, dir, clearing);
+    const previous = ours ?? (current ? { dir: current, tokens: undefined } : undefined);
+    const ledger = recent ? new Ledger(dir, previous, spare?.tokens) : undefined;
+    return new OutputDir(absolute, dir, clearing, recent, ledger);
   }
 
   /** Point `out` at this build, atomically; then drop every build but this one and the one it replaces. */
   async commit(): Promise<void> {
     await this.clearing;
+    this.ledger?.clearLeft();
     let previous = await currentBuild(this.out);
     const link = `${this.out}.link-${process.pid}`;
     await rm(link, { force: true });
@@ -58,6 +77,11 @@ export class OutputDir extends FolderWriter {
     }
     await rename(link, this.out);
     await this.prune(previous);
+    if (this.recent && this.ledger) {
+      const latest = this.recent.latest;
+      this.recent.before = latest?.dir === previous ? latest : undefined;
+      this.recent.latest = { dir: this.dir, tokens: this.ledger.complete ? this.ledger.now : undefined };
+    }
   }
 
   /** Remove this unfinished build (on failure). */

@@ -6,6 +6,7 @@ import type { Site } from './content-stages.ts';
 import type { OutputDir } from './output.ts';
 import { PagePrinter } from './page-prints.ts';
 import { renderPages } from './render-pages.ts';
+import { pageFiles } from './render.ts';
 import { byPage, linkUnchanged, planReuse } from './reuse.ts';
 import type { StageTimer } from './timings.ts';
 import type { WorkerPool } from './worker-pool.ts';
@@ -68,6 +69,8 @@ export async function makePages(run: {
     (r) => `${r.linked} files unchanged`,
   );
   const toRender = [...plan.changed, ...reused.failed];
+  // The workers write these through writers of their own.
+  if (output.ledger) output.expect(toRender.flatMap(pageFiles));
   const context = { model, images: parts.imageLookup, assets: parts.assets, buildDate: run.buildDate, dir: output.dir };
   // The rendered pages' prints made while this thread waits for the workers' last batches: after
   // the render, this thread made them alone (~130 ms at 4,000 sources) with the workers idle.

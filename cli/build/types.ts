@@ -1,3 +1,4 @@
+import type { RecentBuilds } from './ledger.ts';
 import type { PageRoute, Redirect } from '../routes/types.ts';
 
 export interface BuildOptions {
@@ -12,6 +13,8 @@ export interface BuildOptions {
   quiet: boolean;
   /** Render threads for a large site (default: the machine's cores); 1 renders in the main thread. */
   threads?: number;
+  /** The builds this process made before, when it builds again (`site build --watch`): ./ledger.ts. */
+  recent?: RecentBuilds;
 }
 
 export interface StageTiming {

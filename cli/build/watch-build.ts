@@ -5,6 +5,7 @@ import { WATCHED, type ChangeSet } from './incremental/changes.ts';
 import { buildSite, type BuildHooks } from './pipeline.ts';
 import type { KeptBuild } from './build-changed.ts';
 import { ContentPrints } from '../content/content-prints.ts';
+import { RecentBuilds } from './ledger.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 
 /** One build of a watch session: its result, or why dist was left as it was. */
@@ -35,12 +36,14 @@ export async function watchBuild(
   stop: AbortSignal,
 ): Promise<void> {
   const kept: KeptBuild = { prints: ContentPrints.read(options.root, { remember: true }) };
+  // The build folders made here are recycled, two builds on (./ledger.ts).
+  const watched: BuildOptions = { ...options, recent: new RecentBuilds() };
   const build = async (changed: string[]): Promise<void> => {
     const started = performance.now();
     const report = (outcome: Omit<WatchedBuild, 'changed' | 'ms'>) =>
       events.onBuild({ changed, ms: performance.now() - started, ...outcome });
     try {
-      report({ result: await buildSite(options, hooks, kept) });
+      report({ result: await buildSite(watched, hooks, kept) });
     } catch (error) {
       if (isSiteError(error)) report({ problems: error.problems });
       else report({ internal: errorText(error) });

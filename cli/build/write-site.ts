@@ -36,7 +36,7 @@ export async function writeSite(run: {
 }): Promise<BuildResult> {
   const { options, timer, site, parts, buildDate } = run;
   const { config, model, pages, redirects } = site;
-  const output = await OutputDir.create(options.out);
+  const output = await OutputDir.create(options.out, options.recent);
   let drawing: Promise<unknown> | undefined;
   let searching: Promise<unknown> | undefined;
   let closing: Promise<void> | undefined;
@@ -50,8 +50,10 @@ export async function writeSite(run: {
     closing = run.pool?.close();
     closing?.catch(() => undefined); // awaited before the build's end, or before a failed build is removed
     // A fresh worker makes a whole search index's files while this thread writes the others (issue 21).
-    searchPool = madeWhole(made.search.size) ? run.pool?.another() : undefined;
+    // Not into a recycled folder: its writes must go through the ledger, which a worker's do not.
+    searchPool = madeWhole(made.search.size) && !output.ledger?.recycled ? run.pool?.another() : undefined;
     const worker = searchPool;
+    if (worker && output.ledger) output.ledger.complete = false;
     // Started once the render's workers have exited: started beside them, the two heaps and this
     // thread's were the build's peak (issue 21). The files are sent later than that (changedPages).
     closing?.then(() => worker?.warm()).catch(() => undefined);
