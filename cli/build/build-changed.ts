@@ -147,7 +147,7 @@ function stopOnErrors(session: RebuildSession): void {
 }
 
 /** What the writer takes from a session that ran cold without an error. */
-function toWrite(
+export function toWrite(
   session: RebuildSession,
   images: BuildImages,
 ): { site: Site; parts: PageParts; compiled: CompiledFiles } {

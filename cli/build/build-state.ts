@@ -97,8 +97,9 @@ export async function inputDigests(
   options: { strict: boolean; drafts: boolean; future?: boolean },
   buildDate: string,
   changed: ReadonlyMap<string, number>,
+  code?: string,
 ): Promise<{ digest: string; context: string }> {
-  const context = await contextDigest(root, content.images, options, buildDate);
+  const context = await contextDigest(root, content.images, options, buildDate, code ?? (await codeDigest(root)));
   const digest = hash().update(context);
   // Each file by its hash, taken once for this and the stored parses' keys (cli/content/content-hash.ts).
   // One update of the lines (the same bytes): four calls into the hash a file cost more than hashing them.
@@ -117,11 +118,23 @@ function readOrAbsent(file: string): Buffer | string {
   }
 }
 
+/**
+ * The digest of the CODE_FOLDERS, every file by its path and bytes: `inputDigests` takes it given
+ * by a process that knows the folders unchanged since it took it (`site build --watch`, whose
+ * watcher sees them: ./watch-session.ts).
+ */
+export async function codeDigest(root: string): Promise<string> {
+  const digest = hash();
+  for (const folder of CODE_FOLDERS) await hashFolder(digest, join(root, folder));
+  return digest.digest('base64url');
+}
+
 async function contextDigest(
   root: string,
   images: ContentDigestInput['images'],
   options: { strict: boolean; drafts: boolean; future?: boolean },
   buildDate: string,
+  code: string,
 ): Promise<string> {
   // Only the options that change the output (not --out, --json or --threads).
   const digest = hash().update(
@@ -137,7 +150,7 @@ async function contextDigest(
     const info = statSync(`${root}/${file}`);
     digest.update(`${name}|${file}|${info.size}|${info.mtimeMs}`);
   }
-  for (const folder of CODE_FOLDERS) await hashFolder(digest, join(root, folder));
+  digest.update(code);
   for (const name of PROJECT_FILES) digest.update(`${name}\0`).update(readOrAbsent(join(root, name)));
   return digest.digest('base64url');
 }

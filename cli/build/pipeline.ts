@@ -50,17 +50,7 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}, k
     loaded.keepPrints();
     await tidyBuilds(options.out, STATE_FILE);
     if (last.warnings.length) hooks.onWarnings?.(last.warnings);
-    return {
-      out: options.out,
-      unchanged: true,
-      pages: 0,
-      files: 0,
-      bytes: 0,
-      threads: 0,
-      images: { made: 0, cached: 0, ms: 0 },
-      timings: timer.timings,
-      warnings: last.warnings.length,
-    };
+    return unchangedBuild(options.out, timer, last.warnings.length);
   }
   const sources = loaded.sources(timer);
   if (loaded.readOther()) inputs = await hashInputs();
@@ -100,3 +90,16 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}, k
     await pool?.close();
   }
 }
+
+/** The result of a build that found dist already the build of its inputs (`warnings`: how many that build had). */
+export const unchangedBuild = (out: string, timer: StageTimer, warnings: number): BuildResult => ({
+  out,
+  unchanged: true,
+  pages: 0,
+  files: 0,
+  bytes: 0,
+  threads: 0,
+  images: { made: 0, cached: 0, ms: 0 },
+  timings: timer.timings,
+  warnings,
+});

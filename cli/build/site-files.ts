@@ -1,6 +1,6 @@
 import type { Problem } from '../errors/site-error.ts';
 import type { SiteManifestInput } from '../../shared/site-manifest.ts';
-import { DIGEST_FILE, STATE_FILE, type BuildDigest } from './build-state.ts';
+import { DIGEST_FILE, STATE_FILE, type BuildDigest, type BuildState } from './build-state.ts';
 import { stateChunks } from './build-state-file.ts';
 import type { Site } from './content-stages.ts';
 import type { OutputDir } from './output.ts';
@@ -19,6 +19,18 @@ export function publicSiteFiles(config: SiteConfig, pages: PageRoute[], buildDat
   ]);
 }
 
+/** The state a build keeps of its pages' records (written below; `site build --watch` keeps it too). */
+export const stateOf = (digest: string, records: PageRecords, warnings: Problem[]): BuildState => ({
+  version: 6,
+  digest,
+  pages: records.pages,
+  reads: records.reads,
+  warnings,
+  scriptHashes: records.scriptHashes,
+  cards: records.cards,
+  printed: records.printed,
+});
+
 /** The files about the whole site: sitemap, robots, redirects, site.json, build-state.json and build-digest.json. */
 export async function writeSiteFiles(
   output: OutputDir,
@@ -33,18 +45,7 @@ export async function writeSiteFiles(
     kept.files.write(output, 'redirects.json', kept.redirects.digest, () => renderRedirectsJson(redirects)),
     kept.files.write(output, 'public/_redirects', kept.redirects.digest, () => renderRedirectsFile(redirects)),
     output.write('site.json', `${JSON.stringify(state.manifest, null, 2)}\n`),
-    output.write(
-      STATE_FILE,
-      stateChunks({
-        digest: state.digest,
-        pages: records.pages,
-        reads: records.reads,
-        warnings: state.warnings,
-        scriptHashes: records.scriptHashes,
-        cards: records.cards,
-        printed: records.printed,
-      }),
-    ),
+    output.write(STATE_FILE, stateChunks(stateOf(state.digest, records, state.warnings))),
     output.write(DIGEST_FILE, JSON.stringify({ digest: state.digest, warnings: state.warnings } satisfies BuildDigest)),
   ]);
 }

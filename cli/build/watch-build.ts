@@ -6,6 +6,7 @@ import { buildSite, type BuildHooks } from './pipeline.ts';
 import type { KeptBuild } from './build-changed.ts';
 import { ContentPrints } from '../content/content-prints.ts';
 import { RecentBuilds } from './ledger.ts';
+import { WatchSession } from './watch-session.ts';
 import type { BuildOptions, BuildResult } from './types.ts';
 
 /** One build of a watch session: its result, or why dist was left as it was. */
@@ -23,11 +24,14 @@ export interface WatchedBuild {
 /**
  * `site build --watch`: a first build as `site build` makes it, then a build after each batch of
  * saves, in this process (its modules loaded and its code warm: issue 21's one-edit time was mostly
- * a fresh process's start). Each build is `buildSite` itself, so dist after a save is what a fresh
- * `site build` of the same files makes, swapped in as atomically, and the stored state it leaves is
- * the one the next plain `site build` finds (nothing to do). The watcher (shared with `site dev`)
- * hands over one batch at a time: a save during a build waits for it and gets a build of its own.
- * A build that fails leaves dist as it was; the next save builds again.
+ * a fresh process's start). After the first build a session is opened over dist (./watch-session.ts:
+ * the build's session kept, each batch applied to it as `site dev` applies its own), off the save's
+ * clock; a save's build is that session's, else (none opened: dist was not current, or another
+ * process or day made it stale) `buildSite` itself. Either way dist after a save is what a fresh
+ * `site build` of the same files makes, swapped in as atomically, and its digest the one the next
+ * plain `site build` finds (nothing to do). The watcher (shared with `site dev`) hands over one batch
+ * at a time: a save during a build waits for it and gets a build of its own. A build that fails
+ * leaves dist as it was; the next save builds again.
  */
 export async function watchBuild(
   options: BuildOptions,
@@ -35,30 +39,40 @@ export async function watchBuild(
   events: { onBuild: (build: WatchedBuild) => void; onWatching: () => void },
   stop: AbortSignal,
 ): Promise<void> {
-  const kept: KeptBuild = { prints: ContentPrints.read(options.root, { remember: true }) };
+  const prints = ContentPrints.read(options.root, { remember: true });
+  const kept: KeptBuild = { prints };
   // The build folders made here are recycled, two builds on (./ledger.ts).
   const watched: BuildOptions = { ...options, recent: new RecentBuilds() };
-  const build = async (changed: string[]): Promise<void> => {
+  let session: WatchSession | undefined;
+  const build = async (changes?: ChangeSet): Promise<void> => {
     const started = performance.now();
+    const changed = changes ? [...changes.paths].sort() : [];
     const report = (outcome: Omit<WatchedBuild, 'changed' | 'ms'>) =>
       events.onBuild({ changed, ms: performance.now() - started, ...outcome });
     try {
-      report({ result: await buildSite(watched, hooks, kept) });
+      const result = changes && (await session?.build(changes, hooks));
+      if (!result) session = undefined;
+      report({ result: result ?? (await buildSite(watched, hooks, kept)) });
     } catch (error) {
       if (isSiteError(error)) report({ problems: error.problems });
-      else report({ internal: errorText(error) });
+      else {
+        session = undefined;
+        report({ internal: errorText(error) });
+      }
     }
+    // Off the save's clock: a session for the next save, over the build in dist.
+    session ??= await WatchSession.open(watched, prints).catch(() => undefined);
   };
   // Watching starts beside the first build, so a save made while it runs is not missed: its batch
   // waits for the first build (the watcher runs one batch at a time), then builds.
-  let running = build([]);
+  let running = build();
   const watcher = await watchSite(
     options.root,
     async (changes: ChangeSet) => {
       await running;
       // A batch the watcher had already taken when the watch was stopped is not built.
       if (stop.aborted) return;
-      running = build([...changes.paths].sort());
+      running = build(changes);
       await running;
     },
     (error) => events.onBuild({ changed: [], ms: 0, internal: errorText(error) }),
@@ -71,6 +85,7 @@ export async function watchBuild(
   await watcher.close();
   // The build in flight, if any, finishes: its folder is swapped in whole (or, failed, removed).
   await running;
+  session?.keepPrints(prints);
 }
 
 /** What a watch looks at, as the terminal says it: the watcher's own list (folders with a slash). */

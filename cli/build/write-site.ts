@@ -11,7 +11,7 @@ import { KeptFiles } from './kept-files.ts';
 import { siteManifest } from './manifest.ts';
 import { OutputDir } from './output.ts';
 import { redirectsKey } from './redirect-files.ts';
-import { makePages, type Previous } from './pages-stage.ts';
+import { makePages, type PageRecords, type Previous } from './pages-stage.ts';
 import { removeRetiredCaches } from './retired-caches.ts';
 import { buildSearchIndex, madeWhole, type WriteElsewhere } from './search-index.ts';
 import type { PackedOutcome } from './search-packed.ts';
@@ -33,6 +33,8 @@ export async function writeSite(run: {
   changed: ReadonlyMap<string, number>;
   buildDate: string;
   functions: Promise<OutputFile[]>;
+  /** The pages' records, for a process that keeps the build's state (`site build --watch`). */
+  onRecords?: (records: PageRecords) => void;
 }): Promise<BuildResult> {
   const { options, timer, site, parts, buildDate } = run;
   const { config, model, pages, redirects } = site;
@@ -44,6 +46,7 @@ export async function writeSite(run: {
   try {
     await writeAssets(options.root, run.files, output, timer);
     const made = await makePages({ ...run, output });
+    run.onRecords?.(made.records);
     // The render was the workers' last task: their heaps (each a copy of the model but its bodies,
     // and the templates) go now, before the stages that hold every page's text (search), not at the end.
     // Not waited for here: a worker's exit took ~30 ms at 4,000 sources, this thread idle (issue 21).

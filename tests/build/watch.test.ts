@@ -3,7 +3,8 @@
  * goes through what a user meets: a bad save (dist kept, the watch goes on), a good one (dist holds
  * it), a save while a build runs (built after it), SIGTERM while a build runs (it finishes: no
  * half-written build folder, exit code 0); then dist is what a fresh build of the same files
- * writes, and a plain `site build` finds nothing to do.
+ * writes, a plain `site build` finds nothing to do, and one after an edit made with the watch
+ * stopped writes what a cold build does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -90,8 +91,11 @@ describe('site build --watch', { timeout: 240_000 }, () => {
     await watch.settled();
     seen = watch.builds.length;
     await edit('Eerste bewerking.');
-    expect((await watch.build(seen, (build) => (build.result?.rendered ?? 0) > 0)).result?.rendered).toBe(6);
+    const firstEdit = await watch.build(seen, (build) => (build.result?.rendered ?? 0) > 0);
+    expect(firstEdit.result?.rendered).toBe(6);
     expect(await page()).toContain('Eerste bewerking.');
+    // Built by the session the watch keeps: the saved file read, not the content (after an error, all of it checked).
+    expect(firstEdit.result?.timings.map((timing) => timing.stage)).not.toContain('load');
 
     // A template that throws: the catalogue's error, dist as it was. Fixed and edited: every page
     // is made with the new template (the compiled parts kept from the build before are not).
@@ -125,6 +129,13 @@ describe('site build --watch', { timeout: 240_000 }, () => {
     for (let round = 0; !(await page()).includes('Derde bewerking.'); round++) {
       await watch.build(seen + round, () => true);
     }
+    // An edit of a valid site: the saved file patched into the kept session's content.
+    const saved = [`content/nl/news/${article.split('/').pop()}`];
+    const edits = watch.builds
+      .slice(seen)
+      .filter((build) => build.result?.rendered && `${build.changed}` === `${saved}`);
+    expect(edits.length).toBeGreaterThan(0);
+    for (const build of edits) expect(build.result?.timings.map((timing) => timing.stage)).toContain('patch');
 
     // SIGTERM while a build runs: it finishes, the process exits with 0, and no build folder but
     // the current one and the one before it is left.
@@ -144,6 +155,15 @@ describe('site build --watch', { timeout: 240_000 }, () => {
 
   it('leaves the dist and the stored state a fresh build of the same files makes', async () => {
     expect((await runSite(project, ['build'])).stdout).toMatch(/nothing changed since the last build/);
+    // An edit with the watch stopped: a fresh build from what the watch left is a cold build's too.
+    const other = join(
+      project,
+      'content/nl/news',
+      (await readdir(join(project, 'content/nl/news'))).find((name) => name.startsWith('2-'))!,
+    );
+    await writeFile(other, (await readFile(other, 'utf8')).replace(/\n---\n/, '\n---\n\nNa de wacht.\n'));
+    const edited = await runSite(project, ['build']);
+    expect(edited.code, edited.stderr).toBe(0);
     const cold = await runSite(project, ['build', '--out', 'cold']);
     expect(cold.code, cold.stderr).toBe(0);
     const [watched, fresh] = await Promise.all([

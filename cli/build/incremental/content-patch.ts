@@ -137,6 +137,17 @@ export function patchItem(
   };
 }
 
+/**
+ * The state of a patch that says nothing: the item valid without a problem, and no warning of the
+ * site's on its files. A build takes only such a patch (else the full path): it says every warning
+ * of the site in the order the validation finds them (./stored-start.ts, `site build --watch`).
+ */
+export function quietPatch(result: PatchResult, warnings: readonly Problem[]): ContentState | undefined {
+  if (result.kind !== 'patched' || result.problems.length) return undefined;
+  const files: string[] = Object.values(result.item.files);
+  return warnings.some((p) => p.location && files.includes(p.location.file)) ? undefined : result.state;
+}
+
 /** The clubs a reference may name, as the full validation finds them in clubs.yaml (its partial list when the YAML has an error). */
 export const knownClubs = (source: YamlSource): KnownList | undefined =>
   knownEntries(

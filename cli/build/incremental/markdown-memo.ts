@@ -1,4 +1,9 @@
 import { renderMarkdown } from '../../content/markdown.ts';
+import type { ValidContent } from '../../content/validate.ts';
+import { markdownStage } from '../content-stages.ts';
+import type { MarkdownAhead } from '../markdown-stage.ts';
+import type { StageTimer } from '../timings.ts';
+import { WorkerPool } from '../worker-pool.ts';
 
 /**
  * Markdown to HTML, each text rendered once per dev session. Keyed by the text itself: V8 keeps
@@ -22,4 +27,28 @@ export class MarkdownMemo {
     }
     return html;
   };
+}
+
+/**
+ * A session's memo at its first full check: the build's Markdown stage (its cache, its workers,
+ * the parses' keys `keys`), then each text rendered once.
+ */
+export async function seededMemo(
+  run: {
+    root: string;
+    timer: StageTimer;
+    pool: WorkerPool | undefined;
+    ahead: MarkdownAhead | undefined;
+    keys: ReadonlyMap<string, string> | undefined;
+  },
+  content: ValidContent | undefined,
+  files: number,
+): Promise<MarkdownMemo> {
+  if (!content) return new MarkdownMemo();
+  const pool = run.pool ?? WorkerPool.forSite(files);
+  try {
+    return new MarkdownMemo((await markdownStage(run.timer, run.root, content, pool, run.ahead, run.keys)).html);
+  } finally {
+    if (pool !== run.pool) await pool?.close();
+  }
 }

@@ -1,30 +1,28 @@
 import { join } from 'node:path';
 import type { SiteConfig } from '../../../shared/config.ts';
 import { usedImages } from '../used-images.ts';
-import { WorkerPool } from '../worker-pool.ts';
 import { problem, type Problem } from '../../errors/site-error.ts';
 import { parseYaml } from '../../source/yaml-source.ts';
 import type { KnownList } from '../../content/references.ts';
 import { CompiledParts, type AssetName } from './compiled-parts.ts';
 import { everything, partsTouched, type ChangeSet } from './changes.ts';
-import { knownClubs, patchItem } from './content-patch.ts';
+import { knownClubs, patchItem, quietPatch } from './content-patch.ts';
 import { ContentStatus } from './content-status.ts';
 import { nextGeneration, type Generation } from './generation.ts';
 import type { ImageStage } from './images.ts';
-import { MarkdownMemo } from './markdown-memo.ts';
+import { MarkdownMemo, seededMemo } from './markdown-memo.ts';
 import { SessionPages } from './pages.ts';
 import type { Read, Sources } from './sources.ts';
 import type { ContentFiles } from '../../content/read.ts';
 import { StageTimer } from '../timings.ts';
 import { contentState } from './content-state.ts';
-import { startFromStored } from './stored-start.ts';
-import { isValid, markdownStage, validateSite } from '../content-stages.ts';
-import type { ValidContent } from '../../content/validate.ts';
+import { cachedMarkdown, startFromStored } from './stored-start.ts';
+import { isValid, validateSite } from '../content-stages.ts';
 import { devMode, type SessionMode } from './session-mode.ts';
 import { uiStringUses } from '../../source/ui-string-uses.ts';
 import { openSources, readConfig, type Opening } from './opening.ts';
 import { errorText } from '../../errors/error-text.ts';
-import { markdownAhead, type MarkdownAhead } from '../markdown-stage.ts';
+import { markdownAhead } from '../markdown-stage.ts';
 import type { ContentRoute, RebuildReport } from './rebuild-report.ts';
 
 /**
@@ -208,39 +206,48 @@ export class RebuildSession {
     timings: StageTimer,
   ): Promise<ContentRoute> {
     if (!read.full && this.content.fastPathOpen && this.markdown) {
+      const { state } = this.content;
       const result = timings.time('patch', () =>
         patchItem(
-          this.content.state!,
+          state!,
           read.texts[0]!,
           (path) => this.sources.text(path),
           this.markdown!.html,
           this.knownClubs(),
           this.mode.memo,
+          this.mode.validation,
         ),
       );
-      this.patchedImages = result.kind === 'patched' ? result.images : [];
-      if (result.kind === 'patched') this.content.setItem(result.item, result.problems, result.state);
-      if (result.kind === 'broken') this.content.setItem(result.item, result.problems);
-      if (result.kind !== 'full') return 'fast';
+      // A build (`site build --watch`) takes only a patch that says nothing, as a build after one edit does.
+      const taken = this.mode.quietPatches && !quietPatch(result, state!.warnings) ? undefined : result;
+      this.patchedImages = taken?.kind === 'patched' ? taken.images : [];
+      if (taken?.kind === 'patched') this.content.setItem(taken.item, taken.problems, taken.state);
+      if (taken?.kind === 'broken') this.content.setItem(taken.item, taken.problems);
+      if (taken && taken.kind !== 'full') return 'fast';
     }
     const { stored } = this.mode;
-    if (read.full && stored) {
+    if (read.full && stored?.file) {
       // `site build` after one edit: the state of the build before, that file patched in (./stored-start.ts).
+      const cacheDir = join(this.root, '.site', 'cache');
       const state = timings.time('stored', () =>
-        startFromStored(stored.file, {
-          cacheDir: join(this.root, '.site', 'cache'),
+        startFromStored(stored.file!, {
+          cacheDir,
           validation: this.mode.validation,
           textOf: (path) => this.sources.text(path),
         }),
       );
+      // Read once: a later full check (a session that goes on) validates the files as they are then.
+      this.mode = { ...this.mode, stored: { ...stored, file: undefined } };
       if (state) {
         this.restored = true;
+        // A session that goes on patches its next edits with the texts' HTML of the Markdown cache.
+        this.markdown = new MarkdownMemo(cachedMarkdown(cacheDir));
         this.startImages(force, state.content);
         this.content.setFull({ state, problems: state.warnings });
         return 'full';
       }
-      this.mode = { ...this.mode, memo: await stored.parses(), stored: undefined };
     }
+    if (stored) this.mode = { ...this.mode, memo: await stored.parses(), stored: undefined };
     const files = this.sources.contentFiles();
     const { validation, memo } = this.mode;
     // The first full check of a build without Markdown cache: the workers start on the bodies now.
@@ -253,27 +260,10 @@ export class RebuildSession {
     await memo.save?.();
     // The image files take the longest and need only the valid content: they start now, beside the rest.
     if (isValid(validated)) this.startImages(force, validated.content);
-    this.markdown ??= await this.seedMarkdown(validated.content, files.files.length, timings, ahead);
+    const seed = { root: this.root, timer: timings, pool: this.mode.pool, ahead, keys: memo.markdownKeys };
+    this.markdown ??= await seededMemo(seed, validated.content, files.files.length);
     this.content.setFull(contentState(config, files, validated, { markdown: this.markdown.html, timer: timings }));
     return 'full';
-  }
-
-  /** The first full check: the build's Markdown stage (its cache, its workers), then each text rendered once. */
-  private async seedMarkdown(
-    content: ValidContent | undefined,
-    files: number,
-    timer: StageTimer,
-    ahead: MarkdownAhead | undefined,
-  ): Promise<MarkdownMemo> {
-    if (!content) return new MarkdownMemo();
-    const pool = this.mode.pool ?? WorkerPool.forSite(files);
-    try {
-      return new MarkdownMemo(
-        (await markdownStage(timer, this.root, content, pool, ahead, this.mode.memo.markdownKeys)).html,
-      );
-    } finally {
-      if (pool !== this.mode.pool) await pool?.close();
-    }
   }
 
   /** The content files as they are now (the build's readContent shape). */

@@ -33,7 +33,12 @@ export interface SessionMode {
    * `site build`'s start from the content state of the build before (./stored-start.ts): its
    * stored parses are read only when the full path is taken after all.
    */
-  stored?: { file: StoredFile; parses: () => Promise<SessionMode['memo']> } | undefined;
+  stored?: { file: StoredFile | undefined; parses: () => Promise<SessionMode['memo']> } | undefined;
+  /**
+   * build: an edit is patched in only when the patch says nothing (./content-patch.ts `quietPatch`),
+   * else the content is checked whole; dev patches an item with its problems too.
+   */
+  quietPatches?: boolean;
 }
 
 export function devMode(root: string): SessionMode {
@@ -61,5 +66,6 @@ export async function buildMode(
     timer: run.timer,
     pool: run.pool,
     stored: stored && { file: stored, parses },
+    quietPatches: true,
   };
 }

@@ -5,7 +5,7 @@ import { markdownKeyOf } from '../../content/markdown-key.ts';
 import { ParseMemo } from '../../content/parse-memo.ts';
 import { MarkdownCache, shardReader, shardStamps } from '../markdown-cache.ts';
 import { MARKDOWN_CACHE } from '../markdown-stage.ts';
-import { patchItem, validClubs } from './content-patch.ts';
+import { patchItem, quietPatch, validClubs } from './content-patch.ts';
 import { withIndex, type ContentState } from './content-state.ts';
 import { readState, restoredState, storedKeys, type StoredBodies } from './stored-state.ts';
 import type { StoredFile } from './stored-state-file.ts';
@@ -43,9 +43,17 @@ export function startFromStored(stored: StoredFile, inputs: StartInputs): Conten
   // The clubs of the state: clubs.yaml is one of its files, unchanged (the changed file is this item's).
   const clubs = validClubs(state.content.clubs);
   const result = patchItem(withIndex(state), file, textOf, markdown, clubs, new ParseMemo(), validation);
-  if (result.kind !== 'patched' || result.problems.length) return undefined;
-  const files: string[] = Object.values(result.item.files);
-  return state.warnings.some((p) => p.location && files.includes(p.location.file)) ? undefined : result.state;
+  return quietPatch(result, state.warnings);
+}
+
+/**
+ * Markdown to HTML by the Markdown cache in `cacheDir` (a text's HTML is its key's, whichever shard
+ * holds it), rendered when it holds none: how a session started from a stored state renders the
+ * texts of its later edits, and of a full check (`site build --watch`).
+ */
+export function cachedMarkdown(cacheDir: string): (text: string) => string {
+  const find = shardReader(join(cacheDir, MARKDOWN_CACHE));
+  return (text) => find(markdownKeyOf(text)) ?? renderMarkdown(text);
 }
 
 /**
