@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,6 +18,9 @@ import type { WatchedBuild } from '../../cli/build/watch-build.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Watch processes started here: one a failed assertion left running is stopped after the file. */
+const started = new Set<ChildProcess>();
+
 /** A watch session's builds, one JSON line each (--json), and its stderr. */
 function startWatch(project: string) {
   const child: ChildProcess = spawn(process.execPath, [join(project, 'bin/site.mjs'), 'build', '--watch', '--json'], {
@@ -24,6 +28,7 @@ function startWatch(project: string) {
     env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
   const builds: WatchedBuild[] = [];
   let stdout = '';
   let stderr = '';
@@ -62,7 +67,12 @@ describe('site build --watch', { timeout: 240_000 }, () => {
     article = join(news, (await readdir(news)).find((name) => name.startsWith('3-'))!);
     original = await readFile(article, 'utf8');
   });
-  afterAll(() => removeProject(project));
+  afterAll(async () => {
+    const running = [...started].filter((child) => child.exitCode === null && child.signalCode === null);
+    for (const child of running) child.kill('SIGKILL');
+    await Promise.all(running.map((child) => once(child, 'exit')));
+    await removeProject(project);
+  });
 
   const page = async () => {
     const folder = join(project, 'dist/public/nieuws');
