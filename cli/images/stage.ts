@@ -235,9 +235,13 @@ export function startImages(options: StartImagesOptions): ImageWork {
   making.catch(() => undefined);
   lookup.catch(() => undefined);
 
+  // A plan finished again (`site build --watch` keeps it while the images are as they were): its
+  // encoding was an earlier build's, so a later finish reports none made and its own time only.
+  let finished = false;
   return {
     lookup,
     async finish(output) {
+      const from = finished ? performance.now() : started;
       try {
         const outcome = await making;
         if (outcome.problems.length) throw new SiteError(sortProblems(outcome.problems));
@@ -247,12 +251,10 @@ export function startImages(options: StartImagesOptions): ImageWork {
         };
         await publishAll(cache, outcome.planned, output.under('images'), remake);
         await cache.keepPrints();
-        return {
-          made: outcome.made,
-          cached: outcome.planned.length - outcome.made,
-          encoded,
-          ms: performance.now() - started,
-        };
+        const made = finished ? 0 : outcome.made;
+        const totals = { made, cached: outcome.planned.length - made, encoded: finished ? 0 : encoded };
+        finished = true;
+        return { ...totals, ms: performance.now() - from };
       } finally {
         threads.restore();
       }

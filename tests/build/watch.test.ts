@@ -145,7 +145,12 @@ describe('site build --watch', { timeout: 240_000 }, () => {
       .slice(seen)
       .filter((build) => build.result?.rendered && `${build.changed}` === `${saved}`);
     expect(edits.length).toBeGreaterThan(0);
-    for (const build of edits) expect(build.result?.timings.map((timing) => timing.stage)).toContain('patch');
+    for (const build of edits) {
+      expect(build.result?.timings.map((timing) => timing.stage)).toContain('patch');
+      // The images' plan is kept too: what a save reports of them is its own work (none made), not the plan's.
+      expect(build.result?.images.made).toBe(0);
+      expect(build.result?.images.ms).toBeLessThanOrEqual(build.ms);
+    }
 
     // SIGTERM while a build runs: it finishes, the process exits with 0, and no build folder but
     // the current one and the one before it is left.
