@@ -155,8 +155,13 @@ describe('site build --watch', { timeout: 240_000 }, () => {
     // SIGTERM while a build runs: it finishes, the process exits with 0, and no build folder but
     // the current one and the one before it is left.
     await watch.settled();
+    const buildsFolder = join(project, '.dist-builds');
+    const folders = new Set(await readdir(buildsFolder));
     await edit('Vierde bewerking.');
-    await sleep(200); // its build has begun (it takes longer)
+    // Its build has begun once its folder is there (made, or recycled under a new name, before any
+    // page is written). A fixed wait raced: a save's build now takes less than one, and a stop that
+    // comes before its batch is taken rightly builds nothing.
+    while ((await readdir(buildsFolder)).every((name) => folders.has(name))) await sleep(2);
     watch.child.kill('SIGTERM');
     expect(await watch.exited, watch.stderr()).toBe(0);
     // Its code cache is its own: made without a build's --no-flush-bytecode (bin/site.mjs).
