@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { copyProject, removeProject, runSite } from '../helpers/project-copy.ts';
@@ -161,7 +161,11 @@ describe('site build --watch', { timeout: 240_000 }, () => {
     // Its build has begun once its folder is there (made, or recycled under a new name, before any
     // page is written). A fixed wait raced: a save's build now takes less than one, and a stop that
     // comes before its batch is taken rightly builds nothing.
-    while ((await readdir(buildsFolder)).every((name) => folders.has(name))) await sleep(2);
+    // Looked for every 2 ms (not `until`'s 20): the stop should come while the build still runs.
+    while (readdirSync(buildsFolder).every((name) => folders.has(name))) {
+      if (watch.child.exitCode !== null) throw new Error(`site build --watch exited:\n${watch.stderr()}`);
+      await sleep(2);
+    }
     watch.child.kill('SIGTERM');
     expect(await watch.exited, watch.stderr()).toBe(0);
     // Its code cache is its own: made without a build's --no-flush-bytecode (bin/site.mjs).
