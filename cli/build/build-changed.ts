@@ -97,6 +97,8 @@ async function checkAndWrite(
     // Kept for the next builds, what they start from after one edit (./incremental/stored-start.ts):
     // stored once the pages are written and the workers gone, not beside the fullest heaps.
     storable = session().restored ? undefined : storableState(session().content.state!);
+    // A build from the stored state renders the few pages one item is on: it may recycle a build folder (./stored-ledger.ts).
+    if (session().restored && options.recent) options.recent.recycles = true;
     const { site, parts, compiled } = toWrite(session(), images);
     const { assets } = session();
     held.session = undefined;

@@ -9,10 +9,17 @@ import { dirname, sep } from 'node:path';
  */
 export type FolderTokens = Map<string, string>;
 
+/** A folder's tokens as the ledger reads them: kept in memory (FolderTokens), or made from a record (./stored-ledger.ts). */
+export interface TokenView {
+  get(path: string): string | undefined;
+  has(path: string): boolean;
+  keys(): Iterable<string>;
+}
+
 /** A complete build folder and its tokens, or (a build this process did not make) none known. */
 export interface KnownBuild {
   dir: string;
-  tokens: FolderTokens | undefined;
+  tokens: TokenView | undefined;
 }
 
 /**
@@ -21,11 +28,31 @@ export interface KnownBuild {
  * the cards: ~80 ms of links and folders, and the removal of a whole build beside it; issue 21).
  * With this memory the build before the current one (kept for a server still reading it, removed
  * when the next build starts) is recycled instead: renamed to the new build's folder, and only
- * the files that differ from the new build's are replaced (./output.ts, OutputDir.create).
+ * the files that differ from the new build's are replaced (./output.ts, OutputDir.create). A
+ * `site build` of its own process keeps it on disk instead (./stored-ledger.ts).
  */
 export class RecentBuilds {
   latest: KnownBuild | undefined;
   before: KnownBuild | undefined;
+  /**
+   * Whether the next build keeps a ledger and may recycle a folder. Not a build that renders most
+   * pages again: each page's file in a recycled folder is unlinked before it is written, and its
+   * whole search index is made on this thread (./write-site.ts), not on a worker beside it.
+   */
+  recycles = true;
+
+  /** What is known of the builds when a new one starts (`current`: dist's): a process keeps it in memory. */
+  async recall(_current: string | undefined): Promise<void> {}
+
+  /**
+   * The build in `ledger.root` is dist now, `previous` was (the build its ledger linked from, or
+   * another's); `files`: how many its writers put in.
+   */
+  async committed(ledger: Ledger, previous: string | undefined, _files: number): Promise<void> {
+    const latest = this.latest;
+    this.before = latest?.dir === previous ? latest : undefined;
+    this.latest = { dir: ledger.root, tokens: ledger.complete ? ledger.now : undefined };
+  }
 }
 
 const unlinkQuiet = (path: string) => {
@@ -50,8 +77,8 @@ export class Ledger {
 
   constructor(
     readonly root: string,
-    private readonly previous: KnownBuild | undefined,
-    private readonly held: FolderTokens | undefined,
+    readonly previous: KnownBuild | undefined,
+    private readonly held: TokenView | undefined,
   ) {}
 
   get recycled(): boolean {

@@ -37,27 +37,37 @@ export class OutputDir extends FolderWriter {
    * the commit, so a build that fails still leaves `dist` as it was; the commit waits for this
    * removal, then removes whatever is left over as before.
    *
-   * `recent`: the builds this process made before (site build --watch: ./ledger.ts). When dist is
-   * the latest of them and the one before it is still there, that one is renamed to be this
-   * build's folder and brought up to date file by file (its writers' ledger), not removed.
+   * `builds`: the builds made before as this process knows them (in its memory, site build --watch:
+   * ./ledger.ts; or by the record the last `site build` left: ./stored-ledger.ts). When dist is the
+   * latest of them and the one before it is still there, that one is renamed to be this build's
+   * folder and brought up to date file by file (its writers' ledger), not removed; not when this
+   * build is to render most pages again (`recycles`).
    */
-  static async create(out: string, recent?: RecentBuilds): Promise<OutputDir> {
+  static async create(out: string, builds?: RecentBuilds): Promise<OutputDir> {
+    const recent = builds?.recycles ? builds : undefined;
     const absolute = resolve(out);
     const store = buildsFolder(absolute);
     await mkdir(store, { recursive: true });
     const current = await currentBuild(absolute);
+    await recent?.recall(current);
     const ours = recent?.latest?.dir === current ? recent?.latest : undefined;
     const spare = ours && recent?.before?.tokens && existsSync(recent.before.dir) ? recent.before : undefined;
     // Renamed below, or (dist not ours, or the folder gone) never recycled.
     if (recent) recent.before = undefined;
     const stale = await staleBuilds(absolute, [current, spare?.dir]);
     const dir = join(store, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
-    if (spare) await rename(spare.dir, dir);
-    else await mkdir(dir);
+    // Another build of the same output may have taken the spare folder first: a fresh one then.
+    const recycled =
+      spare &&
+      (await rename(spare.dir, dir).then(
+        () => true,
+        () => false,
+      ));
+    if (!recycled) await mkdir(dir);
     // A failure here is the commit's to meet: it removes what is left, and reports what it cannot.
     const clearing = removeFolders(stale).catch(() => undefined);
     const previous = ours ?? (current ? { dir: current, tokens: undefined } : undefined);
-    const ledger = recent ? new Ledger(dir, previous, spare?.tokens) : undefined;
+    const ledger = recent ? new Ledger(dir, previous, recycled ? spare.tokens : undefined) : undefined;
     return new OutputDir(absolute, dir, clearing, recent, ledger);
   }
 
@@ -77,11 +87,7 @@ export class OutputDir extends FolderWriter {
     }
     await rename(link, this.out);
     await this.prune(previous);
-    if (this.recent && this.ledger) {
-      const latest = this.recent.latest;
-      this.recent.before = latest?.dir === previous ? latest : undefined;
-      this.recent.latest = { dir: this.dir, tokens: this.ledger.complete ? this.ledger.now : undefined };
-    }
+    if (this.recent && this.ledger) await this.recent.committed(this.ledger, previous, this.files);
   }
 
   /** Remove this unfinished build (on failure). */

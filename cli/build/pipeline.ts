@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { currentBuild, tidyBuilds } from './output.ts';
+import { StoredBuilds } from './stored-ledger.ts';
 import { CODE_FOLDERS, STATE_FILE, inputDigests, readBuildDigest, readBuildState } from './build-state.ts';
 import { StageTimer } from './timings.ts';
 import { WorkerPool } from './worker-pool.ts';
@@ -74,7 +76,10 @@ export async function buildSite(options: BuildOptions, hooks: BuildHooks = {}, k
     const opening = { root, config, sources };
     const vouch = { digest: context, folders: CODE_FOLDERS, since: hashedFrom };
     return await buildChanged({
-      options,
+      // A fresh process recycles the build folder before dist's by the record the last build left (./stored-ledger.ts).
+      options: options.recent
+        ? options
+        : { ...options, recent: StoredBuilds.of(join(root, '.site', 'cache'), context) },
       hooks,
       timer,
       opening,

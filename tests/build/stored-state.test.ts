@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { readdir, readFile, realpath, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { copyProject, runSite } from '../helpers/project-copy.ts';
 import { fileHashes } from './helpers.ts';
@@ -56,6 +56,14 @@ describe('a build from the stored content state', { timeout: 300_000 }, () => {
     expect([...fresh].filter(([path, hash]) => made.get(path) !== hash).map(([path]) => path)).toEqual([]);
   };
 
+  /** The inode of the build folder other than dist's (the one dist's build linked from). */
+  const linkedFromFolder = async () => {
+    const builds = join(project, '.dist-builds');
+    const dist = await realpath(join(project, 'dist'));
+    const [other] = (await readdir(builds)).filter((name) => !name.startsWith('.') && join(builds, name) !== dist);
+    return (await stat(join(builds, other!))).ino;
+  };
+
   /** A build that fails with the state beside it fails as it does without: the same code, output and problems. */
   const expectFailureAsWithoutState = async (args: string[]) => {
     const withState = await runSite(project, args);
@@ -79,10 +87,17 @@ describe('a build from the stored content state', { timeout: 300_000 }, () => {
     expect(retitled.path).toBe('stored');
     // The state of the full build is kept: the same article edited again starts from it too.
     await edit(article, (text) => text.replace(/\n---\n/, '\n---\n\nEen alinea uit de test.\n'));
+    // The build folder dist's build linked from is recycled: renamed to be this build's (cli/build/stored-ledger.ts).
+    const spare = await linkedFromFolder();
     const rewritten = await build();
     expect(rewritten.code, rewritten.stderr).toBe(0);
     expect(rewritten.path).toBe('stored');
     expect(JSON.parse(rewritten.stdout)).toMatchObject({ rendered: 6 });
+    expect((await stat(join(project, 'dist'))).ino).toBe(spare);
+    await edit(article, (text) => text.replace(/^title: .*$/m, 'title: Inschrijving najaarslessen 2025 weer open'));
+    const again = await linkedFromFolder();
+    expect((await build()).path).toBe('stored');
+    expect((await stat(join(project, 'dist'))).ino).toBe(again);
     await expectSameAsWithoutState();
   });
 

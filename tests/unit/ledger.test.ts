@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { folderFiles } from '../helpers/folder-files.ts';
 import { RecentBuilds } from '../../cli/build/ledger.ts';
 import { OutputDir, buildsFolder, currentBuild } from '../../cli/build/output.ts';
 
@@ -18,16 +19,6 @@ beforeAll(async () => {
   await writeFile(join(tmp, 'cache/c2.jpg'), 'card two');
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
-
-async function files(dir: string, under = ''): Promise<string[]> {
-  const entries = await readdir(join(dir, under), { withFileTypes: true });
-  const found = await Promise.all(
-    entries.map((entry) =>
-      entry.isDirectory() ? files(dir, join(under, entry.name)) : Promise.resolve([join(under, entry.name)]),
-    ),
-  );
-  return found.flat().sort();
-}
 
 test('the build before the current one is recycled: held files stay, others replaced, leftovers removed, dist untouched', async () => {
   const out = join(tmp, 'dist');
@@ -64,12 +55,12 @@ test('the build before the current one is recycled: held files stay, others repl
   expect((await readdir(buildsFolder(out))).sort()).toEqual(
     [second.dir, third.dir].map((dir) => dir.split('/').pop()).sort(),
   );
-  expect(await files(third.dir)).toEqual(['a.html', 'card.jpg', 'kept.html', 'same.html']);
+  expect(await folderFiles(third.dir)).toEqual(['a.html', 'card.jpg', 'kept.html', 'same.html']);
   expect((await stat(join(third.dir, 'same.html'))).ino).toBe(firstInode);
   expect(await readFile(join(third.dir, 'card.jpg'), 'utf8')).toBe('card two');
   expect(await readFile(join(third.dir, 'kept.html'), 'utf8')).toBe('K3');
   expect(await readFile(join(second.dir, 'kept.html'), 'utf8')).toBe('K');
   expect(await readFile(join(second.dir, 'a.html'), 'utf8')).toBe('A2');
   expect(await readFile(join(second.dir, 'card.jpg'), 'utf8')).toBe('card one');
-  expect(await files(second.dir)).toEqual(['a.html', 'card.jpg', 'gone/x.html', 'kept.html', 'same.html']);
+  expect(await folderFiles(second.dir)).toEqual(['a.html', 'card.jpg', 'gone/x.html', 'kept.html', 'same.html']);
 });
