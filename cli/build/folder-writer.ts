@@ -170,6 +170,11 @@ export class FolderWriter {
         if (fate === 'held' || fate === 'there') continue;
         this.folderSync(dirname(target));
         if (linkOrCopy(source, target)) placed.push({ target, bytes });
+        else if (fate === 'link') {
+          // A file the ledger did not know of in a recycled folder: replaced, never taken for this one.
+          rmSync(target, { force: true });
+          if (linkOrCopy(source, target)) placed.push({ target, bytes });
+        }
       }
     } catch (error) {
       for (const { target } of placed) rmSync(target, { force: true });

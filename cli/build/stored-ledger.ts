@@ -20,6 +20,8 @@ interface Head {
   base: string | null;
   differ: string[];
   gone: string[] | null;
+  /** How many paths follow: a record cut short is not one. */
+  count: number;
 }
 
 const isHead = (value: unknown): value is Head => {
@@ -29,7 +31,8 @@ const isHead = (value: unknown): value is Head => {
     typeof head.dir === 'string' &&
     (head.base === null || typeof head.base === 'string') &&
     Array.isArray(head.differ) &&
-    (head.gone === null || Array.isArray(head.gone))
+    (head.gone === null || Array.isArray(head.gone)) &&
+    typeof head.count === 'number'
   );
 };
 
@@ -49,7 +52,8 @@ function readRecord(file: string): { head: Head; paths: string[] } | undefined {
     return undefined;
   }
   if (!isHead(head)) return undefined;
-  return { head, paths: end < 0 || end === text.length - 1 ? [] : text.slice(end + 1).split('\n') };
+  const paths = end < 0 || end === text.length - 1 ? [] : text.slice(end + 1).split('\n');
+  return paths.length === head.count ? { head, paths } : undefined;
 }
 
 /** Written to a name of its own and renamed; each part's text encoded as it is written, not joined first. */
@@ -190,7 +194,7 @@ export class StoredBuilds extends RecentBuilds {
     }
     const differ = previous === undefined ? paths : paths.filter((path) => !linkedFrom(now.get(path), previous, path));
     const gone = previous !== undefined && this.distPaths ? this.distPaths.filter((path) => !now.has(path)) : null;
-    const head = { context: this.context, dir: ledger.root, base: previous ?? null, differ, gone };
+    const head = { context: this.context, dir: ledger.root, base: previous ?? null, differ, gone, count: paths.length };
     writeRecord(this.file, head, paths);
   }
 }

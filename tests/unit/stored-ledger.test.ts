@@ -112,6 +112,19 @@ test('the recycled folder listed when the record does not hold its paths: a file
   expect(await readFile(join(third.dir, 'a.html'), 'utf8')).toBe('A2');
 });
 
+test('a record cut short recycles nothing', async () => {
+  const out = newOut();
+  await twoBuilds(out);
+  const record = join(out, '..', 'cache', 'build-ledger');
+  const text = await readFile(record, 'utf8');
+  await writeFile(record, text.slice(0, text.lastIndexOf('\n')));
+  const third = await build(out, async (output, before) => {
+    expect(output.ledger?.recycled).toBe(false);
+    await linkFrom(output, before!, ['same.html', 'kept.html', 'a.html', 'card.jpg']);
+  });
+  expect(await folderFiles(third.dir)).toEqual(['a.html', 'card.jpg', 'kept.html', 'same.html']);
+});
+
 test.each([
   ['another context', { context: 'context two' }],
   ['a build that renders most pages again', { full: true }],
