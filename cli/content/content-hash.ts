@@ -13,3 +13,8 @@ export function contentHash(file: SourceFile): string {
   if (hash === undefined) hashes.set(file, (hash = oneShot('sha1', file.text, 'base64url')));
   return hash;
 }
+
+/** A file's hash known without its text (by its stat print: ../build/incremental/later-text.ts). */
+export function knownHash(file: SourceFile, hash: string): void {
+  hashes.set(file, hash);
+}

@@ -104,6 +104,13 @@ export class ContentPrints {
     return { hashes: paths.map((path) => hashes.get(path)!), read };
   }
 
+  /** A file's hash by its print, when its print is as recorded and settled; none when it is to be read. */
+  hashOf(path: string): string | undefined {
+    const entry = this.entries.get(path);
+    const now = entry?.[5] ? statSync(`${this.root}/${path}`, NO_THROW) : undefined;
+    return now && sameFile(entry!, now) ? entry![4] : undefined;
+  }
+
   /**
    * Records the prints of the files a build read from `readFrom` whose texts are not the ones
    * recorded (new, edited) or whose prints were not settled; not those of every file, which would

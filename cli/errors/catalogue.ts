@@ -87,6 +87,11 @@ export const catalogue = {
     (p) => `No ${p.what} list could be read from ${p.file}, so the ${p.what}s that ${p.who} name were not checked.`,
     () => 'Fix the problem in that file above; the next run checks them.',
   ),
+  CONTENT_CHANGED_DURING_BUILD: entry<'file'>(
+    'Content changed during the build',
+    (p) => `${p.file} changed or went away while the build was reading the content.`,
+    () => 'Build again once the file is saved: an editor or a sync tool was still writing it.',
+  ),
   CONTENT_UNKNOWN_FILE: entry<'file'>(
     'File in an unknown place',
     (p) => `content does not know what ${p.file} is.`,

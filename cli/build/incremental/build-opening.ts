@@ -2,13 +2,14 @@ import { contentHash } from '../../content/content-hash.ts';
 import { ContentPrints } from '../../content/content-prints.ts';
 import { listContent, type SourceFile } from '../../content/read.ts';
 import type { StageTimer } from '../timings.ts';
+import { laterText } from './later-text.ts';
 import { Sources } from './sources.ts';
 
 /**
  * `site build`'s load stage: content/ listed, and each text's hash by its print when every file's
  * print answers for it (../../content/content-prints.ts), else every text read as `site dev`
  * reads them. A build with nothing changed then stats the texts instead of reading and hashing
- * them (issue 21); one that goes on reads them all.
+ * them (issue 21); one that goes on reads them all, but after one Markdown edit (`later`).
  */
 export class BuildOpening {
   private files: SourceFile[] | undefined;
@@ -21,8 +22,9 @@ export class BuildOpening {
     private readonly known: string[] | undefined,
     read: SourceFile[],
     private readFrom: number,
+    later: boolean,
   ) {
-    if (!known) this.files = this.readAll(read);
+    if (!known) this.files = later && read.at(-1)?.path.endsWith('.md') ? this.readLater(read) : this.readAll(read);
   }
 
   /** `prints`: those a process that builds again keeps (`site build --watch`), else the stored ones. */
@@ -34,7 +36,7 @@ export class BuildOpening {
         const prints = kept ?? ContentPrints.read(root);
         const readFrom = Date.now();
         const { hashes, read } = prints.known(texts);
-        return new BuildOpening(root, texts, images, prints, hashes, read, readFrom);
+        return new BuildOpening(root, texts, images, prints, hashes, read, readFrom, !kept);
       },
       (opening) => `${opening.texts.length} files, ${opening.images.size} images`,
     );
@@ -74,5 +76,24 @@ export class BuildOpening {
   private readAll(read: SourceFile[]): SourceFile[] {
     const have = new Map(read.map((file) => [file.path, file]));
     return this.texts.map((path) => have.get(path) ?? this.prints.text(path));
+  }
+
+  /**
+   * After a Markdown file's edit, in a process of its own (a build that keeps prints and texts
+   * between builds reads none again anyway): each text its print answers for read when asked for
+   * (./later-text.ts). A YAML file edited, or a second file found changed, goes to the full path,
+   * which reads every text: read at once, as before, not one by one after a stat each.
+   */
+  private readLater(read: SourceFile[]): SourceFile[] {
+    const have = new Map(read.map((file) => [file.path, file]));
+    const files: SourceFile[] = [];
+    for (const path of this.texts) {
+      const known = have.get(path);
+      const hash = known ? undefined : this.prints.hashOf(path);
+      // Another file its print does not answer for: likely edited too, and the full path reads every text.
+      if (!known && hash === undefined) return this.readAll(read);
+      files.push(known ?? laterText(this.root, path, hash!));
+    }
+    return files;
   }
 }

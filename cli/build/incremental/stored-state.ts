@@ -3,7 +3,6 @@ import { collections } from '../../content/kinds.ts';
 import type { ByLocale, Localized, SiteModel } from '../../content/types.ts';
 import type { ValidContent } from '../../content/validate.ts';
 import { bodyKey, restoreBodyKey } from '../markdown-stage.ts';
-import { withHtml } from '../shared-bodies.ts';
 import { keepDigest, keepRoutesDigest, knownDigest, routesDigest, routesJson } from '../page-prints.ts';
 import type { ContentState } from './content-state.ts';
 
@@ -64,7 +63,7 @@ export function storableState(state: CheckedState): CheckedState | undefined {
   const withKey = (text: Localized<unknown>): Localized<unknown> => {
     const key = bodyKey(text);
     if (key === undefined) unknown = true;
-    return withHtml(text, key ?? '');
+    return { ...text, html: key ?? '' };
   };
   const keyed = { ...model } as Record<string, unknown>;
   const bodiless = { ...content } as Record<string, unknown>;
