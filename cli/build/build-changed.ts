@@ -104,15 +104,15 @@ async function checkAndWrite(
     held.session = undefined;
     // A first build renders every page: most of the heap is garbage now (the session, the Markdown
     // and model stages' work), collected before the render makes more, not at its start beside the
-    // render workers' heaps (the peak). Its bodies (22 MB at 4,000 sources) leave this thread's heap
-    // for a buffer the render workers read too, one copy in neither heap (./shared-bodies.ts). After
-    // the collection, not before: the buffer beside the fullest heap was the build's peak; their
-    // strings go in a second one. A build after an edit renders its few pages in this thread: it
-    // collects (~40 ms of the main thread at 4,000 sources) and shares them only if it starts the
-    // workers (./pages-stage.ts).
+    // render workers' heaps (the peak). Its bodies (22 MB at 4,000 sources) are in a buffer the
+    // render workers read too, one copy in neither heap (./shared-bodies.ts): those its workers
+    // rendered were written there, those from the Markdown cache are strings copied there now.
+    // After a collection, not before: the buffer beside the fullest heap was the build's peak;
+    // their strings go in a second one. A build after an edit renders its few pages in this thread:
+    // it collects (~40 ms of the main thread at 4,000 sources) and shares them only if it starts
+    // the workers (./pages-stage.ts).
     if (!previous.state) {
-      collectNow();
-      shareBodies(site.model);
+      shareBodies(site.model, collectNow);
       collectNow();
     }
     result = await writeSite({

@@ -1,16 +1,24 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAtomicSync } from '../images/cache.ts';
+import { type SharedText, sharedBytes } from './shared-bodies.ts';
 
 /**
  * The first bytes of a shard: what it is and this version of its form. Its entries follow, each
- * a key (KEY characters of base64url), the length of its HTML in bytes (32 bits, little-endian)
- * and the HTML as UTF-8, up to the file's end.
+ * a key (KEY characters of base64url), the length of its HTML in bytes (32 bits, little-endian),
+ * the HTML's encoding (a byte: its index in ENCODINGS) and the HTML, up to the file's end.
  */
-const MAGIC = Buffer.from('site Markdown cache 1\n');
+const MAGIC = Buffer.from('site Markdown cache 2\n');
 /** A key: the SHA-1 of the pipeline and the text, as base64url. */
 export const KEY = 27;
 const LENGTH = 4;
+/**
+ * UTF-8 for HTML saved from a string; the HTML of a body in shared memory is copied as it lies
+ * there, Latin-1 or UTF-16 (./shared-bodies.ts): writing 22 MB of bodies as UTF-8 took the main
+ * thread ~15 ms longer at 4,000 sources.
+ */
+const ENCODINGS = ['utf8', 'latin1', 'utf16le'] as const;
+const HEAD = KEY + LENGTH + 1;
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** A shard per first character of a key (numbered: file systems that ignore case would merge `a` and `A`). */
 export const SHARDS = BASE64URL.length;
@@ -54,19 +62,23 @@ interface Span {
   bytes: Buffer;
   start: number;
   end: number;
+  encoding: (typeof ENCODINGS)[number];
 }
+
+const decode = (span: Span): string => span.bytes.toString(span.encoding, span.start, span.end);
 
 /**
  * Each entry of a shard's bytes, in order, to `take` (its key, where its HTML lies); false when
  * they are not one whole shard (cut short, another form, another file), some entries given by then.
  */
-function eachEntry(bytes: Buffer, take: (key: string, start: number, end: number) => void): boolean {
+function eachEntry(bytes: Buffer, take: (key: string, span: Span) => void): boolean {
   if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) return false;
   for (let at = MAGIC.length; at < bytes.length; ) {
-    const start = at + KEY + LENGTH;
+    const start = at + HEAD;
     const end = start + (start <= bytes.length ? bytes.readUInt32LE(at + KEY) : 0);
-    if (start > bytes.length || end > bytes.length) return false;
-    take(bytes.toString('latin1', at, at + KEY), start, end);
+    const encoding = ENCODINGS[bytes[at + KEY + LENGTH]!];
+    if (start > bytes.length || end > bytes.length || !encoding) return false;
+    take(bytes.toString('latin1', at, at + KEY), { bytes, start, end, encoding });
     at = end;
   }
   return true;
@@ -85,9 +97,9 @@ function takeShard(
   if (bytes.length === 0) return wanted.size === 0;
   const taken = new Map<string, string | Span>();
   let entries = 0;
-  const whole = eachEntry(bytes, (key, start, end) => {
+  const whole = eachEntry(bytes, (key, span) => {
     entries++;
-    if (wanted.has(key)) taken.set(key, lazy ? { bytes, start, end } : bytes.toString('utf8', start, end));
+    if (wanted.has(key)) taken.set(key, lazy ? span : decode(span));
   });
   if (!whole) return false;
   for (const [key, html] of taken) found.set(key, html);
@@ -120,11 +132,11 @@ export function shardReader(dir: string): (key: string) => string | undefined {
     if (!entries) {
       const bytes = readShard(shardFile(dir, shard));
       const read = new Map<string, Span>();
-      entries = eachEntry(bytes, (entry, start, end) => read.set(entry, { bytes, start, end })) ? read : new Map();
+      entries = eachEntry(bytes, (entry, span) => read.set(entry, span)) ? read : new Map();
       shards.set(shard, entries);
     }
     const span = entries.get(key);
-    return span?.bytes.toString('utf8', span.start, span.end);
+    return span && decode(span);
   };
 }
 
@@ -170,19 +182,20 @@ export class MarkdownCache {
   html(key: string): string | undefined {
     const html = this.found.get(key);
     if (html === undefined || typeof html === 'string') return html;
-    const decoded = html.bytes.toString('utf8', html.start, html.end);
+    const decoded = decode(html);
     this.found.set(key, decoded);
     return decoded;
   }
 
   /**
    * Keeps exactly the keys read for (the texts of this build): `made` the HTML of those the cache
-   * did not have. A shard that holds exactly them is left as it is; the others are made one after
-   * another in one buffer and each written to a file of its own renamed into place. Synchronous:
-   * 64 shards written through promises queued behind the image stage's work in the thread pool
-   * (0.2-0.7 s of a build with all texts new), and a buffer per shard was 12 MB more at the peak.
+   * did not have (in shared memory for the bodies a first build's workers rendered). A shard that
+   * holds exactly them is left as it is; the others are made one after another in one buffer and
+   * each written to a file of its own renamed into place. Synchronous: 64 shards written through
+   * promises queued behind the image stage's work in the thread pool (0.2-0.7 s of a build with
+   * all texts new), and a buffer per shard was 12 MB more at the peak.
    */
-  save(made: ReadonlyMap<string, string>): void {
+  save(made: ReadonlyMap<string, string | SharedText>): void {
     let buffer: Buffer | undefined;
     for (const [shard, { keys, exact }] of this.shards.entries()) {
       if (exact) continue;
@@ -191,17 +204,21 @@ export class MarkdownCache {
       let end = MAGIC.copy(buffer);
       for (const key of keys) {
         const html = this.html(key) ?? made.get(key)!;
+        const bytes = typeof html === 'string' ? undefined : sharedBytes(html);
         // At most three bytes of UTF-8 per UTF-16 unit.
-        const most = end + KEY + LENGTH + html.length * 3;
+        const most = end + HEAD + (bytes ? bytes.length : (html as string).length * 3);
         if (most > buffer.length) {
           const larger = Buffer.allocUnsafe(Math.max(most, buffer.length * 2));
           buffer.copy(larger, 0, 0, end);
           buffer = larger;
         }
         end += buffer.write(key, end, 'latin1');
-        const length = buffer.write(html, end + LENGTH, 'utf8');
+        const length = bytes
+          ? bytes.copy(buffer, end + HEAD - KEY)
+          : buffer.write(html as string, end + HEAD - KEY, 'utf8');
         buffer.writeUInt32LE(length, end);
-        end += LENGTH + length;
+        buffer[end + LENGTH] = typeof html === 'string' ? 0 : html.wide ? 2 : 1;
+        end += HEAD - KEY + length;
       }
       writeAtomicSync(shardFile(this.dir, shard), buffer.subarray(0, end));
     }

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { batchClaims, claimBatch } from './batch-claims.ts';
 
-export type TaskName = 'markdown' | 'render-setup' | 'render' | 'search-files';
+export type TaskName = 'markdown' | 'markdown-shared' | 'render-setup' | 'render' | 'search-files';
 
 /** Work sent ahead (`WorkerPool.ahead`): its items, and their results once this thread has taken what the workers have not started. */
 export interface Ahead<I, O> {

@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { renderMarkdown } from '../content/markdown.ts';
 import { renderBatch, type RenderContext } from './render.ts';
-import { type SharedBodies, withBodies } from './shared-bodies.ts';
+import { type SharedBodies, sharedTexts, withBodies } from './shared-bodies.ts';
 import { FolderWriter } from './folder-writer.ts';
 import type { TemplateModule } from './compile-templates.ts';
 import type { PageRoute } from './types.ts';
@@ -33,6 +33,8 @@ async function renderSetup(payload: {
 
 serveTasks({
   markdown: ({ items }: { items: string[] }) => items.map(renderMarkdown),
+  // Bodies sent ahead (./markdown-stage.ts): their HTML written into shared memory, not sent back.
+  'markdown-shared': ({ items }: { items: string[] }) => sharedTexts(items.map(renderMarkdown)),
   'render-setup': async (payload: Parameters<typeof renderSetup>[0]) => {
     setup = renderSetup(payload);
     await setup;

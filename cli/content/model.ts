@@ -16,28 +16,49 @@ import type { ValidContent } from './validate.ts';
  */
 export const bodyMarkdown = new WeakMap<Localized<unknown>, string>();
 
+/**
+ * Markdown to HTML. `shared`, given by a build whose bodies were rendered into shared memory
+ * (cli/build/markdown-stage.ts): the text given, which has no `html` yet, is given one that reads
+ * the body from there, and true; false when the body is not there, and it is rendered.
+ */
+export type MarkdownRenderer = ((markdown: string) => string) & {
+  shared?: (text: object, markdown: string) => boolean;
+};
+
+/** A text of one language, its `html` its body's HTML or read from shared memory (`MarkdownRenderer.shared`). */
+function textOf<U>(
+  fields: Omit<Localized<U>, 'html'>,
+  markdown: string,
+  renderMarkdown: MarkdownRenderer,
+): Localized<U> {
+  const { locale, data, source, fallback } = fields;
+  // Its properties added in this order, whether `html` is a value or an accessor: a digest stringifies them in order.
+  const text = { locale, data } as Localized<U>;
+  if (!renderMarkdown.shared?.(text, markdown)) text.html = renderMarkdown(markdown);
+  text.source = source;
+  text.fallback = fallback;
+  bodyMarkdown.set(text, markdown);
+  return text;
+}
+
 const byLocale = <T, U>(
   item: Record<Locale, ValidItem<T>>,
   shape: (valid: ValidItem<T>) => U,
-  renderMarkdown: (markdown: string) => string,
+  renderMarkdown: MarkdownRenderer,
 ): ByLocale<U> => {
-  const one = (valid: ValidItem<T>): Localized<U> => {
-    const text = {
-      locale: valid.locale,
-      data: shape(valid),
-      html: renderMarkdown(valid.body),
-      source: valid.file,
-      fallback: valid.fallback,
-    };
-    bodyMarkdown.set(text, valid.body);
-    return text;
-  };
+  const one = (valid: ValidItem<T>): Localized<U> =>
+    textOf(
+      { locale: valid.locale, data: shape(valid), source: valid.file, fallback: valid.fallback },
+      valid.body,
+      renderMarkdown,
+    );
   const nl = one(item.nl);
-  // A fallback shows the Dutch text: render it once and share it.
+  // A fallback shows the Dutch text: rendered once, its data and HTML are the Dutch text's.
   if (!item.en.fallback) return { nl, en: one(item.en) };
-  const en: Localized<U> = { ...nl, locale: 'en', fallback: true };
-  bodyMarkdown.set(en, item.nl.body);
-  return { nl, en };
+  return {
+    nl,
+    en: textOf({ locale: 'en', data: nl.data, source: nl.source, fallback: true }, item.nl.body, renderMarkdown),
+  };
 };
 
 /** The address part after the id (address.ts); one that is empty is a content error. */
@@ -84,7 +105,7 @@ function inOrder<T extends ByLocale<Record<string, unknown>>>(
 function kindModel(
   kind: ContentKind,
   items: Array<Record<Locale, ValidItem<unknown>>>,
-  renderMarkdown: (markdown: string) => string,
+  renderMarkdown: MarkdownRenderer,
   problems: Problem[],
 ) {
   // The data passed the kind's schema, whose output its `html` takes.
@@ -111,7 +132,7 @@ export function buildModel(
   config: SiteConfig,
   content: ValidContent,
   images: Map<string, string>,
-  renderMarkdown: (markdown: string) => string,
+  renderMarkdown: MarkdownRenderer,
 ): { model: SiteModel; problems: Problem[] } {
   const problems: Problem[] = [];
   // Each kind modelled as its declaration says: the types of KindsModel are read from the same declarations.

@@ -763,6 +763,8 @@ describe('one orchestration, two drivers (issue 22)', () => {
       'markdown',
       'model',
       'routes',
+      // The rest of the Markdown stage (its bodies from the workers, its cache saved): after the model and routes.
+      'bodies',
       'images',
       'generation',
     ]);

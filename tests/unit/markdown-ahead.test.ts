@@ -13,6 +13,7 @@ import { markdownAhead, renderSiteMarkdown } from '../../cli/build/markdown-stag
 import { renderMarkdown } from '../../cli/content/markdown.ts';
 import { markdownKeyOf } from '../../cli/content/markdown-key.ts';
 import { WorkerPool } from '../../cli/build/worker-pool.ts';
+import { readShared, sharedTexts } from '../../cli/build/shared-bodies.ts';
 import type { ValidContent } from '../../cli/content/validate.ts';
 import { collections } from '../../cli/content/kinds.ts';
 
@@ -35,12 +36,22 @@ const content = (n: number) =>
 
 test('the stage takes the bodies rendered ahead and renders the rest: the same HTML, counts and cache', async () => {
   const plain = await renderSiteMarkdown(content(30), join(dir, 'plain'), undefined);
+  await plain.finish();
   const texts = [body(3), body(4), 'not in the content any more'];
-  const ahead = { items: texts, finish: async () => texts.map((text) => `ahead:${renderMarkdown(text)}`) };
+  // Rendered into shared memory, as the workers do (marked here to tell them apart).
+  const ahead = { items: texts, finish: async () => sharedTexts(texts.map((text) => `ahead:${renderMarkdown(text)}`)) };
   const early = await renderSiteMarkdown(content(30), join(dir, 'early'), undefined, ahead);
   expect([early.rendered, early.cached]).toEqual([plain.rendered, plain.cached]);
-  // The bodies sent ahead come from there (marked here to tell them apart), every other from the renderer.
-  expect(early.html(body(3))).toBe(`ahead:${plain.html(body(3))}`);
+  // Until the stage is finished, a body sent ahead is rendered here if asked for; a text given it
+  // (as the model makes its texts) reads it from shared memory once it is there.
+  expect(early.html(body(3))).toBe(plain.html(body(3)));
+  const text: { html?: string } = {};
+  expect(early.html.shared?.(text, body(3))).toBe(true);
+  expect(early.html.shared?.({}, body(5))).toBe(false);
+  expect(text.html).toBe(plain.html(body(3)));
+  await early.finish();
+  // The bodies sent ahead come from there, every other from the renderer.
+  expect([early.html(body(3)), text.html]).toEqual([`ahead:${plain.html(body(3))}`, `ahead:${plain.html(body(3))}`]);
   expect(early.html(body(5))).toBe(plain.html(body(5)));
   // Each cache keeps what its stage gave: a build after it renders nothing and gives the same HTML.
   for (const [folder, first] of [
@@ -48,6 +59,7 @@ test('the stage takes the bodies rendered ahead and renders the rest: the same H
     ['plain', plain],
   ] as const) {
     const again = await renderSiteMarkdown(content(30), join(dir, folder), undefined);
+    await again.finish();
     expect([again.rendered, again.cached]).toEqual([0, plain.rendered]);
     for (const text of [body(3), body(5), `${body(7)}\nEnglish.\n`]) expect(again.html(text)).toBe(first.html(text));
   }
@@ -55,6 +67,7 @@ test('the stage takes the bodies rendered ahead and renders the rest: the same H
 
 test("a text's Markdown key given by the stored parses is the one the stage looks its HTML up by", async () => {
   const first = await renderSiteMarkdown(content(3), join(dir, 'known'), undefined);
+  await first.finish();
   expect(first.rendered).toBe(6);
   // Keys as the stored parses give them: body 0's under body 1's key, so its HTML is body 1's.
   const known = new Map([[body(0), markdownKeyOf(body(1))]]);
@@ -76,8 +89,8 @@ const files = {
 };
 
 test('a cold build with workers sends the bodies of the Markdown files ahead, and takes back what they did not start', async () => {
-  // A worker that answers as worker.ts's Markdown task would, marked, and only for the batches this
-  // thread has not taken back; slow, so that this thread takes some.
+  // A worker that answers as worker.ts's Markdown task would (each HTML in a shared buffer), marked,
+  // and only for the batches this thread has not taken back; slow, so that this thread takes some.
   const pool = new WorkerPool(
     1,
     () =>
@@ -86,7 +99,15 @@ test('a cold build with workers sends the bodies of the Markdown files ahead, an
           if (Atomics.compareExchange(payload.claims, payload.at, 0, 1) !== 0) return this.postMessage({ id, ok: true, value: null });
           const until = Date.now() + 20;
           while (Date.now() < until);
-          this.postMessage({ id, ok: true, value: payload.items.map((text) => 'html of ' + text) });
+          const html = payload.items.map((text) => 'html of ' + text);
+          const buffer = new SharedArrayBuffer(html.reduce((size, text) => size + text.length, 0));
+          let end = 0;
+          const value = html.map((text) => {
+            const start = end;
+            end += Buffer.from(buffer).write(text, start, 'latin1');
+            return { buffer, start, end, wide: false };
+          });
+          this.postMessage({ id, ok: true, value });
         });`,
         { eval: true },
       ),
@@ -95,7 +116,7 @@ test('a cold build with workers sends the bodies of the Markdown files ahead, an
     const ahead = markdownAhead(files, dir, pool);
     const bodies = Array.from({ length: 200 }, (_, at) => body(at));
     expect(ahead?.items).toEqual(bodies);
-    const html = await ahead!.finish((batch) => batch.map((text) => `here: ${text}`));
+    const html = (await ahead!.finish((batch) => sharedTexts(batch.map((text) => `here: ${text}`)))).map(readShared);
     expect(html.map((made, at) => made === `html of ${bodies[at]}` || made === `here: ${bodies[at]}`)).toEqual(
       bodies.map(() => true),
     );

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { KEY, MarkdownCache, SHARDS, shardReader, shardStamps } from '../../cli/build/markdown-cache.ts';
+import { sharedTexts } from '../../cli/build/shared-bodies.ts';
 
 /**
  * The build's Markdown cache (.site/cache/markdown/, in shards): what it gives back must be what
@@ -61,6 +62,22 @@ describe('the Markdown cache in shards', () => {
     expect(MarkdownCache.read(dir, keys.slice(0, 10)).html(keys[10]!)).toBeUndefined(); // only what is asked for
     expect(KEY).toBe(keys[0]!.length);
     expect((await readdir(dir)).length).toBeLessThanOrEqual(SHARDS);
+  });
+
+  test('HTML saved from shared memory (Latin-1 and UTF-16 bodies, as the workers write them) reads back the same', async () => {
+    const dir = join(root, `cache-${count++}`);
+    const keys = Array.from({ length: 200 }, (_, n) => keyOf(`shared ${n}`));
+    const htmlAt = (n: number) => (n % 2 ? htmlOf(n) : `<p>café ${n}</p>\n`);
+    // Some as the workers leave them (in shared memory), the rest as strings.
+    const shared = sharedTexts(keys.map((_, n) => htmlAt(n)));
+    MarkdownCache.read(dir, keys).save(new Map(keys.map((key, n) => [key, n % 3 ? shared[n]! : htmlAt(n)])));
+    expect(new Set(shared.map((text) => text.wide))).toEqual(new Set([true, false]));
+    for (const lazy of [false, true]) {
+      const cache = MarkdownCache.read(dir, keys, lazy);
+      keys.forEach((key, n) => expect(cache.html(key)).toBe(htmlAt(n)));
+    }
+    const find = shardReader(dir);
+    keys.forEach((key, n) => expect(find(key)).toBe(htmlAt(n)));
   });
 
   test('an edit writes only the shards of the key gone and the key new; nothing changed writes none', async () => {

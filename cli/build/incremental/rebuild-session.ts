@@ -263,6 +263,8 @@ export class RebuildSession {
     const seed = { root: this.root, timer: timings, pool: this.mode.pool, ahead, keys: memo.markdownKeys };
     this.markdown ??= await seededMemo(seed, validated.content, files.files.length);
     this.content.setFull(contentState(config, files, validated, { markdown: this.markdown.html, timer: timings }));
+    // The bodies the workers still render are waited for only now: the model and routes were made meanwhile.
+    await this.markdown.finish(timings);
     return 'full';
   }
 

@@ -3,6 +3,7 @@ import { collections } from '../../content/kinds.ts';
 import type { ByLocale, Localized, SiteModel } from '../../content/types.ts';
 import type { ValidContent } from '../../content/validate.ts';
 import { bodyKey, restoreBodyKey } from '../markdown-stage.ts';
+import { withHtml } from '../shared-bodies.ts';
 import { keepDigest, keepRoutesDigest, knownDigest, routesDigest, routesJson } from '../page-prints.ts';
 import type { ContentState } from './content-state.ts';
 
@@ -63,7 +64,7 @@ export function storableState(state: CheckedState): CheckedState | undefined {
   const withKey = (text: Localized<unknown>): Localized<unknown> => {
     const key = bodyKey(text);
     if (key === undefined) unknown = true;
-    return { ...text, html: key ?? '' };
+    return withHtml(text, key ?? '');
   };
   const keyed = { ...model } as Record<string, unknown>;
   const bodiless = { ...content } as Record<string, unknown>;
