@@ -2,6 +2,7 @@ import { loadSharp } from '../images/sharp.ts';
 import { CARD_HEIGHT, PHOTO_WIDTH } from '../../templates/cards/ShareCard.tsx';
 import { focusCrop, type FocalPoint } from '../../shared/focal-point.ts';
 import { opaqueRgb } from './card-pixels.ts';
+import type { CardImage } from '../../templates/lib/share-card.ts';
 
 /** Size of the photo's box on a card. */
 interface Box {
@@ -11,6 +12,31 @@ interface Box {
 
 /** The cropped photos of a run by source, focal point and size: a site's thousands of cards share its few photos. */
 export type PhotoMemo = Map<string, Promise<unknown>>;
+
+const photoKey = ({ request: { photo } }: CardImage) =>
+  photo ? `${photo.name}\0${photo.focus?.x ?? ''}\0${photo.focus?.y ?? ''}` : '';
+
+/** Cards by the photo they show (source and focal point; none first): drawn so, a photo is cut once and let go. */
+export const photoOrder = (a: CardImage, b: CardImage) => photoKey(a).localeCompare(photoKey(b));
+
+/**
+ * A PhotoMemo that holds the last `keep` photos only, for cards drawn photo by photo (makeCards):
+ * a photo's pixels go once its cards are drawn, not at the end of the run.
+ */
+export class RecentPhotos extends Map<string, Promise<unknown>> {
+  constructor(private readonly keep: number) {
+    super();
+  }
+
+  override set(key: string, value: Promise<unknown>): this {
+    super.set(key, value);
+    for (const oldest of this.keys()) {
+      if (this.size <= this.keep) break;
+      this.delete(oldest);
+    }
+    return this;
+  }
+}
 
 /** The photo's pixels for its box: RGB rows when opaque, RGBA when it lets the card through. */
 export interface PhotoPixels {

@@ -63,25 +63,29 @@ export async function writeSite(run: {
     const elsewhere: WriteElsewhere | undefined =
       worker && ((dir, records) => worker.first<PackedOutcome>('search-files', { dir, records }, records.buffers));
     const { records } = made;
-    // The cards are drawn (or found in the cache) while the other files are written.
+    // The cards are drawn (or found in the cache) while the other files are written, once the photos'
+    // files are encoded: beside the encoding, which holds libuv's threads, they drew ~60 a second
+    // against ~300 alone, and the memory of both at once was the cold build's peak (issue 21).
     const cards = Object.values(records.cards);
     const cardsDir = join(options.root, '.site', 'cache', 'cards');
-    const cardsDrawn = makeCards({
-      root: options.root,
-      images: model.images,
-      cards,
-      template: parts.cardTemplate,
-      cacheDir: cardsDir,
-      output: output.under('public'),
-      ...(run.previous.dir && run.previous.state
-        ? {
-            last: {
-              dir: join(run.previous.dir, 'public'),
-              cards: new Set(Object.values(run.previous.state.cards).map((card) => card.src)),
-            },
-          }
-        : {}),
-    });
+    const cardsDrawn = site.images.encoded.then(() =>
+      makeCards({
+        root: options.root,
+        images: model.images,
+        cards,
+        template: parts.cardTemplate,
+        cacheDir: cardsDir,
+        output: output.under('public'),
+        ...(run.previous.dir && run.previous.state
+          ? {
+              last: {
+                dir: join(run.previous.dir, 'public'),
+                cards: new Set(Object.values(run.previous.state.cards).map((card) => card.src)),
+              },
+            }
+          : {}),
+      }),
+    );
     drawing = cardsDrawn.catch(() => undefined); // awaited in the cards stage below, or before a failed build is removed
     // The search index of the records the render made, and of the pages linked unchanged as remembered.
     const indexing = timer.run(

@@ -64,6 +64,8 @@ export interface ProcessImagesResult extends ImageTotals {
 export interface ImageWork {
   /** Rejects with every unreadable or missing image at once. */
   readonly lookup: Promise<ImageLookup>;
+  /** Settles (never rejects) once every file is encoded, or failed: finish then only links them in. */
+  readonly encoded: Promise<void>;
   /** Waits for every file and links them all in through `output` (a build's public/ folder), under images/. */
   finish(output: FolderWriter): Promise<ImageTotals>;
   /** The build failed elsewhere: drops work not started, waits for the rest (no stray temp files). */
@@ -240,6 +242,10 @@ export function startImages(options: StartImagesOptions): ImageWork {
   let finished = false;
   return {
     lookup,
+    encoded: making.then(
+      () => undefined,
+      () => undefined,
+    ),
     async finish(output) {
       const from = finished ? performance.now() : started;
       try {

@@ -170,6 +170,29 @@ describe('image cache shared by builds running at once', () => {
     }
   });
 
+  it('says when every file is encoded, before finish links them in, and does not reject for a bad image', async () => {
+    const { startImages } = await import('../../cli/images/stage.ts');
+    const { siteConfig } = await import('./fixtures.ts');
+    const options = {
+      root: project.root,
+      config: await siteConfig(),
+      images: project.images,
+      used: new Set(project.images.keys()),
+      cacheDir: project.cacheDir,
+    };
+    const work = startImages(options);
+    await work.encoded;
+    const files = join(project.cacheDir, 'files');
+    const made = (await readdir(files)).sort();
+    const totals = await work.finish(new FolderWriter(freshPublic('encoded')));
+    expect(totals).toMatchObject({ made: 3, cached: 0 });
+    expect((await readdir(files)).sort()).toEqual(made); // every file was there already
+    await writeFile(join(project.root, 'content/images/club.jpg'), Buffer.from('not a picture'));
+    const bad = startImages({ ...options, cacheDir: join(project.root, 'cache-bad') });
+    await expect(bad.encoded).resolves.toBeUndefined();
+    await expect(bad.lookup).rejects.toBeInstanceOf(SiteError);
+  });
+
   it('an image edited while the build ran, its cache copy gone: IMAGE_CHANGED_DURING_BUILD at the file, not a bug in the tool', async () => {
     await run(project);
     const { startImages } = await import('../../cli/images/stage.ts');

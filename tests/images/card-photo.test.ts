@@ -6,7 +6,7 @@ import satori from 'satori';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardFile, drawCard, makeCards, type CardTemplate } from '../../cli/build/cards.ts';
 import { FolderWriter } from '../../cli/build/folder-writer.ts';
-import { PHOTO_STAND_IN, photoBox } from '../../cli/build/card-photo.ts';
+import { PHOTO_STAND_IN, photoBox, photoOrder, RecentPhotos } from '../../cli/build/card-photo.ts';
 import { cardImage } from '../../templates/lib/share-card.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../../templates/cards/ShareCard.tsx';
 import { cardSite, withCardTemplate } from './card-site.ts';
@@ -121,6 +121,35 @@ describe('social card photo', () => {
     const card = { width: CARD_WIDTH, height: CARD_HEIGHT };
     expect(photoBox(`<svg>${defs}${image(defs !== '', attribute)}</svg>`, card)).toBeUndefined();
     expect(photoBox(`<svg>${CLIP}${image(true, '')}</svg>`, card)).toMatchObject({ left: 760, box: { width: 440 } });
+  });
+});
+
+describe('cards drawn photo by photo', () => {
+  it('orders cards by their photo and focal point, and keeps the last few cropped photos only', () => {
+    const card = (photo?: string, x?: number) =>
+      cardImage(
+        {
+          locale: 'nl',
+          title: `${photo} ${x}`,
+          site,
+          ...(photo ? { photo: { name: photo, version: '1', ...(x ? { focus: { x, y: 0.5 } } : {}) } } : {}),
+        },
+        `/nieuws/${photo}-${x}`,
+        template.version,
+      );
+    const cards = [card('b'), card(), card('a', 0.7), card('b'), card('a', 0.2), card('a', 0.7)];
+    const drawn = [...cards].sort(photoOrder).map(({ request }) => [request.photo?.name, request.photo?.focus?.x]);
+    expect(drawn).toEqual([
+      [undefined, undefined],
+      ['a', 0.2],
+      ['a', 0.7],
+      ['a', 0.7],
+      ['b', undefined],
+      ['b', undefined],
+    ]);
+    const memo = new RecentPhotos(2);
+    for (const key of ['a', 'b', 'c']) memo.set(key, Promise.resolve(key));
+    expect([...memo.keys()]).toEqual(['b', 'c']);
   });
 });
 
