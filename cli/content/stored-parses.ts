@@ -20,66 +20,35 @@ interface StoredFile {
   body: string;
 }
 
-/**
- * A shard's entries by key, each as its JSON text. Keys name their kind: `md:` a Markdown file
- * (a StoredFile), `yaml:` a data file as read (only one read without a problem), `schema:` and
- * `schema-of:` a schema's result by kind and data or by the files it is made of (only successes,
- * only of data JSON keeps as it is). Each value stays text from the file it was read from to the
- * file written: what is given out is a fresh object parsed from it (the caller may change it), and
- * a kept entry is written back as it was read, without being parsed or stringified again
- * (issue 21: the store's JSON made, parsed and made again; a kept build at 4,000 sources 0.09 s
- * shorter without it, bench/RESULTS.md valid25).
- */
-type Shard = Map<string, string>;
+interface StoredState {
+  /** The tool that wrote it (cli/build/build-state.ts toolStamp): another tool reads afresh. */
+  tool: string;
+  files: Record<string, StoredFile>;
+  /** Data files (strings, clubs, lessons) as read, by path and text: only those read without a problem. */
+  yaml: Record<string, unknown>;
+  /**
+   * Schema results by kind and data (or the files it is made of): only successes, only of data
+   * JSON keeps as it is. Each as its JSON text: every answer given out is a fresh object parsed
+   * from it (the caller may change it), at half the cost of a structured clone of the object.
+   */
+  schemas: Record<string, string>;
+}
 
 /**
- * The store is cut in this many files by the first character of each key's hash: an edit changes a key or
+ * The store is cut in this many files by each key's first character: an edit changes a key or
  * two, and only their files are written again (the whole store, 2.8 MB at 4,000 articles, was
  * stringified and written after every edit; issue 21).
  */
 const SHARDS = 16;
-const shardOf = (key: string) => key.charCodeAt(key.indexOf(':') + 1) % SHARDS;
+const shardOf = (key: string) => key.charCodeAt(0) % SHARDS;
+const emptyState = (tool: string): StoredState => ({ tool, files: {}, yaml: {}, schemas: {} });
 const shardFile = (dir: string, shard: number) => join(dir, `${shard}.json`);
 
 /**
- * A shard's file: a JSON object, its tool first and then one entry a line (JSON's own text has no
- * line break), `}` alone on the last. Read line by line, each entry's text taken as it stands.
+ * The parts joined by NULs, hashed. Short parts (a file stands for itself by its hash): Node's
+ * one-shot `hash` costs half a `createHash` object's set-up, which was most of a key's cost.
  */
-const opening = (tool: string) => `{"tool":${JSON.stringify(tool)}`;
-const shardText = (tool: string, shard: Shard) =>
-  `${opening(tool)}${Array.from(shard, ([key, value]) => `\n,"${key}":${value}`).join('')}\n}\n`;
-
-/** A shard's entries, or none for another tool's file or a torn one. */
-function shardEntries(text: string | undefined, tool: string): Shard {
-  const shard: Shard = new Map();
-  if (!text?.endsWith('\n}\n')) return shard;
-  const lines = text.split('\n');
-  if (lines[0] !== opening(tool)) return shard;
-  for (let index = 1; index < lines.length - 2; index++) {
-    const line = lines[index]!;
-    const end = line.indexOf('"', 2);
-    shard.set(line.slice(2, end), line.slice(end + 2));
-  }
-  return shard;
-}
-
-/** An entry's value, or nothing when its text is not JSON (a damaged file). */
-function parsed<T>(text: string | undefined): T | undefined {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The parts joined by NULs, hashed, after the entry's kind. Short parts (a file stands for itself
- * by its hash): Node's one-shot `hash` costs half a `createHash` object's set-up, which was most
- * of a key's cost.
- */
-const keyOf = (kind: string, ...parts: string[]): string =>
-  `${kind}:${hash('sha1', [kind, ...parts].join('\0'), 'base64url')}`;
+const keyOf = (...parts: string[]): string => hash('sha1', parts.join('\0'), 'base64url');
 
 /** Data that comes back from JSON exactly as it went in: plain objects, arrays, text, finite numbers, booleans, null. */
 function jsonExact(value: unknown): boolean {
@@ -100,9 +69,8 @@ function jsonExact(value: unknown): boolean {
  * run every time. Each entry stands for its key alone, so shards of different builds mix safely.
  */
 export class StoredParses implements ParseReuse {
-  private readonly next: Shard[] = Array.from({ length: SHARDS }, () => new Map());
+  private readonly next: StoredState[];
   private readonly limits = new WeakMap<MarkdownSource, Problem[]>();
-  /** A new front matter's key and its data's JSON as read (kept once its limits are known: markdownLimits). */
   private readonly pending = new WeakMap<MarkdownSource, { key: string; data: string }>();
   /** Shards given an entry the last build did not keep. */
   private readonly changed = new Set<number>();
@@ -116,39 +84,33 @@ export class StoredParses implements ParseReuse {
 
   private constructor(
     private readonly dir: string,
-    private readonly tool: string,
-    private readonly stored: Shard[],
-  ) {}
+    private readonly stored: StoredState[],
+  ) {
+    this.next = stored.map(({ tool }) => emptyState(tool));
+  }
 
   /** What the last build of this tool kept, or nothing to reuse (shard by shard). */
   static async load(dir: string, tool: string): Promise<StoredParses> {
     const stored = await Promise.all(
-      Array.from({ length: SHARDS }, async (_, shard) =>
-        shardEntries(await readFile(shardFile(dir, shard), 'utf8').catch(() => undefined), tool),
-      ),
+      Array.from({ length: SHARDS }, async (_, shard) => {
+        const text = await readFile(shardFile(dir, shard), 'utf8').catch(() => undefined);
+        try {
+          const parsed = text ? (JSON.parse(text) as StoredState) : undefined;
+          if (parsed?.tool === tool && parsed.files && parsed.yaml && parsed.schemas) return parsed;
+        } catch {
+          // A torn or foreign file: its entries are read afresh.
+        }
+        return emptyState(tool);
+      }),
     );
-    return new StoredParses(dir, tool, stored);
-  }
-
-  /** The value kept under `key` (a fresh object), kept for the next build too; nothing when there is none. */
-  private kept<T>(key: string): T | undefined {
-    const shard = shardOf(key);
-    const text = this.stored[shard]!.get(key);
-    const value = parsed<T>(text);
-    if (value !== undefined) this.next[shard]!.set(key, text!);
-    return value;
-  }
-
-  private keep(key: string, text: string): void {
-    const shard = shardOf(key);
-    this.next[shard]!.set(key, text);
-    this.changed.add(shard);
+    return new StoredParses(dir, stored);
   }
 
   frontMatter(read: SourceFile): MarkdownSource | Problem {
     const { path: file, text } = read;
     const key = keyOf('md', file, contentHash(read));
-    const kept = this.kept<StoredFile>(key);
+    const shard = shardOf(key);
+    const kept = this.stored[shard]!.files[key];
     const parts = kept && frontMatterParts(text);
     if (kept && parts) {
       let precise: YamlSource | undefined;
@@ -161,7 +123,8 @@ export class StoredParses implements ParseReuse {
       const source = { meta, body: parts.body, bodyLine: parts.bodyLine };
       this.limits.set(source, kept.limits);
       this.fileKeys.set(source, key);
-      this.markdownKeys.set(parts.body, kept.body);
+      if (typeof kept.body === 'string') this.markdownKeys.set(parts.body, kept.body);
+      this.next[shard]!.files[key] = kept;
       return source;
     }
     const split = splitFrontMatter(text, file);
@@ -176,19 +139,18 @@ export class StoredParses implements ParseReuse {
   yaml(read: SourceFile): YamlSource {
     const { path: file, text } = read;
     const key = keyOf('yaml', file, contentHash(read));
-    const kept = this.kept<unknown>(key);
-    if (kept !== undefined) {
+    const shard = shardOf(key);
+    if (key in this.stored[shard]!.yaml) {
+      const data = this.stored[shard]!.yaml[key];
+      this.next[shard]!.yaml[key] = data;
       let precise: YamlSource | undefined;
-      return {
-        file,
-        data: kept,
-        problems: [],
-        lineOf: (path) => (precise ??= parseYaml(text, file)).lineOf(path),
-      };
+      return { file, data, problems: [], lineOf: (path) => (precise ??= parseYaml(text, file)).lineOf(path) };
     }
     const source = parseYaml(text, file);
-    if (!source.problems.length && source.partial === undefined && jsonExact(source.data))
-      this.keep(key, JSON.stringify(source.data));
+    if (!source.problems.length && source.partial === undefined && jsonExact(source.data)) {
+      this.next[shard]!.yaml[key] = JSON.parse(JSON.stringify(source.data));
+      this.changed.add(shard);
+    }
     return source;
   }
 
@@ -198,9 +160,11 @@ export class StoredParses implements ParseReuse {
     const problems = markdownLimitProblems(item);
     const pending = this.pending.get(item.source);
     if (pending) {
+      const shard = shardOf(pending.key);
       const body = markdownKeyOf(item.source.body);
       this.markdownKeys.set(item.source.body, body);
-      this.keep(pending.key, `{"limits":${JSON.stringify(problems)},"body":"${body}","data":${pending.data}}`);
+      this.next[shard]!.files[pending.key] = { data: JSON.parse(pending.data), limits: problems, body };
+      this.changed.add(shard);
     }
     return problems;
   }
@@ -223,22 +187,32 @@ export class StoredParses implements ParseReuse {
 
   /** The kept answer under `key`, or the one worked out, kept when it succeeded (only JSON that comes back as it went). */
   private answer<T>(key: string, work: () => z.ZodSafeParseResult<T>): z.ZodSafeParseResult<T> {
-    const kept = this.kept<T>(key);
-    if (kept !== undefined) return { success: true, data: kept };
+    const shard = shardOf(key);
+    const stored = this.stored[shard]!.schemas;
+    const kept = stored[key];
+    if (typeof kept === 'string') {
+      this.next[shard]!.schemas[key] = kept;
+      return { success: true, data: JSON.parse(kept) as T };
+    }
     const result = work();
-    if (result.success && jsonExact(result.data)) this.keep(key, JSON.stringify(result.data));
+    if (result.success && jsonExact(result.data)) {
+      this.next[shard]!.schemas[key] = JSON.stringify(result.data);
+      this.changed.add(shard);
+    }
     return result;
   }
 
   /** Keeps what this run used (and nothing else): each shard that differs written whole, renamed into place. */
   async save(): Promise<void> {
+    const size = (state: StoredState) =>
+      [state.files, state.yaml, state.schemas].map((entries) => Object.keys(entries).length).join();
     const differing = this.next.flatMap((next, shard) =>
-      this.changed.has(shard) || next.size !== this.stored[shard]!.size ? [shard] : [],
+      this.changed.has(shard) || size(next) !== size(this.stored[shard]!) ? [shard] : [],
     );
     if (!differing.length) return;
     await mkdir(this.dir, { recursive: true });
     await Promise.all(
-      differing.map((shard) => writeAtomic(shardFile(this.dir, shard), shardText(this.tool, this.next[shard]!))),
+      differing.map((shard) => writeAtomic(shardFile(this.dir, shard), JSON.stringify(this.next[shard]))),
     );
   }
 }
