@@ -49,7 +49,7 @@ export async function writeSite(run: {
     run.onRecords?.(made.records);
     // The render was the workers' last task: their heaps (each a copy of the model but its bodies,
     // and the templates) go now, before the stages that hold every page's text (search), not at the end.
-    // Not waited for here: a worker's exit took ~30 ms at 4,000 sources, this thread idle (issue 21).
+    // Waited for only when a search worker is to start: a worker's exit took ~30 ms at 4,000 sources, this thread idle (issue 21).
     closing = run.pool?.close();
     closing?.catch(() => undefined); // awaited before the build's end, or before a failed build is removed
     // A fresh worker makes a whole search index's files while this thread writes the others (issue 21).
@@ -61,8 +61,10 @@ export async function writeSite(run: {
     // thread's were the build's peak (issue 21). The files are sent later than that (changedPages).
     // Their exit waited for here: seen only between this thread's tasks, it came after the cards'
     // and the search stage's synchronous stats (~100 ms at 4,000 sources), and the worker with it.
-    await closing;
-    worker?.warm();
+    if (worker) {
+      await closing;
+      worker.warm();
+    }
     const elsewhere: WriteElsewhere | undefined =
       worker && ((dir, records) => worker.first<PackedOutcome>('search-files', { dir, records }, records.buffers));
     const { records } = made;
